@@ -1,0 +1,136 @@
+/*
+ * result: see result.h. Rates and %CP are derived here, once, so that the
+ * table, the CSV line and (later) JSON can never disagree.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "clock.h"
+#include "result.h"
+#include "units.h"
+
+static const char *const test_names[RT_COUNT] = {
+#define RESULT_STR(id, kind) #id,
+	RESULT_TESTS(RESULT_STR)
+#undef RESULT_STR
+};
+
+static const enum result_kind test_kinds[RT_COUNT] = {
+#define RESULT_KIND(id, kind) RK_##kind,
+	RESULT_TESTS(RESULT_KIND)
+#undef RESULT_KIND
+};
+
+void result_init(struct run_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->concurrency = RESULT_DEF_CONCURRENCY;
+	r->chunk = RESULT_DEF_CHUNK;
+	r->seeks = RESULT_DEF_SEEKS;
+	r->seek_procs = RESULT_DEF_PROCS;
+}
+
+const char *result_test_name(enum result_test t)
+{
+	return (unsigned)t < RT_COUNT ? test_names[t] : "?";
+}
+
+enum result_kind result_test_kind(enum result_test t)
+{
+	return test_kinds[t];
+}
+
+int result_any_run(const struct run_result *r, enum result_test first,
+		   enum result_test last)
+{
+	for (enum result_test t = first; t < last; t++)
+		if (r->t[t].state != RS_NOT_RUN)
+			return 1;
+	return 0;
+}
+
+double result_rate(const struct result_test_rec *rec, enum result_kind kind)
+{
+	if (rec->elapsed <= 0.0)
+		return 0.0;
+	switch (kind) {
+	case RK_IO:
+		return (double)(uint64_t)((double)rec->work / 1024.0 /
+					  rec->elapsed);
+	case RK_FILE:
+		return (double)(uint64_t)((double)rec->work / rec->elapsed);
+	case RK_SEEK:
+	default:
+		return (double)rec->work / rec->elapsed;
+	}
+}
+
+int result_pcp(const struct result_test_rec *rec)
+{
+	return clk_pcp(rec->cpu, rec->elapsed);
+}
+
+int result_too_fast(const struct result_test_rec *rec)
+{
+	return rec->state == RS_OK && clk_too_fast(rec->elapsed);
+}
+
+void result_size_label(const struct run_result *r, int full, char *buf,
+		       size_t len)
+{
+	char size[32], part[32];
+	size_t n;
+
+	units_fmt_size(size, sizeof(size), r->file_size);
+	n = (size_t)snprintf(buf, len, "%s", size);
+	/* Fields after size, empty when default; trailing ones trimmed. */
+	const char *fields[4] = {"", "", "", ""};
+	char chunk[32] = "", conc[16] = "", seeks[32] = "", procs[16] = "";
+	int nf = full ? 4 : 1, last = -1;
+
+	if (r->chunk != RESULT_DEF_CHUNK) {
+		units_fmt_small(chunk, sizeof(chunk), r->chunk);
+		fields[0] = chunk;
+	}
+	if (full && r->concurrency != RESULT_DEF_CONCURRENCY) {
+		snprintf(conc, sizeof(conc), "%u", r->concurrency);
+		fields[1] = conc;
+	}
+	if (full && r->seeks != RESULT_DEF_SEEKS) {
+		snprintf(seeks, sizeof(seeks), "%llu",
+			 (unsigned long long)r->seeks);
+		fields[2] = seeks;
+	}
+	if (full && r->seek_procs != RESULT_DEF_PROCS) {
+		snprintf(procs, sizeof(procs), "%u", r->seek_procs);
+		fields[3] = procs;
+	}
+	for (int i = 0; i < nf; i++)
+		if (*fields[i])
+			last = i;
+	for (int i = 0; i <= last && n < len; i++) {
+		snprintf(part, sizeof(part), ":%s", fields[i]);
+		n += (size_t)snprintf(buf + n, len - n, "%s", part);
+	}
+}
+
+void result_files_label(const struct run_result *r, char *buf, size_t len)
+{
+	size_t n;
+	char s[32];
+
+	n = (size_t)snprintf(buf, len, "%llu",
+			     (unsigned long long)r->num_files);
+	if (r->max_size != 0 && n < len) {
+		snprintf(s, sizeof(s), "%lld", (long long)r->max_size);
+		n += (size_t)snprintf(buf + n, len - n, ":%s", s);
+		if (r->min_size && n < len)
+			n += (size_t)snprintf(buf + n, len - n, ":%llu",
+					      (unsigned long long)r->min_size);
+	}
+	if (r->num_dirs && n < len)
+		snprintf(buf + n, len - n, "/%llu",
+			 (unsigned long long)r->num_dirs);
+}

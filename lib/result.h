@@ -1,0 +1,113 @@
+/*
+ * result: what one run of the suite measured, independent of how it is
+ * printed. The TESTS(X) list is the order of bonnie++'s figures: the
+ * table's cells, the CSV fields 9-20 / 26-37 and the latency fields 38-49
+ * all follow it, so renderers loop over it instead of naming tests.
+ */
+#ifndef CLYDE_RESULT_H
+#define CLYDE_RESULT_H
+
+#include <stdint.h>
+
+/* X(id, kind): kind is IO (KiB/s), SEEK (seeks/s) or FILE (files/s). */
+#define RESULT_TESTS(X)                                                        \
+	X(putc, IO)                                                            \
+	X(put_block, IO)                                                       \
+	X(rewrite, IO)                                                         \
+	X(getc, IO)                                                            \
+	X(get_block, IO)                                                       \
+	X(seeks, SEEK)                                                         \
+	X(seq_create, FILE)                                                    \
+	X(seq_stat, FILE)                                                      \
+	X(seq_del, FILE)                                                       \
+	X(ran_create, FILE)                                                    \
+	X(ran_stat, FILE)                                                      \
+	X(ran_del, FILE)
+
+enum result_test {
+#define RESULT_ENUM(id, kind) RT_##id,
+	RESULT_TESTS(RESULT_ENUM)
+#undef RESULT_ENUM
+	RT_COUNT
+};
+
+enum result_kind { RK_IO, RK_SEEK, RK_FILE };
+
+/* The first file test; tests before it form the I/O block of the table. */
+#define RT_FIRST_FILE RT_seq_create
+
+enum result_state {
+	RS_NOT_RUN = 0, /* blank cell, empty CSV field */
+	RS_OK,          /* a figure (or +++++ when under 0.5 s) */
+};
+
+struct result_test_rec {
+	enum result_state state;
+	uint64_t work;           /* bytes (IO), seeks, or files */
+	double elapsed;          /* seconds, last end - first start */
+	double cpu;              /* user + system seconds */
+	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
+};
+
+#define RESULT_NAME_MAX 256
+#define RESULT_VERSION_MAX 32
+
+struct run_result {
+	char version[RESULT_VERSION_MAX]; /* CSV field 1, e.g. "clyde-0.1" */
+	char name[RESULT_NAME_MAX];       /* -m, default host name */
+	unsigned concurrency;             /* -c, 1 by default */
+	uint64_t seed;                    /* -z or drawn */
+	uint64_t file_size;               /* bytes; 0 = I/O tests skipped */
+	uint64_t chunk;                   /* bytes */
+	uint64_t seeks;                   /* seek count */
+	unsigned seek_procs;              /* seeker processes */
+	/* File tests (-n); num_files 0 = not run. */
+	uint64_t num_files; /* in units of 1024 files, as -n */
+	int64_t max_size;   /* -1 hard links, -2 symlinks, else bytes */
+	uint64_t min_size;
+	uint64_t num_dirs;
+	uint64_t file_chunk;
+	struct result_test_rec t[RT_COUNT];
+};
+
+/* Defaults that bonnie++ leaves out of labels and CSV fields. */
+#define RESULT_DEF_CHUNK 8192u
+#define RESULT_DEF_SEEKS 8192u
+#define RESULT_DEF_PROCS 5u
+#define RESULT_DEF_CONCURRENCY 1u
+
+/* Zero a result and set bonnie++'s defaults. */
+void result_init(struct run_result *r);
+
+/* The CSV/JSON key of a test ("put_block"). */
+const char *result_test_name(enum result_test t);
+enum result_kind result_test_kind(enum result_test t);
+
+/* True when any test of [first, last) ran. */
+int result_any_run(const struct run_result *r, enum result_test first,
+		   enum result_test last);
+
+/*
+ * The rate of a test as bonnie++ prints it: KiB/s truncated for IO,
+ * seeks/s for SEEK, files/s truncated for FILE. Only for RS_OK.
+ */
+double result_rate(const struct result_test_rec *rec, enum result_kind kind);
+
+/* %CP, truncated. */
+int result_pcp(const struct result_test_rec *rec);
+
+/* True when the test ran but for under 0.5 s: "+++++" / "+++". */
+int result_too_fast(const struct result_test_rec *rec);
+
+/*
+ * The size label "size:chunk:concurrency:seeks:procs" with default
+ * values left empty and trailing colons dropped ("64G:4k::65536").
+ * full = 0 gives the bonnie++ 1.03 form, size[:chunk].
+ */
+void result_size_label(const struct run_result *r, int full, char *buf,
+		       size_t len);
+
+/* The file-test label: "16", "4:2000:100/3" (num[:max[:min]][/dirs]). */
+void result_files_label(const struct run_result *r, char *buf, size_t len);
+
+#endif

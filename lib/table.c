@@ -1,0 +1,181 @@
+/*
+ * table: see table.h. Layout facts (from real bonnie++ 1.03e and 2.00a
+ * output): a 20-column label area, then six cells of " %5s %3s" per
+ * block; the 2.00 layout prints rates with k/m/g suffixes and adds a
+ * Latency line of six " %9s" cells after 17 columns of label.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "table.h"
+#include "units.h"
+
+#define LABEL_WIDTH 19
+
+static const char io_head[] =
+	"------Sequential Output------ --Sequential Input- --Random-\n";
+static const char io_sub[] =
+	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
+	"--Seeks--\n";
+static const char file_head[] =
+	"------Sequential Create------ --------Random Create--------\n";
+static const char file_sub[] =
+	"-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
+static const char cells_head[] =
+	" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+
+int table_layout_parse(const char *s, enum table_layout *out)
+{
+	if (!strcmp(s, "2.00") || !strcmp(s, "2"))
+		*out = TABLE_200;
+	else if (!strcmp(s, "1.03"))
+		*out = TABLE_103;
+	else
+		return -1;
+	return 0;
+}
+
+/* The rate part of one cell, into buf (5 characters or more). */
+static void rate_cell(char *buf, size_t len, const struct run_result *r,
+		      enum result_test t, enum table_layout layout)
+{
+	const struct result_test_rec *rec = &r->t[t];
+	enum result_kind kind = result_test_kind(t);
+	double rate;
+
+	if (rec->state == RS_NOT_RUN) {
+		snprintf(buf, len, "%5s", "");
+		return;
+	}
+	if (result_too_fast(rec)) {
+		snprintf(buf, len, "+++++");
+		return;
+	}
+	rate = result_rate(rec, kind);
+	switch (kind) {
+	case RK_SEEK:
+		if (layout == TABLE_200 && rate >= 1000.0)
+			snprintf(buf, len, "%5.0f", rate);
+		else
+			snprintf(buf, len, "%5.1f", rate);
+		break;
+	case RK_IO:
+		/* 1.03 prints plain KiB/s, as it does files/s. */
+		if (layout == TABLE_200)
+			units_fmt_rate(buf, len, (uint64_t)rate);
+		else
+			snprintf(buf, len, "%5llu", (unsigned long long)rate);
+		break;
+	case RK_FILE:
+	default:
+		snprintf(buf, len, "%5llu", (unsigned long long)rate);
+		break;
+	}
+}
+
+static void print_cells(FILE *out, const struct run_result *r,
+			enum result_test first, enum result_test last,
+			enum table_layout layout)
+{
+	char rate[64], cpu[16];
+
+	for (enum result_test t = first; t < last; t++) {
+		const struct result_test_rec *rec = &r->t[t];
+
+		rate_cell(rate, sizeof(rate), r, t, layout);
+		if (rec->state == RS_NOT_RUN)
+			cpu[0] = '\0';
+		else if (result_too_fast(rec))
+			snprintf(cpu, sizeof(cpu), "+++");
+		else
+			snprintf(cpu, sizeof(cpu), "%d", result_pcp(rec));
+		fprintf(out, " %s %3s", rate, cpu);
+	}
+	fputc('\n', out);
+}
+
+static void print_latency(FILE *out, const struct run_result *r,
+			  enum result_test first, enum result_test last)
+{
+	char cell[32];
+
+	fprintf(out, "Latency          ");
+	for (enum result_test t = first; t < last; t++) {
+		uint64_t ns = r->t[t].state == RS_NOT_RUN
+				      ? 0
+				      : r->t[t].max_latency_ns;
+
+		units_fmt_latency(cell, sizeof(cell), ns);
+		fprintf(out, " %9s", cell);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * "name" left and "label" right in LABEL_WIDTH columns; the name is cut
+ * to make room (bonnie++ 2.00a does the same), and left out when the
+ * label alone fills the space.
+ */
+static void print_name_label(FILE *out, const char *name, const char *label)
+{
+	int room = LABEL_WIDTH - 1 - (int)strlen(label);
+
+	if (room <= 0) {
+		fprintf(out, "%*s", LABEL_WIDTH, label);
+		return;
+	}
+	fprintf(out, "%-*.*s %s", room, room, name, label);
+}
+
+static void print_version(FILE *out, const struct run_result *r)
+{
+	fprintf(out, "Version %-12s", r->version);
+}
+
+void table_print(FILE *out, const struct run_result *r,
+		 enum table_layout layout)
+{
+	char label[128];
+
+	if (result_any_run(r, 0, RT_FIRST_FILE)) {
+		result_size_label(r, layout == TABLE_200, label, sizeof(label));
+		print_version(out, r);
+		fputs(io_head, out);
+		fputs(io_sub, out);
+		if (layout == TABLE_200)
+			fprintf(out, "Name:Size etc       %s", cells_head);
+		else
+			fprintf(out, "Machine        Size K/sec %%CP K/sec %%CP "
+				     "K/sec %%CP K/sec %%CP K/sec %%CP  /sec "
+				     "%%CP\n");
+		print_name_label(out, r->name, label);
+		print_cells(out, r, 0, RT_FIRST_FILE, layout);
+		if (layout == TABLE_200)
+			print_latency(out, r, 0, RT_FIRST_FILE);
+	}
+	if (result_any_run(r, RT_FIRST_FILE, RT_COUNT)) {
+		const char *files_head;
+
+		if (r->min_size)
+			files_head = "files:max:min       ";
+		else if (r->max_size)
+			files_head = "files:max           ";
+		else
+			files_head = "              files ";
+		if (layout == TABLE_200) {
+			print_version(out, r);
+			fputs(file_head, out);
+			fprintf(out, "%-20.19s%s", r->name, file_sub);
+		} else {
+			fprintf(out, "%20s%s", "", file_head);
+			fprintf(out, "%20s%s", "", file_sub);
+		}
+		fprintf(out, "%s%s", files_head, cells_head);
+		result_files_label(r, label, sizeof(label));
+		fprintf(out, "%*s", LABEL_WIDTH, label);
+		print_cells(out, r, RT_FIRST_FILE, RT_COUNT, layout);
+		if (layout == TABLE_200)
+			print_latency(out, r, RT_FIRST_FILE, RT_COUNT);
+	}
+}

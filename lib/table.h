@@ -1,0 +1,22 @@
+/*
+ * table: the human-readable tables, in bonnie++ 2.00's layout (the
+ * default) or 1.03's, from a run_result. Byte-for-byte what bonnie++
+ * prints, except that file-test rates are the real ones.
+ */
+#ifndef CLYDE_TABLE_H
+#define CLYDE_TABLE_H
+
+#include <stdio.h>
+
+#include "result.h"
+
+enum table_layout { TABLE_200, TABLE_103 };
+
+/* Print the I/O block and, when file tests ran, the file block. */
+void table_print(FILE *out, const struct run_result *r,
+		 enum table_layout layout);
+
+/* Parse "2.00" / "1.03" (as --format takes them); -1 when unknown. */
+int table_layout_parse(const char *s, enum table_layout *out);
+
+#endif

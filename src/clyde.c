@@ -1,0 +1,262 @@
+/*
+ * clyde: options -> checks -> scratch directory -> runs -> tables and
+ * CSV lines. Everything that can be refused is refused before the first
+ * file is made; the scratch directory is removed on every path out,
+ * SIGINT and SIGTERM included (their handlers only set a flag that the
+ * phases check after every operation).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "csv.h"
+#include "options.h"
+#include "rng.h"
+#include "runner.h"
+#include "scratch.h"
+#include "table.h"
+#include "units.h"
+
+#define EXIT_USAGE 2
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocked write() returns so the phase can stop. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* setgroups, setgid, setuid, in that order (bonnie++'s -u/-g). */
+static int drop_privileges(const struct clyde_opts *o)
+{
+	if (!o->drop_privs)
+		return 0;
+	if (geteuid() != 0) {
+		if (o->uid == geteuid() && o->gid == getegid())
+			return 0;
+		fprintf(stderr, "clyde: -u/-g: only root can change user or "
+				"group (running as uid %u)\n",
+			(unsigned)geteuid());
+		return -1;
+	}
+	if (setgroups(1, &o->gid) != 0 || setgid(o->gid) != 0 ||
+	    setuid(o->uid) != 0) {
+		fprintf(stderr, "clyde: -u/-g: cannot become uid %u gid %u: %s\n",
+			(unsigned)o->uid, (unsigned)o->gid, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* -d must be a directory with room for the data file. */
+static int check_dir(const struct clyde_opts *o)
+{
+	struct stat st;
+	struct statvfs vfs;
+	char a[32], b[32];
+
+	if (stat(o->dir, &st) != 0) {
+		fprintf(stderr, "clyde: -d '%s': %s\n", o->dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "clyde: -d '%s': not a directory\n", o->dir);
+		return -1;
+	}
+	if (statvfs(o->dir, &vfs) == 0) {
+		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+
+		if (o->size > avail) {
+			units_fmt_size(a, sizeof(a), o->size);
+			units_fmt_size(b, sizeof(b), avail);
+			fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n",
+				a, b, o->dir);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void warn_size(const struct clyde_opts *o)
+{
+	char a[32], b[32];
+
+	if (o->ram == 0 || o->size == 0 || o->size >= 2 * o->ram)
+		return;
+	units_fmt_size(a, sizeof(a), o->size);
+	units_fmt_size(b, sizeof(b), o->ram);
+	fprintf(stderr, "clyde: warning: file size %s is less than twice the "
+			"RAM (%s): figures may come from the page cache "
+			"(-r 0 silences this)\n",
+		a, b);
+}
+
+/*
+ * Under -D, find out before any phase whether the filesystem takes
+ * O_DIRECT with this chunk, so a refusal is a usage error, not a
+ * failure half-way through the run.
+ */
+static int probe_direct(const struct clyde_opts *o, struct scratch *s,
+			unsigned char *buf)
+{
+	int fd = openat(s->dirfd, "direct-probe",
+			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_DIRECT |
+				O_CLOEXEC,
+			0600);
+	int e = 0;
+
+	if (fd < 0) {
+		e = errno;
+	} else {
+		if (write(fd, buf, (size_t)o->chunk) != (ssize_t)o->chunk)
+			e = errno ? errno : EIO;
+		close(fd);
+	}
+	unlinkat(s->dirfd, "direct-probe", 0);
+	if (!e)
+		return 0;
+	fprintf(stderr, "clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
+			"bytes: %s\n",
+		o->dir, (unsigned long long)o->chunk, strerror(e));
+	return -1;
+}
+
+static void result_settings(const struct clyde_opts *o, struct run_result *r,
+			    uint64_t seed)
+{
+	result_init(r);
+	snprintf(r->version, sizeof(r->version), "clyde-%s", PACKAGE_VERSION);
+	snprintf(r->name, sizeof(r->name), "%s", o->name);
+	r->seed = seed;
+	r->file_size = o->size;
+	r->chunk = o->chunk;
+	r->seeks = o->seeks;
+	r->seek_procs = o->procs;
+}
+
+/* The exit status for a stop by signal, after cleanup. */
+static int signal_status(void)
+{
+	return 128 + stop_signal;
+}
+
+int main(int argc, char **argv)
+{
+	struct clyde_opts o;
+	struct scratch scratch = {"", -1};
+	struct run_result r;
+	unsigned char *buf = NULL;
+	int status = 0;
+
+	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
+	case OPT_EXIT_OK:
+		return 0;
+	case OPT_USAGE:
+		return EXIT_USAGE;
+	case OPT_RUN:
+		break;
+	}
+	install_handlers();
+	if (drop_privileges(&o) || check_dir(&o))
+		return EXIT_USAGE;
+	if (!o.quiet)
+		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
+			(unsigned)getgid());
+	warn_size(&o);
+	if (o.size && o.direct && !o.fast)
+		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
+				"(O_DIRECT takes whole aligned blocks only)\n");
+	if (posix_memalign((void **)&buf, 4096, (size_t)o.chunk) != 0) {
+		fprintf(stderr, "clyde: out of memory for a %llu-byte buffer\n",
+			(unsigned long long)o.chunk);
+		return 1;
+	}
+	{
+		int rc = scratch_create(&scratch, o.dir);
+
+		if (rc) {
+			fprintf(stderr, "clyde: -d '%s': cannot make a scratch "
+					"directory: %s\n",
+				o.dir, strerror(-rc));
+			free(buf);
+			return EXIT_USAGE;
+		}
+	}
+	if (o.direct && o.size && probe_direct(&o, &scratch, buf)) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if (o.repeats > 1) {
+		csv_write_header(stdout, o.csv);
+		fflush(stdout);
+	}
+	for (unsigned run = 0; run < o.repeats && !stop_signal; run++) {
+		struct runner_env env = {
+			.opt = &o,
+			.scratch = &scratch,
+			.buf = buf,
+			.stop = &stop_signal,
+			.progress = o.quiet ? NULL : stderr,
+			.err = stderr,
+		};
+		uint64_t seed = o.seed_set ? o.seed : rng_fresh_seed();
+		enum runner_status st;
+
+		result_settings(&o, &r, seed);
+		st = runner_run(&env, &r);
+		if (st == RUNNER_STOPPED)
+			break;
+		if (st == RUNNER_FAILED) {
+			status = 1;
+			goto out;
+		}
+		if (o.repeats == 1 && !o.quiet)
+			table_print(stdout, &r, o.layout);
+		else if (!o.quiet || o.repeats == 1)
+			table_print(stderr, &r, o.layout);
+		csv_write(stdout, &r, o.csv);
+		fflush(stdout);
+	}
+out:
+	if (scratch_remove(&scratch) != 0 && status == 0) {
+		fprintf(stderr, "clyde: could not remove the scratch directory "
+				"'%s'\n",
+			scratch.path);
+		status = 1;
+	}
+	free(buf);
+	if (stop_signal) {
+		fprintf(stderr, "clyde: interrupted by signal %d; scratch "
+				"files removed\n",
+			(int)stop_signal);
+		return signal_status();
+	}
+	if (status == 0 && (ferror(stdout) || fflush(stdout) != 0)) {
+		fprintf(stderr, "clyde: writing results: %s\n", strerror(errno));
+		status = 1;
+	}
+	return status;
+}

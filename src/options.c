@@ -1,0 +1,359 @@
+/*
+ * options: see options.h. Sizes follow bonnie++: a bare -s or -r number
+ * is MiB; a bare chunk is bytes. Unlike bonnie++ 2.00a, "-r 1g" is 1 GiB.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "units.h"
+
+#define MIN_CHUNK 256u
+#define MAX_CHUNK (1024u * 1024u)
+
+static const char usage_text[] =
+	"usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
+	"             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
+	"             [-g group] [-q] [-f] [-b] [-D] [--csv=FMT] [--format=FMT]\n"
+	"             [--per-char=MODE]\n"
+	"\n"
+	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
+	"block output, rewrite, per-char and block input, on one data file in a\n"
+	"private scratch directory that is removed on every exit.\n"
+	"\n"
+	"  -d dir          where to make the scratch directory (default: .)\n"
+	"  -s size[:chunk[:seeks[:procs]]]\n"
+	"                  data file size (bare number = MiB; k/m/g/t suffixes),\n"
+	"                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
+	"                  seek count (8192) and seeker processes (5);\n"
+	"                  -s 0 skips the I/O tests (default: twice the RAM)\n"
+	"  -m name         machine name for the results (default: host name)\n"
+	"  -r ram          RAM size for the size check (bare number = MiB;\n"
+	"                  0 turns the check off)\n"
+	"  -x N            run the whole suite N times; N > 1 prints a CSV\n"
+	"                  header line, then one CSV line per run\n"
+	"  -z seed         seed for the data and random choices (default: fresh)\n"
+	"  -u user[:group] run as this user (and group); -g group: this group\n"
+	"  -q              quiet: table to stderr, only CSV on stdout\n"
+	"  -f              fast: skip the per-char tests\n"
+	"  -b              fsync after every write\n"
+	"  -D              O_DIRECT on every open of the data file\n"
+	"  --csv=FMT       CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03\n"
+	"  --format=FMT    table layout: 2.00 (default) or 1.03\n"
+	"  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
+	"                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
+	"                  at most 3 MiB, as bonnie++ 2.00)\n"
+	"  --help          this text;  --version  the version\n"
+	"\n"
+	"Exit status: 0 ok, 1 a run failed, 2 bad usage, 130/143 interrupted.\n";
+
+static enum opt_status bad(FILE *err, const char *opt, const char *val,
+			   const char *why)
+{
+	fprintf(err, "clyde: %s '%s': %s\n", opt, val, why);
+	return OPT_USAGE;
+}
+
+uint64_t opts_physical_ram(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long psize = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || psize <= 0)
+		return 0;
+	return (uint64_t)pages * (uint64_t)psize;
+}
+
+/* -s size[:chunk[:seeks[:procs]]] */
+static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
+				  FILE *err)
+{
+	char buf[256], why[96];
+	char *fields[5] = {0};
+	int n = 0;
+	uint64_t v;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad(err, "-s", arg, "too long");
+	strcpy(buf, arg);
+	for (char *p = buf; n < 5;) {
+		fields[n++] = p;
+		p = strchr(p, ':');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (n > 4)
+		return bad(err, "-s", arg,
+			   "expected size[:chunk[:seeks[:procs]]]");
+	if (units_parse_size(fields[0], UNITS_MIB, &v, why, sizeof(why)))
+		return bad(err, "-s", fields[0], why);
+	if (v % UNITS_MIB)
+		return bad(err, "-s", fields[0],
+			   "size must be a whole number of MiB");
+	o->size = v;
+	o->size_set = 1;
+	if (n > 1 && *fields[1]) {
+		if (units_parse_size(fields[1], 1, &v, why, sizeof(why)))
+			return bad(err, "-s", fields[1], why);
+		if (v < MIN_CHUNK || v > MAX_CHUNK)
+			return bad(err, "-s", fields[1],
+				   "chunk must be between 256 and 1m bytes");
+		if (v & (v - 1))
+			return bad(err, "-s", fields[1],
+				   "chunk must be a power of two");
+		o->chunk = v;
+	}
+	if (n > 2 && *fields[2]) {
+		if (units_parse_uint(fields[2], UINT32_MAX, &v, why,
+				     sizeof(why)))
+			return bad(err, "-s", fields[2], why);
+		if (v == 0)
+			return bad(err, "-s", fields[2],
+				   "seek count must be at least 1");
+		o->seeks = v;
+	}
+	if (n > 3 && *fields[3]) {
+		if (units_parse_uint(fields[3], 1000, &v, why, sizeof(why)))
+			return bad(err, "-s", fields[3],
+				   "seeker processes must be 1..1000");
+		if (v == 0)
+			return bad(err, "-s", fields[3],
+				   "seeker processes must be 1..1000");
+		o->procs = (unsigned)v;
+	}
+	if (o->size && o->size % o->chunk)
+		return bad(err, "-s", arg,
+			   "size must be a multiple of the chunk");
+	return OPT_RUN;
+}
+
+static int lookup_group(const char *s, gid_t *gid)
+{
+	uint64_t v;
+	struct group *gr = getgrnam(s);
+
+	if (gr) {
+		*gid = gr->gr_gid;
+		return 0;
+	}
+	if (units_parse_uint(s, UINT32_MAX - 1, &v, NULL, 0) == 0) {
+		*gid = (gid_t)v;
+		return 0;
+	}
+	return -1;
+}
+
+/* -u user[:group] */
+static enum opt_status parse_user(const char *arg, struct clyde_opts *o,
+				  FILE *err, int *group_given)
+{
+	char buf[256];
+	char *colon;
+	struct passwd *pw;
+	uint64_t v;
+
+	if (strlen(arg) >= sizeof(buf) || !*arg)
+		return bad(err, "-u", arg, "expected user[:group]");
+	strcpy(buf, arg);
+	colon = strchr(buf, ':');
+	if (colon) {
+		*colon++ = '\0';
+		if (lookup_group(colon, &o->gid))
+			return bad(err, "-u", colon, "no such group");
+		*group_given = 1;
+	}
+	pw = getpwnam(buf);
+	if (pw) {
+		o->uid = pw->pw_uid;
+		if (!*group_given)
+			o->gid = pw->pw_gid;
+	} else if (units_parse_uint(buf, UINT32_MAX - 1, &v, NULL, 0) == 0) {
+		o->uid = (uid_t)v;
+		pw = getpwuid(o->uid);
+		if (!*group_given)
+			o->gid = pw ? pw->pw_gid : (gid_t)v;
+	} else {
+		return bad(err, "-u", buf, "no such user");
+	}
+	o->drop_privs = 1;
+	return OPT_RUN;
+}
+
+enum {
+	LONG_HELP = 256,
+	LONG_VERSION,
+	LONG_CSV,
+	LONG_FORMAT,
+	LONG_PER_CHAR,
+};
+
+static const struct option long_opts[] = {
+	{"help", no_argument, NULL, LONG_HELP},
+	{"version", no_argument, NULL, LONG_VERSION},
+	{"csv", required_argument, NULL, LONG_CSV},
+	{"format", required_argument, NULL, LONG_FORMAT},
+	{"per-char", required_argument, NULL, LONG_PER_CHAR},
+	{NULL, 0, NULL, 0},
+};
+
+static void set_defaults(struct clyde_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dir = ".";
+	o->chunk = RESULT_DEF_CHUNK;
+	o->seeks = RESULT_DEF_SEEKS;
+	o->procs = RESULT_DEF_PROCS;
+	o->repeats = 1;
+	o->ram = opts_physical_ram();
+	o->csv = CSV_198;
+	o->layout = TABLE_200;
+	o->per_char = PER_CHAR_STDIO;
+	o->uid = getuid();
+	o->gid = getgid();
+	if (gethostname(o->name, sizeof(o->name) - 1) != 0 || !o->name[0])
+		strcpy(o->name, "localhost");
+}
+
+enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
+			   FILE *out, FILE *err)
+{
+	char why[96];
+	uint64_t v;
+	int c, group_given = 0;
+	enum opt_status st;
+
+	set_defaults(o);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":d:s:m:r:x:z:u:g:qfbDhV",
+				long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (!*optarg)
+				return bad(err, "-d", optarg, "empty directory");
+			o->dir = optarg;
+			break;
+		case 's':
+			if ((st = parse_size(optarg, o, err)) != OPT_RUN)
+				return st;
+			break;
+		case 'm':
+			if (!*optarg || strlen(optarg) >= sizeof(o->name))
+				return bad(err, "-m", optarg,
+					   "name must be 1..255 characters");
+			if (strpbrk(optarg, ",\n\r\""))
+				return bad(err, "-m", optarg,
+					   "name must not contain a comma, "
+					   "quote or line break (CSV)");
+			strcpy(o->name, optarg);
+			break;
+		case 'r':
+			if (units_parse_size(optarg, UNITS_MIB, &v, why,
+					     sizeof(why)))
+				return bad(err, "-r", optarg, why);
+			o->ram = v;
+			break;
+		case 'x':
+			if (units_parse_uint(optarg, 100000, &v, why,
+					     sizeof(why)))
+				return bad(err, "-x", optarg, why);
+			if (v == 0)
+				return bad(err, "-x", optarg,
+					   "repeat count must be at least 1");
+			o->repeats = (unsigned)v;
+			break;
+		case 'z':
+			if (units_parse_uint(optarg, UINT64_MAX, &v, why,
+					     sizeof(why)))
+				return bad(err, "-z", optarg, why);
+			o->seed = v;
+			o->seed_set = 1;
+			break;
+		case 'u':
+			if ((st = parse_user(optarg, o, err, &group_given)) !=
+			    OPT_RUN)
+				return st;
+			break;
+		case 'g':
+			if (lookup_group(optarg, &o->gid))
+				return bad(err, "-g", optarg, "no such group");
+			group_given = 1;
+			o->drop_privs = 1;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 'f':
+			o->fast = 1;
+			break;
+		case 'b':
+			o->sync_each = 1;
+			break;
+		case 'D':
+			o->direct = 1;
+			break;
+		case 'h':
+		case LONG_HELP:
+			fputs(usage_text, out);
+			return OPT_EXIT_OK;
+		case 'V':
+		case LONG_VERSION:
+			fprintf(out, "clyde %s\n", PACKAGE_VERSION);
+			return OPT_EXIT_OK;
+		case LONG_CSV:
+			if (csv_format_parse(optarg, &o->csv))
+				return bad(err, "--csv", optarg,
+					   "expected 1.98, 1.97 or 1.03");
+			break;
+		case LONG_FORMAT:
+			if (table_layout_parse(optarg, &o->layout))
+				return bad(err, "--format", optarg,
+					   "expected 2.00 or 1.03");
+			break;
+		case LONG_PER_CHAR:
+			if (!strcmp(optarg, "stdio"))
+				o->per_char = PER_CHAR_STDIO;
+			else if (!strcmp(optarg, "syscall"))
+				o->per_char = PER_CHAR_SYSCALL;
+			else
+				return bad(err, "--per-char", optarg,
+					   "expected stdio or syscall");
+			break;
+		case ':':
+			fprintf(err, "clyde: option '%s' needs a value\n",
+				argv[optind - 1]);
+			return OPT_USAGE;
+		case '?':
+		default:
+			if (optopt)
+				fprintf(err, "clyde: unknown option '-%c' "
+					     "(see clyde --help)\n",
+					optopt);
+			else
+				fprintf(err, "clyde: unknown option '%s' "
+					     "(see clyde --help)\n",
+					argv[optind - 1]);
+			return OPT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return bad(err, "argument", argv[optind],
+			   "clyde takes no operands (see clyde --help)");
+	if (!o->size_set) {
+		/* bonnie++'s rule: twice the RAM, in whole GiB. */
+		uint64_t ram = o->ram ? o->ram : opts_physical_ram();
+		uint64_t gib = (2 * ram + UNITS_GIB / 2) / UNITS_GIB;
+
+		o->size = (gib ? gib : 1) * UNITS_GIB;
+		if (o->size % o->chunk)
+			o->size -= o->size % o->chunk;
+	}
+	return OPT_RUN;
+}

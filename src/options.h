@@ -1,0 +1,62 @@
+/*
+ * options: bonnie++'s command line with bonnie++'s meaning, plus clyde's
+ * long options. Parsing validates everything it can before any file is
+ * touched: a bad value is one line naming it, and exit 2.
+ */
+#ifndef CLYDE_OPTIONS_H
+#define CLYDE_OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "csv.h"
+#include "result.h"
+#include "table.h"
+
+enum per_char_mode {
+	PER_CHAR_STDIO,   /* putc/getc over the whole file (bonnie++ 1.03) */
+	PER_CHAR_SYSCALL, /* 1-byte write()/read() over a bounded size (2.00) */
+};
+
+/* Bytes the 1-byte-system-call per-char tests cover at most. */
+#define OPT_PER_CHAR_SYSCALL_MAX (3ull * 1024 * 1024)
+
+struct clyde_opts {
+	const char *dir;  /* -d */
+	uint64_t size;    /* -s, bytes; 0 = skip the I/O tests */
+	int size_set;
+	uint64_t chunk;   /* -s size:chunk */
+	uint64_t seeks;   /* -s size:chunk:seeks */
+	unsigned procs;   /* -s size:chunk:seeks:procs */
+	char name[RESULT_NAME_MAX]; /* -m */
+	uint64_t ram;     /* -r, bytes; 0 = no size checks */
+	unsigned repeats; /* -x */
+	int quiet;        /* -q */
+	int fast;         /* -f: no per-char tests */
+	int sync_each;    /* -b: fsync after every write */
+	int direct;       /* -D: O_DIRECT */
+	uint64_t seed;    /* -z */
+	int seed_set;
+	int drop_privs;   /* -u or -g given */
+	uid_t uid;
+	gid_t gid;
+	enum csv_format csv;
+	enum table_layout layout;
+	enum per_char_mode per_char;
+};
+
+enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
+
+/*
+ * Parse argv into o. Messages (errors, --help, --version) go to err/out.
+ * Returns OPT_RUN to go on, OPT_EXIT_OK after --help/--version, or
+ * OPT_USAGE after printing one line about the bad value.
+ */
+enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
+			   FILE *out, FILE *err);
+
+/* Physical memory in bytes. */
+uint64_t opts_physical_ram(void);
+
+#endif

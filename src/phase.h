@@ -1,0 +1,100 @@
+/*
+ * phase: one timed test of the suite. Each phase_<x>.c exports one
+ * const struct phase_ops; PHASES(X) lists them in run order, which is
+ * also the order of bonnie++'s table and CSV fields (see result.h).
+ *
+ * The runner owns timing, progress and cleanup: a phase's run() does the
+ * measured work, records the worst single operation, and returns 0 or
+ * -errno with ctx->what saying which call on which file failed.
+ */
+#ifndef CLYDE_PHASE_H
+#define CLYDE_PHASE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "options.h"
+#include "result.h"
+
+struct phase_ctx {
+	const struct clyde_opts *opt;
+	int dirfd;             /* the private scratch directory */
+	const char *data_name; /* data file, relative to dirfd */
+	const char *data_path; /* the same, in full, for messages */
+	unsigned char *buf;    /* chunk bytes, aligned for O_DIRECT */
+	size_t chunk;
+	uint64_t size;         /* bytes of the data file */
+	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
+	int fd;                /* a phase's open file, -1 when none */
+	void *stream;          /* a phase's FILE *, NULL when none */
+	uint64_t sink;         /* bytes read are folded in here */
+	char what[512];        /* the failing call and file */
+};
+
+struct phase_out {
+	uint64_t work;           /* bytes done */
+	uint64_t max_latency_ns; /* worst single operation */
+};
+
+/* A per-char phase: skipped by -f and -D. */
+#define PHASE_PER_CHAR 0x1u
+/* Writes the data file: fsync ends it (inside run). */
+#define PHASE_WRITES 0x2u
+
+struct phase_ops {
+	const char *name;       /* CSV/JSON key, e.g. "put_block" */
+	const char *title;      /* for messages, e.g. "block output" */
+	enum result_test test;  /* the figure it fills */
+	unsigned flags;
+	const char *progress;   /* "Writing intelligently" */
+	int (*setup)(struct phase_ctx *);                   /* untimed */
+	int (*run)(struct phase_ctx *, struct phase_out *); /* timed */
+	void (*teardown)(struct phase_ctx *);               /* untimed */
+};
+
+#define PHASES(X) X(putc) X(put_block) X(rewrite) X(getc) X(get_block)
+
+#define PHASE_DECLARE(x) extern const struct phase_ops phase_##x##_ops;
+PHASES(PHASE_DECLARE)
+#undef PHASE_DECLARE
+
+/* Helpers shared by the phases (phase_io.c). */
+
+/*
+ * Close one operation: *t0 is when it started; it becomes the start of
+ * the next, so each operation costs one clock read.
+ */
+static inline void phase_op_done(uint64_t *t0, uint64_t *worst)
+{
+	uint64_t t1 = clk_now_ns();
+
+	if (t1 - *t0 > *worst)
+		*worst = t1 - *t0;
+	*t0 = t1;
+}
+
+/* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
+int phase_open(struct phase_ctx *ctx, int flags, const char *call);
+
+/* Close ctx->fd (and ctx->stream) if open. */
+void phase_close(struct phase_ctx *ctx);
+
+/*
+ * write()/read() all of len, retrying short transfers and EINTR unless
+ * a stop was asked for. Returns 0, -errno, or -ENODATA on an early EOF.
+ */
+int phase_write_all(struct phase_ctx *ctx, const void *buf, size_t len);
+int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len);
+
+/* fsync ctx->fd, naming the file on failure. */
+int phase_fsync(struct phase_ctx *ctx);
+
+/* Record a failure of call on the data file; returns -err. */
+int phase_fail(struct phase_ctx *ctx, const char *call, int err);
+
+/* Bytes the per-char phases cover in the chosen mode. */
+uint64_t phase_per_char_size(const struct phase_ctx *ctx);
+
+#endif

@@ -1,0 +1,88 @@
+/*
+ * phase_getc: per-char input. In the default stdio mode, getc() of every
+ * byte of the data file (bonnie++ 1.03); with --per-char=syscall, one
+ * read() system call per byte over a bounded size (bonnie++ 2.00). Every
+ * byte is folded into ctx->sink so the compiler cannot drop the reads.
+ * One operation, for latency, is one chunk's worth of bytes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+static int getc_setup(struct phase_ctx *ctx)
+{
+	FILE *f;
+	int fd = phase_open(ctx, O_RDONLY, "open");
+
+	if (fd < 0)
+		return fd;
+	if (ctx->opt->per_char == PER_CHAR_SYSCALL)
+		return 0;
+	f = fdopen(fd, "r");
+	if (!f)
+		return phase_fail(ctx, "fdopen", errno);
+	ctx->stream = f;
+	return 0;
+}
+
+static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	FILE *f = ctx->stream;
+	uint64_t total = phase_per_char_size(ctx), done = 0, worst = 0;
+	uint64_t sum = 0;
+	uint64_t t0 = clk_now_ns();
+	int rc;
+
+	while (done < total) {
+		uint64_t n = total - done < ctx->chunk ? total - done : ctx->chunk;
+		if (f) {
+			for (uint64_t i = 0; i < n; i++) {
+				int c = getc(f);
+
+				if (c == EOF) {
+					if (ferror(f))
+						return phase_fail(ctx, "read",
+								  errno);
+					snprintf(ctx->what, sizeof(ctx->what),
+						 "read %s: file shorter than "
+						 "expected",
+						 ctx->data_path);
+					return -ENODATA;
+				}
+				sum += (unsigned)c;
+			}
+		} else {
+			for (uint64_t i = 0; i < n; i++) {
+				unsigned char c;
+
+				if ((rc = phase_read_all(ctx, &c, 1)) != 0)
+					return rc;
+				sum += c;
+			}
+		}
+		done += n;
+		phase_op_done(&t0, &worst);
+		if (*ctx->stop)
+			return phase_fail(ctx, "read", EINTR);
+	}
+	ctx->sink += sum;
+	out->work = done;
+	out->max_latency_ns = worst;
+	return 0;
+}
+
+const struct phase_ops phase_getc_ops = {
+	.name = "getc",
+	.title = "per-char input",
+	.test = RT_getc,
+	.flags = PHASE_PER_CHAR,
+	.progress = "Reading a byte at a time",
+	.setup = getc_setup,
+	.run = getc_run,
+	.teardown = phase_close,
+};

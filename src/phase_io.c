@@ -1,0 +1,104 @@
+/*
+ * phase_io: the system-call wrappers every phase uses, so that short
+ * transfers, EINTR and error context are handled the same way everywhere.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+int phase_fail(struct phase_ctx *ctx, const char *call, int err)
+{
+	snprintf(ctx->what, sizeof(ctx->what), "%s %s", call, ctx->data_path);
+	return -err;
+}
+
+int phase_open(struct phase_ctx *ctx, int flags, const char *call)
+{
+	int fd;
+
+	flags |= O_NOFOLLOW | O_CLOEXEC;
+	if (ctx->opt->direct)
+		flags |= O_DIRECT;
+	fd = openat(ctx->dirfd, ctx->data_name, flags, 0600);
+	if (fd < 0)
+		return phase_fail(ctx, call, errno);
+	ctx->fd = fd;
+	return fd;
+}
+
+void phase_close(struct phase_ctx *ctx)
+{
+	if (ctx->stream) {
+		fclose(ctx->stream);
+		ctx->stream = NULL;
+		ctx->fd = -1;
+	}
+	if (ctx->fd >= 0) {
+		close(ctx->fd);
+		ctx->fd = -1;
+	}
+}
+
+int phase_write_all(struct phase_ctx *ctx, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(ctx->fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR && !*ctx->stop)
+				continue;
+			return phase_fail(ctx, "write", errno);
+		}
+		if (n == 0)
+			return phase_fail(ctx, "write", ENOSPC);
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t n = read(ctx->fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR && !*ctx->stop)
+				continue;
+			return phase_fail(ctx, "read", errno);
+		}
+		if (n == 0) {
+			snprintf(ctx->what, sizeof(ctx->what),
+				 "read %s: file shorter than expected",
+				 ctx->data_path);
+			return -ENODATA;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int phase_fsync(struct phase_ctx *ctx)
+{
+	if (fsync(ctx->fd) != 0)
+		return phase_fail(ctx, "fsync", errno);
+	return 0;
+}
+
+uint64_t phase_per_char_size(const struct phase_ctx *ctx)
+{
+	if (ctx->opt->per_char == PER_CHAR_SYSCALL &&
+	    ctx->size > OPT_PER_CHAR_SYSCALL_MAX)
+		return OPT_PER_CHAR_SYSCALL_MAX;
+	return ctx->size;
+}

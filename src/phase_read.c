@@ -1,0 +1,47 @@
+/*
+ * phase_read: block input. Chunk-sized read() calls over the whole data
+ * file. One operation is one chunk.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+
+#include "phase.h"
+
+static int read_setup(struct phase_ctx *ctx)
+{
+	int fd = phase_open(ctx, O_RDONLY, "open");
+
+	return fd < 0 ? fd : 0;
+}
+
+static int read_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	uint64_t chunks = ctx->size / ctx->chunk, worst = 0;
+	uint64_t t0 = clk_now_ns();
+	int rc;
+
+	for (uint64_t i = 0; i < chunks; i++) {
+		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+			return rc;
+		phase_op_done(&t0, &worst);
+		if (*ctx->stop)
+			return phase_fail(ctx, "read", EINTR);
+	}
+	ctx->sink += ctx->buf[0];
+	out->work = chunks * ctx->chunk;
+	out->max_latency_ns = worst;
+	return 0;
+}
+
+const struct phase_ops phase_get_block_ops = {
+	.name = "get_block",
+	.title = "block input",
+	.test = RT_get_block,
+	.flags = 0,
+	.progress = "Reading intelligently",
+	.setup = read_setup,
+	.run = read_run,
+	.teardown = phase_close,
+};

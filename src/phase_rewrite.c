@@ -1,0 +1,58 @@
+/*
+ * phase_rewrite: for every chunk of the data file, read it, change one
+ * byte, seek back and write it: the read-modify-write pattern of a
+ * database page update. One operation is the read, seek and write of one
+ * chunk. With -b every write is followed by fsync; the file is fsynced
+ * before the clock stops.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "phase.h"
+
+static int rewrite_setup(struct phase_ctx *ctx)
+{
+	int fd = phase_open(ctx, O_RDWR, "open");
+
+	return fd < 0 ? fd : 0;
+}
+
+static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	uint64_t chunks = ctx->size / ctx->chunk, worst = 0;
+	uint64_t t0 = clk_now_ns();
+	off_t back = -(off_t)ctx->chunk;
+	int rc;
+
+	for (uint64_t i = 0; i < chunks; i++) {
+		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+			return rc;
+		ctx->buf[i % ctx->chunk]++;
+		if (lseek(ctx->fd, back, SEEK_CUR) < 0)
+			return phase_fail(ctx, "lseek", errno);
+		if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0)
+			return rc;
+		if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
+			return rc;
+		phase_op_done(&t0, &worst);
+		if (*ctx->stop)
+			return phase_fail(ctx, "write", EINTR);
+	}
+	out->work = chunks * ctx->chunk;
+	out->max_latency_ns = worst;
+	return phase_fsync(ctx);
+}
+
+const struct phase_ops phase_rewrite_ops = {
+	.name = "rewrite",
+	.title = "rewrite",
+	.test = RT_rewrite,
+	.flags = PHASE_WRITES,
+	.progress = "Rewriting",
+	.setup = rewrite_setup,
+	.run = rewrite_run,
+	.teardown = phase_close,
+};

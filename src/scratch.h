@@ -1,0 +1,28 @@
+/*
+ * scratch: the one private directory every file of a run lives in,
+ * made with mkdtemp under -d and removed, with everything in it, on every
+ * exit path. Nothing outside it is ever written or removed.
+ */
+#ifndef CLYDE_SCRATCH_H
+#define CLYDE_SCRATCH_H
+
+#include <limits.h>
+
+struct scratch {
+	char path[PATH_MAX]; /* "", or DIR/clyde.XXXXXX */
+	int dirfd;           /* open on path, -1 when none */
+};
+
+/*
+ * Make DIR/clyde.XXXXXX (mode 0700). Returns 0, or -errno (path then
+ * holds what was attempted).
+ */
+int scratch_create(struct scratch *s, const char *parent);
+
+/*
+ * Remove everything under the scratch directory, then the directory.
+ * Safe to call twice. Returns 0 or -errno of the first failure.
+ */
+int scratch_remove(struct scratch *s);
+
+#endif
