@@ -108,7 +108,10 @@ static void test_fields(const struct run_result *r, enum result_test t,
 		snprintf(cpu, FIELD_LEN, "+++");
 		return;
 	}
-	if (kind == RK_SEEK)
+	/* Real bonnie++ lines: "758.8" (1.03) but "9124" (2.00a). */
+	if (kind == RK_SEEK && result_rate(rec, kind) >= 1000.0)
+		snprintf(rate, FIELD_LEN, "%.0f", result_rate(rec, kind));
+	else if (kind == RK_SEEK)
 		snprintf(rate, FIELD_LEN, "%.1f", result_rate(rec, kind));
 	else
 		snprintf(rate, FIELD_LEN, "%llu",

@@ -128,9 +128,13 @@ static void print_name_label(FILE *out, const char *name, const char *label)
 	fprintf(out, "%-*.*s %s", room, room, name, label);
 }
 
+/* "Version  1.03       " and "Version 2.00a       ", as bonnie++. */
 static void print_version(FILE *out, const struct run_result *r)
 {
-	fprintf(out, "Version %-12s", r->version);
+	char v[RESULT_VERSION_MAX + 8];
+
+	snprintf(v, sizeof(v), "%5s", r->version);
+	fprintf(out, "Version %-12s", v);
 }
 
 void table_print(FILE *out, const struct run_result *r,

@@ -145,19 +145,28 @@ int units_parse_size(const char *s, uint64_t plain_unit, uint64_t *out,
 
 void units_fmt_rate(char *buf, size_t len, uint64_t x)
 {
-	double m;
+	double m, g;
 
 	if (x < 10000) {
 		snprintf(buf, len, "%4dk", (int)x);
 		return;
 	}
+	/*
+	 * bonnie++'s thresholds are m < 100 and m < 1000, which print
+	 * "100.0m" (six characters, a shifted row) for 99.95..99.99 and
+	 * "1000m" for 999.5..999.99. Switching where the rounded figure
+	 * would reach the next form keeps every cell five wide.
+	 */
 	m = (double)x / 1024.0;
-	if (m < 100.0)
+	g = (double)x / 1048576.0;
+	if (m < 99.95)
 		snprintf(buf, len, "%4.1fm", m);
-	else if (m < 1000.0)
+	else if (m < 999.5)
 		snprintf(buf, len, "%4dm", (int)(m + 0.5));
+	else if (g < 99.95)
+		snprintf(buf, len, "%4.1fg", g);
 	else
-		snprintf(buf, len, "%4.1fg", (double)x / 1048576.0);
+		snprintf(buf, len, "%4dg", (int)(g + 0.5));
 }
 
 void units_fmt_latency(char *buf, size_t len, uint64_t ns)

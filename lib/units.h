@@ -36,8 +36,9 @@ int units_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
 /*
  * bonnie++ 2.00's 5-character rate cell for x KiB/s:
  *   x < 10000 -> "%4dk"; m = x/1024 < 100 -> "%4.1fm";
- *   m < 1000 -> "%4dm" of (int)(m+0.5); else "%4.1fg" of x/1048576.
- * buf must hold at least 16 bytes.
+ *   m < 1000 -> "%4dm" of (int)(m+0.5); else "%4.1fg" of x/1048576;
+ * except that a figure whose rounding would reach the next form takes
+ * it ("100m", not "100.0m"), so a cell is always five characters.
  */
 void units_fmt_rate(char *buf, size_t len, uint64_t kib_per_sec);
 
