@@ -46,7 +46,10 @@ static void install_handlers(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* A closed stdout or a file-size limit is an error to report, after
+	 * which the scratch directory is still removed. */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* setgroups, setgid, setuid, in that order (bonnie++'s -u/-g). */
@@ -86,7 +89,8 @@ static int check_dir(const struct clyde_opts *o)
 		fprintf(stderr, "clyde: -d '%s': not a directory\n", o->dir);
 		return -1;
 	}
-	if (statvfs(o->dir, &vfs) == 0) {
+	/* f_blocks 0: a filesystem that keeps no count (ramfs). */
+	if (statvfs(o->dir, &vfs) == 0 && vfs.f_blocks) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 
 		if (o->size > avail) {
@@ -182,13 +186,6 @@ int main(int argc, char **argv)
 	install_handlers();
 	if (drop_privileges(&o) || check_dir(&o))
 		return EXIT_USAGE;
-	if (!o.quiet)
-		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
-			(unsigned)getgid());
-	warn_size(&o);
-	if (o.size && o.direct && !o.fast)
-		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
-				"(O_DIRECT takes whole aligned blocks only)\n");
 	if (posix_memalign((void **)&buf, 4096, (size_t)o.chunk) != 0) {
 		fprintf(stderr, "clyde: out of memory for a %llu-byte buffer\n",
 			(unsigned long long)o.chunk);
@@ -209,6 +206,13 @@ int main(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (!o.quiet)
+		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
+			(unsigned)getgid());
+	warn_size(&o);
+	if (o.size && o.direct && !o.fast)
+		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
+				"(O_DIRECT takes whole aligned blocks only)\n");
 	if (o.repeats > 1) {
 		csv_write_header(stdout, o.csv);
 		fflush(stdout);
@@ -233,10 +237,9 @@ int main(int argc, char **argv)
 			status = 1;
 			goto out;
 		}
-		if (o.repeats == 1 && !o.quiet)
-			table_print(stdout, &r, o.layout);
-		else if (!o.quiet || o.repeats == 1)
-			table_print(stderr, &r, o.layout);
+		/* stdout keeps to CSV under -q and with -x N > 1. */
+		table_print(o.repeats == 1 && !o.quiet ? stdout : stderr, &r,
+			    o.layout);
 		csv_write(stdout, &r, o.csv);
 		fflush(stdout);
 	}

@@ -20,8 +20,8 @@
 static const char usage_text[] =
 	"usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
 	"             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
-	"             [-g group] [-q] [-f] [-b] [-D] [--csv=FMT] [--format=FMT]\n"
-	"             [--per-char=MODE]\n"
+	"             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
+	"             [--format=FMT] [--per-char=MODE]\n"
 	"\n"
 	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
 	"block output, rewrite, per-char and block input, on one data file in a\n"
@@ -41,17 +41,19 @@ static const char usage_text[] =
 	"  -z seed         seed for the data and random choices (default: fresh)\n"
 	"  -u user[:group] run as this user (and group); -g group: this group\n"
 	"  -q              quiet: table to stderr, only CSV on stdout\n"
-	"  -f              fast: skip the per-char tests\n"
+	"  -f [size]       fast: skip the per-char tests; with a size, run them\n"
+	"                  over that many bytes instead (bare number = MiB)\n"
 	"  -b              fsync after every write\n"
 	"  -D              O_DIRECT on every open of the data file\n"
 	"  --csv=FMT       CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03\n"
 	"  --format=FMT    table layout: 2.00 (default) or 1.03\n"
 	"  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
 	"                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
-	"                  at most 3 MiB, as bonnie++ 2.00)\n"
+	"                  20 MiB, as bonnie++ 2.00)\n"
 	"  --help          this text;  --version  the version\n"
 	"\n"
-	"Exit status: 0 ok, 1 a run failed, 2 bad usage, 130/143 interrupted.\n";
+	"Exit status: 0 ok, 1 a run failed, 2 bad usage, 129/130/143 stopped\n"
+	"by SIGHUP/SIGINT/SIGTERM (after removing the scratch directory).\n";
 
 static enum opt_status bad(FILE *err, const char *opt, const char *val,
 			   const char *why)
@@ -232,7 +234,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	set_defaults(o);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:s:m:r:x:z:u:g:qfbDhV",
+	while ((c = getopt_long(argc, argv, ":d:s:m:r:x:z:u:g:qf::bDhV",
 				long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -291,7 +293,22 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			o->quiet = 1;
 			break;
 		case 'f':
-			o->fast = 1;
+			/* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it. */
+			if (!optarg && optind < argc && argv[optind][0] &&
+			    argv[optind][0] != '-')
+				optarg = argv[optind++];
+			if (!optarg) {
+				o->fast = 1;
+				break;
+			}
+			if (units_parse_size(optarg, UNITS_MIB, &v, why,
+					     sizeof(why)))
+				return bad(err, "-f", optarg, why);
+			if (v == 0)
+				return bad(err, "-f", optarg,
+					   "per-char size must be above 0");
+			o->fast = 0;
+			o->per_char_size = v;
 			break;
 		case 'b':
 			o->sync_each = 1;
@@ -349,7 +366,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	if (!o->size_set) {
 		/* bonnie++'s rule: twice the RAM, in whole GiB. */
 		uint64_t ram = o->ram ? o->ram : opts_physical_ram();
-		uint64_t gib = (2 * ram + UNITS_GIB / 2) / UNITS_GIB;
+		/* Rounded up: rounding down would fall under the rule. */
+		uint64_t gib = (2 * ram + UNITS_GIB - 1) / UNITS_GIB;
 
 		o->size = (gib ? gib : 1) * UNITS_GIB;
 		if (o->size % o->chunk)

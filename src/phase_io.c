@@ -97,8 +97,11 @@ int phase_fsync(struct phase_ctx *ctx)
 
 uint64_t phase_per_char_size(const struct phase_ctx *ctx)
 {
-	if (ctx->opt->per_char == PER_CHAR_SYSCALL &&
-	    ctx->size > OPT_PER_CHAR_SYSCALL_MAX)
-		return OPT_PER_CHAR_SYSCALL_MAX;
-	return ctx->size;
+	uint64_t want = ctx->opt->per_char_size;
+
+	if (!want)
+		want = ctx->opt->per_char == PER_CHAR_SYSCALL
+			       ? OPT_PER_CHAR_SYSCALL_DEFAULT
+			       : ctx->size;
+	return want < ctx->size ? want : ctx->size;
 }
