@@ -1,0 +1,77 @@
+#!/bin/sh
+# A real run with tiny sizes: the table, a 50-field CSV line, the other
+# formats and modes, and an empty scratch tree afterwards.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+D="$WORK/d"
+mkdir "$D"
+
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box
+assert_empty "$D"
+grep -q '^Version clyde-' "$WORK/out" || fail "no table header"
+grep -q '^box             16M ' "$WORK/out" || fail "no result row: $(cat "$WORK/out")"
+grep -q '^Latency  ' "$WORK/out" || fail "no Latency line"
+csv=$(tail -n 1 "$WORK/out")
+[ "$(fields "$csv")" = 50 ] || fail "CSV has $(fields "$csv") fields: $csv"
+case "$csv" in 1.98,clyde-*,box,1,*,16M,,8192,5,*) ;; *) fail "CSV head: $csv" ;; esac
+# Five sequential results filled, seek and file-test fields empty.
+echo "$csv" | awk -F, '{
+	for (i = 10; i <= 19; i++) if ($i == "") exit 1
+	for (i = 20; i <= 38; i++) if ($i != "") exit 1
+	for (i = 39; i <= 43; i++) if ($i !~ /^[0-9]+(us|ms|s)$/) exit 1
+	for (i = 44; i <= 50; i++) if ($i != "") exit 1
+}' || fail "CSV fields: $csv"
+grep -q 'Writing intelligently...done' "$WORK/err" || fail "no progress lines"
+grep -q "^Using uid:$(id -u), gid:$(id -g)\.$" "$WORK/err" || fail "no uid line"
+grep -q 'less than twice the RAM' "$WORK/err" && fail "-r 0 did not silence the size warning"
+
+# -q: only the CSV line on stdout, the table on stderr, no progress.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -f
+assert_empty "$D"
+[ "$(wc -l <"$WORK/out")" = 1 ] || fail "-q stdout: $(cat "$WORK/out")"
+grep -q '^Version clyde-' "$WORK/err" || fail "-q: no table on stderr"
+grep -q 'Writing' "$WORK/err" && fail "-q printed progress"
+csv=$(cat "$WORK/out")
+echo "$csv" | awk -F, '$10 != "" || $11 != "" || $16 != "" || $17 != "" { exit 1 }' ||
+	fail "-f: per-char fields not empty: $csv"
+
+# Other formats.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f --csv=1.03 --format=1.03 -m box
+[ "$(fields "$(tail -n 1 "$WORK/out")")" = 27 ] || fail "1.03 CSV: $(tail -n 1 "$WORK/out")"
+grep -q '^Machine        Size K/sec %CP' "$WORK/out" || fail "1.03 table"
+grep -q '^Latency' "$WORK/out" && fail "1.03 table has a Latency line"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f --csv=1.97 -q
+[ "$(fields "$(cat "$WORK/out")")" = 48 ] || fail "1.97 CSV: $(cat "$WORK/out")"
+
+# -x 3: a header line, then one line per run, each with its own seed.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -x 3
+[ "$(wc -l <"$WORK/out")" = 4 ] || fail "-x 3 stdout: $(cat "$WORK/out")"
+head -n 1 "$WORK/out" | grep -q '^format_version,bonnie_version,name,' || fail "-x header"
+[ "$(grep -c '^Version clyde-' "$WORK/err")" = 3 ] || fail "-x 3: tables not on stderr"
+[ "$(tail -n 3 "$WORK/out" | cut -d, -f5 | sort -u | wc -l)" = 3 ] || fail "-x 3: seeds repeat"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -x 2 -z 99 -q
+[ "$(tail -n 2 "$WORK/out" | cut -d, -f5 | sort -u)" = 99 ] || fail "-z 99 not used"
+
+# --per-char=syscall, and -b.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q --per-char=syscall -b
+assert_empty "$D"
+
+# -s 0 skips the I/O tests: empty fields, no table rows.
+expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -q
+awk -F, '{ for (i = 10; i <= 50; i++) if ($i != "") exit 1 }' "$WORK/out" ||
+	fail "-s 0 CSV: $(cat "$WORK/out")"
+
+# Without -r 0 a size under twice the RAM warns (one line) but runs.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -f -q
+[ "$(grep -c 'less than twice the RAM' "$WORK/err")" = 1 ] || fail "no size warning"
+
+# -D: per-char skipped with one note, the block tests still run.
+if "$CLYDE" -d "$D" -s 16m -r 0 -D -q >"$WORK/out" 2>"$WORK/err"; then
+	grep -q 'per-char tests skipped under -D' "$WORK/err" || fail "-D: no skip note"
+	awk -F, '$10 != "" || $12 == "" || $18 == "" { exit 1 }' "$WORK/out" ||
+		fail "-D fields: $(cat "$WORK/out")"
+else
+	grep -q 'does not take O_DIRECT' "$WORK/err" || fail "-D failed: $(cat "$WORK/err")"
+fi
+assert_empty "$D"
+exit 0

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Bad input: one line naming the value, exit 2, no crash, no file left.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+D="$WORK/d"
+mkdir "$D"
+
+# refused EXPECTED-WORD ARGS...: exit 2, exactly one line naming it.
+refused() {
+	word=$1
+	shift
+	expect_status 2 "$CLYDE" "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -q -- "$word" "$WORK/err" || fail "'$*': message lacks '$word': $(cat "$WORK/err")"
+	[ -s "$WORK/out" ] && fail "'$*': wrote to stdout: $(cat "$WORK/out")"
+	assert_empty "$D"
+}
+
+refused "'12x'" -d "$D" -s 12x
+refused "'1000': chunk must be a power of two" -d "$D" -s 1g:1000
+refused "'-1'" -d "$D" -x -1
+refused "'abc'" -d "$D" -r abc
+refused "'-k'" -d "$D" -k
+refused "'--bogus'" -d "$D" --bogus
+refused "'/nonexistent/x': No such file or directory" -d /nonexistent/x -s 16m
+touch "$WORK/file"
+refused "not a directory" -d "$WORK/file" -s 16m
+rm "$WORK/file"
+refused "only .* free" -d "$D" -s 16t -r 0
+refused "'1.5': not a whole number" -d "$D" -z 1.5
+refused "--csv '9'" -d "$D" --csv=9
+
+# A directory the user cannot write: as root, through -u nobody (a
+# privilege drop comes before the scratch directory), and a read-only
+# mount; as another user, mode 0555.
+if [ "$(id -u)" = 0 ]; then
+	if id nobody >/dev/null 2>&1; then
+		chmod 0755 "$WORK" "$D"
+		refused "cannot make a scratch directory: Permission denied" \
+			-d "$D" -s 16m -r 0 -u nobody
+	fi
+	RO="$WORK/ro"
+	mkdir "$RO"
+	if mount -t tmpfs -o ro,size=1m clyde-t-ro "$RO" 2>/dev/null; then
+		at_exit umount "$RO"
+		expect_status 2 "$CLYDE" -d "$RO" -s 0 -r 0
+		grep -q "'$RO': cannot make a scratch directory: Read-only file system" "$WORK/err" ||
+			fail "read-only mount: $(cat "$WORK/err")"
+		umount "$RO"
+	else
+		echo "note: could not mount a read-only tmpfs; that case not run" >&2
+	fi
+	# ramfs takes no O_DIRECT: -D must be refused before any phase runs.
+	RAM="$WORK/ramfs"
+	mkdir "$RAM"
+	if mount -t ramfs clyde-t-ramfs "$RAM" 2>/dev/null; then
+		at_exit umount "$RAM"
+		expect_status 2 "$CLYDE" -d "$RAM" -s 16m -r 0 -D
+		grep -q "^clyde: -D: '$RAM' does not take O_DIRECT" "$WORK/err" ||
+			fail "-D on ramfs: $(cat "$WORK/err")"
+		grep -q 'Writing' "$WORK/err" && fail "-D on ramfs: a phase ran"
+		assert_empty "$RAM"
+		umount "$RAM"
+	fi
+else
+	chmod 0555 "$D"
+	expect_status 2 "$CLYDE" -d "$D" -s 16m -r 0
+	grep -q "cannot make a scratch directory: Permission denied" "$WORK/err" ||
+		fail "read-only dir: $(cat "$WORK/err")"
+	chmod 0755 "$D"
+fi
+assert_empty "$D"
+exit 0

@@ -1,0 +1,32 @@
+#!/bin/sh
+# SIGINT and SIGTERM during block output: the run stops, removes its
+# scratch directory and exits 130 / 143.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+D="$WORK/d"
+mkdir "$D"
+
+# interrupt SIGNAL STATUS: start a long block output, signal it mid-way.
+interrupt() {
+	sig=$1 want=$2
+	# -b makes every 8 KiB write wait for fsync: minutes for 1 GiB.
+	"$CLYDE" -d "$D" -s 1g -r 0 -f -b >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until [ -n "$(find "$D" -name data -size +64k 2>/dev/null)" ]; do
+		i=$((i + 1))
+		[ $i -lt 200 ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
+		sleep 0.05
+	done
+	grep -q 'Rewriting' "$WORK/err" && fail "block output ended before the signal"
+	kill -s "$sig" $pid
+	wait $pid
+	got=$?
+	[ "$got" = "$want" ] || fail "SIG$sig: exit $got, expected $want: $(cat "$WORK/err")"
+	grep -q "interrupted by signal" "$WORK/err" || fail "SIG$sig: no message"
+	assert_empty "$D"
+}
+
+interrupt INT 130
+interrupt TERM 143
+exit 0

@@ -1,0 +1,197 @@
+/* check_options: what the command line accepts and what it refuses,
+ * with the one line it prints for each refusal. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "units.h"
+#include "check_main.h"
+
+/* Parse a space-separated command line; the message lands in *msg. */
+static enum opt_status parse(const char *line, struct clyde_opts *o,
+			     char **msg)
+{
+	char *copy = strdup(line), *argv[32], *tok, *save = NULL;
+	int argc = 0;
+	size_t len;
+	FILE *err = open_memstream(msg, &len);
+	FILE *out = fopen("/dev/null", "w");
+	enum opt_status st;
+
+	argv[argc++] = (char *)"clyde";
+	for (tok = strtok_r(copy, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = strcmp(tok, "''") ? tok : (char *)"";
+	argv[argc] = NULL;
+	st = opts_parse(argc, argv, o, out, err);
+	fclose(err);
+	fclose(out);
+	/* o->dir may point into copy: keep it for the test's lifetime. */
+	return st;
+}
+
+START_TEST(defaults)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert_str_eq(o.dir, ".");
+	ck_assert_uint_eq(o.chunk, 8192);
+	ck_assert_uint_eq(o.seeks, 8192);
+	ck_assert_uint_eq(o.procs, 5);
+	ck_assert_uint_eq(o.repeats, 1);
+	ck_assert_int_eq(o.csv, CSV_198);
+	ck_assert_int_eq(o.layout, TABLE_200);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	/* Twice the RAM, rounded up to whole GiB. */
+	ck_assert_uint_eq(o.size % UNITS_GIB, 0);
+	ck_assert(o.size >= 2 * o.ram);
+	ck_assert(o.size < 2 * o.ram + UNITS_GIB);
+	free(msg);
+	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.size, 3 * UNITS_GIB);
+	free(msg);
+}
+END_TEST
+
+START_TEST(accepted)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("-s 256m -r 0 -d /tmp -m box -x 3 -q -f -b -D "
+			       "-z 42 --csv=1.03 --format=1.03 "
+			       "--per-char=syscall",
+			       &o, &msg),
+			 OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert_uint_eq(o.size, 256 * UNITS_MIB);
+	ck_assert_uint_eq(o.ram, 0);
+	ck_assert_str_eq(o.name, "box");
+	ck_assert_uint_eq(o.repeats, 3);
+	ck_assert(o.quiet && o.fast && o.sync_each && o.direct && o.seed_set);
+	ck_assert_uint_eq(o.seed, 42);
+	ck_assert_int_eq(o.csv, CSV_103);
+	ck_assert_int_eq(o.layout, TABLE_103);
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
+	free(msg);
+
+	ck_assert_int_eq(parse("-s 2048", &o, &msg), OPT_RUN); /* MiB */
+	ck_assert_uint_eq(o.size, 2 * UNITS_GIB);
+	free(msg);
+	ck_assert_int_eq(parse("-s 1g:4k:1000:3 -r 1g", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.size, UNITS_GIB);
+	ck_assert_uint_eq(o.chunk, 4096);
+	ck_assert_uint_eq(o.seeks, 1000);
+	ck_assert_uint_eq(o.procs, 3);
+	ck_assert_uint_eq(o.ram, UNITS_GIB); /* not 1 MiB as in 2.00a */
+	free(msg);
+	ck_assert_int_eq(parse("-s 64m:256", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.chunk, 256);
+	free(msg);
+	ck_assert_int_eq(parse("-s 64m:1m -r 512", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.chunk, UNITS_MIB);
+	ck_assert_uint_eq(o.ram, 512 * UNITS_MIB);
+	free(msg);
+	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.size, 0);
+	free(msg);
+	ck_assert_int_eq(parse("-f 20", &o, &msg), OPT_RUN); /* bonnie++ 2.00 */
+	ck_assert(!o.fast);
+	ck_assert_uint_eq(o.per_char_size, 20 * UNITS_MIB);
+	free(msg);
+	ck_assert_int_eq(parse("-f -q", &o, &msg), OPT_RUN);
+	ck_assert(o.fast && o.quiet);
+	free(msg);
+	ck_assert_int_eq(parse("-s 1.5g", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.size, 1536 * UNITS_MIB);
+	free(msg);
+}
+END_TEST
+
+static const struct {
+	const char *line;
+	const char *msg; /* the exact line printed */
+} refused[] = {
+	{"-s 12x", "clyde: -s '12x': unknown suffix (use k, m, g or t)\n"},
+	{"-s 1g:1000", "clyde: -s '1000': chunk must be a power of two\n"},
+	{"-s 1g:128", "clyde: -s '128': chunk must be between 256 and 1m bytes\n"},
+	{"-s 1g:2m", "clyde: -s '2m': chunk must be between 256 and 1m bytes\n"},
+	{"-s -5", "clyde: -s '-5': must not be negative\n"},
+	{"-s ''", "clyde: -s '': empty value\n"},
+	{"-s 1gg", "clyde: -s '1gg': unknown suffix (use k, m, g or t)\n"},
+	{"-s 1500k", "clyde: -s '1500k': size must be a whole number of MiB\n"},
+	{"-s 1m:1m:0", "clyde: -s '0': seek count must be at least 1\n"},
+	{"-s 1m:1m:5:0", "clyde: -s '0': seeker processes must be 1..1000\n"},
+	{"-s 1:2:3:4:5", "clyde: -s '1:2:3:4:5': expected "
+			 "size[:chunk[:seeks[:procs]]]\n"},
+	{"-x -1", "clyde: -x '-1': must not be negative\n"},
+	{"-x 0", "clyde: -x '0': repeat count must be at least 1\n"},
+	{"-x two", "clyde: -x 'two': not a number\n"},
+	{"-r abc", "clyde: -r 'abc': not a number\n"},
+	{"-r 99999999999999999999", "clyde: -r '99999999999999999999': too "
+				    "large\n"},
+	{"-z 1.5", "clyde: -z '1.5': not a whole number\n"},
+	{"-m a,b", "clyde: -m 'a,b': name must not contain a comma, quote or "
+		   "line break (CSV)\n"},
+	{"-u no-such-user-here", "clyde: -u 'no-such-user-here': no such "
+				 "user\n"},
+	{"-g no-such-group-here", "clyde: -g 'no-such-group-here': no such "
+				  "group\n"},
+	{"--csv=2.00", "clyde: --csv '2.00': expected 1.98, 1.97 or 1.03\n"},
+	{"--format=3", "clyde: --format '3': expected 2.00 or 1.03\n"},
+	{"--per-char=mmap", "clyde: --per-char 'mmap': expected stdio or "
+			    "syscall\n"},
+	{"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
+	{"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
+	{"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
+	{"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
+			 "--help)\n"},
+	{"-s", "clyde: option '-s' needs a value\n"},
+	{"extra", "clyde: argument 'extra': clyde takes no operands (see "
+		  "clyde --help)\n"},
+};
+
+START_TEST(refusals)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse(refused[_i].line, &o, &msg), OPT_USAGE);
+	ck_assert_str_eq(msg, refused[_i].msg);
+	free(msg);
+}
+END_TEST
+
+START_TEST(help_and_version)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("--help", &o, &msg), OPT_EXIT_OK);
+	free(msg);
+	ck_assert_int_eq(parse("--version", &o, &msg), OPT_EXIT_OK);
+	free(msg);
+}
+END_TEST
+
+static Suite *options_suite(void)
+{
+	Suite *s = suite_create("options");
+	TCase *tc = tcase_create("options");
+
+	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, accepted);
+	tcase_add_loop_test(tc, refusals, 0,
+			    (int)(sizeof(refused) / sizeof(refused[0])));
+	tcase_add_test(tc, help_and_version);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+CHECK_MAIN(options_suite)
