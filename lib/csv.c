@@ -154,12 +154,14 @@ void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt)
 		} else {
 			snprintf(f[21], FIELD_LEN, "%llu",
 				 (unsigned long long)r->num_files);
-			if (r->max_size)
+			if (r->max_size < 0)
 				snprintf(f[22], FIELD_LEN, "%lld",
 					 (long long)r->max_size);
+			else if (r->max_size)
+				units_fmt_small(f[22], FIELD_LEN,
+						(uint64_t)r->max_size);
 			if (r->min_size)
-				snprintf(f[23], FIELD_LEN, "%llu",
-					 (unsigned long long)r->min_size);
+				units_fmt_small(f[23], FIELD_LEN, r->min_size);
 			if (r->num_dirs)
 				snprintf(f[24], FIELD_LEN, "%llu",
 					 (unsigned long long)r->num_dirs);

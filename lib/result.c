@@ -124,11 +124,15 @@ void result_files_label(const struct run_result *r, char *buf, size_t len)
 	n = (size_t)snprintf(buf, len, "%llu",
 			     (unsigned long long)r->num_files);
 	if (r->max_size != 0 && n < len) {
-		snprintf(s, sizeof(s), "%lld", (long long)r->max_size);
+		if (r->max_size < 0)
+			snprintf(s, sizeof(s), "%lld", (long long)r->max_size);
+		else
+			units_fmt_small(s, sizeof(s), (uint64_t)r->max_size);
 		n += (size_t)snprintf(buf + n, len - n, ":%s", s);
-		if (r->min_size && n < len)
-			n += (size_t)snprintf(buf + n, len - n, ":%llu",
-					      (unsigned long long)r->min_size);
+		if (r->min_size && n < len) {
+			units_fmt_small(s, sizeof(s), r->min_size);
+			n += (size_t)snprintf(buf + n, len - n, ":%s", s);
+		}
 	}
 	if (r->num_dirs && n < len)
 		snprintf(buf + n, len - n, "/%llu",

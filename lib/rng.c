@@ -57,6 +57,25 @@ uint64_t rng_below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
+uint64_t rng_hash(uint64_t seed, uint64_t index)
+{
+	uint64_t x = seed ^ (index * 0xd1342543de82ef95ull);
+
+	splitmix64(&x);
+	return splitmix64(&x);
+}
+
+void rng_shuffle_u32(struct rng *r, uint32_t *perm, uint64_t n)
+{
+	for (uint64_t i = n; i > 1; i--) {
+		uint64_t j = rng_below(r, i);
+		uint32_t t = perm[i - 1];
+
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
 uint64_t rng_fresh_seed(void)
 {
 	struct timespec ts;

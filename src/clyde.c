@@ -159,6 +159,13 @@ static void result_settings(const struct clyde_opts *o, struct run_result *r,
 	r->chunk = o->chunk;
 	r->seeks = o->seeks;
 	r->seek_procs = o->procs;
+	r->num_files = o->files_num;
+	r->max_size = o->files_max;
+	r->min_size = o->files_min;
+	r->num_dirs = o->files_dirs;
+	/* Left empty at the default, like the other defaults. */
+	r->file_chunk =
+		o->files_chunk == OPT_FILES_CHUNK_DEFAULT ? 0 : o->files_chunk;
 }
 
 /* The exit status for a stop by signal, after cleanup. */
@@ -173,6 +180,7 @@ int main(int argc, char **argv)
 	struct scratch scratch = {"", -1};
 	struct run_result r;
 	unsigned char *buf = NULL;
+	size_t buf_len;
 	int status = 0;
 
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
@@ -186,9 +194,10 @@ int main(int argc, char **argv)
 	install_handlers();
 	if (drop_privileges(&o) || check_dir(&o))
 		return EXIT_USAGE;
-	if (posix_memalign((void **)&buf, 4096, (size_t)o.chunk) != 0) {
-		fprintf(stderr, "clyde: out of memory for a %llu-byte buffer\n",
-			(unsigned long long)o.chunk);
+	buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
+	if (posix_memalign((void **)&buf, 4096, buf_len) != 0) {
+		fprintf(stderr, "clyde: out of memory for a %zu-byte buffer\n",
+			buf_len);
 		return 1;
 	}
 	{
@@ -222,6 +231,7 @@ int main(int argc, char **argv)
 			.opt = &o,
 			.scratch = &scratch,
 			.buf = buf,
+			.buf_len = buf_len,
 			.stop = &stop_signal,
 			.progress = o.quiet ? NULL : stderr,
 			.err = stderr,

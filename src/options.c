@@ -21,11 +21,13 @@ static const char usage_text[] =
 	"usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
 	"             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
 	"             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
+	"             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
 	"             [--format=FMT] [--per-char=MODE]\n"
 	"\n"
 	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
-	"block output, rewrite, per-char and block input, on one data file in a\n"
-	"private scratch directory that is removed on every exit.\n"
+	"block output, rewrite, per-char and block input and random seeks on one\n"
+	"data file, then file creation, stat+read and deletion in sequential and\n"
+	"random order, all in a private scratch directory removed on every exit.\n"
 	"\n"
 	"  -d dir          where to make the scratch directory (default: .)\n"
 	"  -s size[:chunk[:seeks[:procs]]]\n"
@@ -33,6 +35,11 @@ static const char usage_text[] =
 	"                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
 	"                  seek count (8192) and seeker processes (5);\n"
 	"                  -s 0 skips the I/O tests (default: twice the RAM)\n"
+	"  -n num[:max[:min[:dirs[:chunk]]]]\n"
+	"                  file tests with num*1024 files (m suffix: *1024 more;\n"
+	"                  0 = none, the default), sizes in [min,max] (k/m/g;\n"
+	"                  max -1 = hard links, -2 = symlinks), spread over dirs\n"
+	"                  subdirectories, data written in chunk-sized writes\n"
 	"  -m name         machine name for the results (default: host name)\n"
 	"  -r ram          RAM size for the size check (bare number = MiB;\n"
 	"                  0 turns the check off)\n"
@@ -152,6 +159,93 @@ static int lookup_group(const char *s, gid_t *gid)
 	return -1;
 }
 
+/* -n num[:max[:min[:dirs[:chunk]]]] */
+static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
+				   FILE *err)
+{
+	char buf[256], why[96];
+	char *f[6] = {0};
+	int n = 0;
+	uint64_t v;
+	size_t len;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad(err, "-n", arg, "too long");
+	strcpy(buf, arg);
+	for (char *p = buf; n < 6;) {
+		f[n++] = p;
+		p = strchr(p, ':');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (n > 5)
+		return bad(err, "-n", arg,
+			   "expected num[:max[:min[:dirs[:chunk]]]]");
+	/* num: a count of 1024 files; an m suffix multiplies by 1024. */
+	len = strlen(f[0]);
+	if (len && (f[0][len - 1] == 'm' || f[0][len - 1] == 'M')) {
+		f[0][len - 1] = '\0';
+		if (units_parse_uint(f[0], OPT_FILES_NUM_MAX / 1024, &v, why,
+				     sizeof(why)) ||
+		    !*f[0]) {
+			f[0][len - 1] = 'm';
+			return bad(err, "-n", f[0], *why ? why : "not a number");
+		}
+		v *= 1024;
+	} else if (units_parse_uint(f[0], OPT_FILES_NUM_MAX, &v, why,
+				    sizeof(why))) {
+		return bad(err, "-n", f[0], why);
+	}
+	o->files_num = v;
+	o->files_max = 0;
+	o->files_min = 0;
+	o->files_dirs = 0;
+	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
+	if (n > 1 && *f[1]) {
+		if (!strcmp(f[1], "-1") || !strcmp(f[1], "-2")) {
+			o->files_max = -(f[1][1] - '0');
+		} else {
+			if (units_parse_size(f[1], 1, &v, why, sizeof(why)))
+				return bad(err, "-n", f[1], why);
+			if (v > INT64_MAX)
+				return bad(err, "-n", f[1], "too large");
+			o->files_max = (int64_t)v;
+		}
+	}
+	if (n > 2 && *f[2]) {
+		if (units_parse_size(f[2], 1, &v, why, sizeof(why)))
+			return bad(err, "-n", f[2], why);
+		if (o->files_max < 0 && v)
+			return bad(err, "-n", arg,
+				   "links (max -1 or -2) take no min size");
+		if (o->files_max >= 0 && v > (uint64_t)o->files_max)
+			return bad(err, "-n", arg,
+				   "min size is larger than max size");
+		o->files_min = v;
+	}
+	if (n > 3 && *f[3]) {
+		if (units_parse_uint(f[3], UINT32_MAX, &v, why, sizeof(why)))
+			return bad(err, "-n", f[3], why);
+		if (v > 99999)
+			return bad(err, "-n", f[3],
+				   "at most 99999 directories");
+		o->files_dirs = (unsigned)v;
+	}
+	if (n > 4 && *f[4]) {
+		if (units_parse_size(f[4], 1, &v, why, sizeof(why)))
+			return bad(err, "-n", f[4], why);
+		if (v < MIN_CHUNK || v > MAX_CHUNK)
+			return bad(err, "-n", f[4],
+				   "chunk must be between 256 and 1m bytes");
+		if (v & (v - 1))
+			return bad(err, "-n", f[4],
+				   "chunk must be a power of two");
+		o->files_chunk = v;
+	}
+	return OPT_RUN;
+}
+
 /* -u user[:group] */
 static enum opt_status parse_user(const char *arg, struct clyde_opts *o,
 				  FILE *err, int *group_given)
@@ -213,6 +307,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->seeks = RESULT_DEF_SEEKS;
 	o->procs = RESULT_DEF_PROCS;
 	o->repeats = 1;
+	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
 	o->ram = opts_physical_ram();
 	o->csv = CSV_198;
 	o->layout = TABLE_200;
@@ -234,7 +329,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	set_defaults(o);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:s:m:r:x:z:u:g:qf::bDhV",
+	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:qf::bDhV",
 				long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -244,6 +339,10 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			break;
 		case 's':
 			if ((st = parse_size(optarg, o, err)) != OPT_RUN)
+				return st;
+			break;
+		case 'n':
+			if ((st = parse_files(optarg, o, err)) != OPT_RUN)
 				return st;
 			break;
 		case 'm':

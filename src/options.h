@@ -36,6 +36,12 @@ struct clyde_opts {
 	int quiet;        /* -q */
 	int fast;         /* -f: no per-char tests */
 	uint64_t per_char_size; /* -f SIZE: bytes per-char tests cover; 0 = mode default */
+	/* -n num[:max[:min[:dirs[:chunk]]]]; files_num 0 = no file tests. */
+	uint64_t files_num;   /* in units of 1024 files */
+	int64_t files_max;    /* bytes, or -1 hard links, -2 symlinks */
+	uint64_t files_min;
+	unsigned files_dirs;
+	uint64_t files_chunk; /* write size for file data */
 	int sync_each;    /* -b: fsync after every write */
 	int direct;       /* -D: O_DIRECT */
 	uint64_t seed;    /* -z */
@@ -57,6 +63,11 @@ enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
  */
 enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err);
+
+/* Default write size for file data in the file tests. */
+#define OPT_FILES_CHUNK_DEFAULT 8192u
+/* The most files one -n can ask for (1024 * this): indexes fit 32 bits. */
+#define OPT_FILES_NUM_MAX 4194303u
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);

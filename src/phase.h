@@ -15,33 +15,56 @@
 #include <stdint.h>
 
 #include "clock.h"
+#include "fileset.h"
 #include "options.h"
 #include "result.h"
+
+/* The file tests' state for one pass (sequential or random). */
+struct phase_files {
+	int dirfd;          /* the test directory, -1 when none */
+	struct fileset set; /* names, sizes and directories of the files */
+	uint32_t *order;    /* stat or delete order (random pass) */
+};
 
 struct phase_ctx {
 	const struct clyde_opts *opt;
 	int dirfd;             /* the private scratch directory */
 	const char *data_name; /* data file, relative to dirfd */
 	const char *data_path; /* the same, in full, for messages */
-	unsigned char *buf;    /* chunk bytes, aligned for O_DIRECT */
+	const char *scratch_path; /* the scratch directory */
+	unsigned char *buf;    /* fill data, aligned for O_DIRECT; holds
+				* the larger of chunk and the -n chunk */
 	size_t chunk;
 	uint64_t size;         /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
 	int fd;                /* a phase's open file, -1 when none */
 	void *stream;          /* a phase's FILE *, NULL when none */
 	uint64_t sink;         /* bytes read are folded in here */
+	uint64_t seed;         /* the run's seed */
+	struct phase_files files;
 	char what[512];        /* the failing call and file */
 };
 
 struct phase_out {
-	uint64_t work;           /* bytes done */
+	uint64_t work;           /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
+	/*
+	 * A phase whose work runs in other processes times it itself: from
+	 * the first worker's start to the last one's end, with the sum of
+	 * the workers' own CPU. Otherwise the runner's marks count.
+	 */
+	int self_timed;
+	double elapsed, cpu;
 };
 
+/* Uses the data file: skipped by -s 0. */
+#define PHASE_DATA 0x1u
 /* A per-char phase: skipped by -f and -D. */
-#define PHASE_PER_CHAR 0x1u
-/* Writes the data file: fsync ends it (inside run). */
-#define PHASE_WRITES 0x2u
+#define PHASE_PER_CHAR 0x2u
+/* A file test: skipped without -n. */
+#define PHASE_FILES 0x4u
+/* Starts worker processes (the seekers). */
+#define PHASE_FORKS 0x8u
 
 struct phase_ops {
 	const char *name;       /* CSV/JSON key, e.g. "put_block" */
@@ -54,7 +77,10 @@ struct phase_ops {
 	void (*teardown)(struct phase_ctx *);               /* untimed */
 };
 
-#define PHASES(X) X(putc) X(put_block) X(rewrite) X(getc) X(get_block)
+#define PHASES(X)                                                              \
+	X(putc) X(put_block) X(rewrite) X(getc) X(get_block) X(seeks)          \
+	X(seq_create) X(seq_stat) X(seq_del) X(ran_create) X(ran_stat)         \
+	X(ran_del)
 
 #define PHASE_DECLARE(x) extern const struct phase_ops phase_##x##_ops;
 PHASES(PHASE_DECLARE)
@@ -96,5 +122,8 @@ int phase_fail(struct phase_ctx *ctx, const char *call, int err);
 
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
+
+/* Free what the file tests of a pass hold (the runner calls it once). */
+void phase_files_release(struct phase_ctx *ctx);
 
 #endif

@@ -22,8 +22,10 @@ static const struct phase_ops *const phases[] = {
 
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 {
-	if (o->size == 0)
+	if ((flags & PHASE_DATA) && o->size == 0)
 		return "-s 0";
+	if ((flags & PHASE_FILES) && o->files_num == 0)
+		return "no -n";
 	if ((flags & PHASE_PER_CHAR) && o->fast)
 		return "-f";
 	if ((flags & PHASE_PER_CHAR) && o->direct)
@@ -37,6 +39,7 @@ enum runner_status runner_run(const struct runner_env *env,
 	const struct clyde_opts *o = env->opt;
 	char path[PATH_MAX + 16];
 	struct phase_ctx ctx;
+	enum runner_status status = RUNNER_OK;
 
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
@@ -45,25 +48,29 @@ enum runner_status runner_run(const struct runner_env *env,
 	ctx.dirfd = env->scratch->dirfd;
 	ctx.data_name = RUNNER_DATA_NAME;
 	ctx.data_path = path;
+	ctx.scratch_path = env->scratch->path;
 	ctx.buf = env->buf;
 	ctx.chunk = (size_t)o->chunk;
 	ctx.size = o->size;
 	ctx.stop = env->stop;
 	ctx.fd = -1;
-	fill_random(env->buf, ctx.chunk, r->seed);
+	ctx.seed = r->seed;
+	ctx.files.dirfd = -1;
+	fill_random(env->buf, env->buf_len, r->seed);
 
 	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++) {
 		const struct phase_ops *ph = phases[i];
 		struct result_test_rec *rec = &r->t[ph->test];
-		struct phase_out out = {0, 0};
+		struct phase_out out;
 		struct clk_mark start, end;
 		int rc = 0;
 
+		memset(&out, 0, sizeof(out));
 		rec->state = RS_NOT_RUN;
 		if (runner_skip_reason(o, ph->flags))
 			continue;
 		if (*env->stop)
-			return RUNNER_STOPPED;
+			break;
 		if (env->progress) {
 			fprintf(env->progress, "%s...", ph->progress);
 			fflush(env->progress);
@@ -78,25 +85,27 @@ enum runner_status runner_run(const struct runner_env *env,
 		}
 		if (ph->teardown)
 			ph->teardown(&ctx);
-		if (*env->stop) {
+		if (*env->stop || rc != 0) {
 			if (env->progress)
 				fputc('\n', env->progress);
-			return RUNNER_STOPPED;
-		}
-		if (rc != 0) {
-			if (env->progress)
-				fputc('\n', env->progress);
-			fprintf(env->err, "clyde: %s: %s: %s\n", ph->title,
-				ctx.what[0] ? ctx.what : path, strerror(-rc));
-			return RUNNER_FAILED;
+			if (!*env->stop)
+				fprintf(env->err, "clyde: %s: %s: %s\n", ph->title,
+					ctx.what[0] ? ctx.what : path,
+					strerror(-rc));
+			status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
+			break;
 		}
 		rec->state = RS_OK;
 		rec->work = out.work;
-		rec->elapsed = clk_elapsed(&start, &end);
-		rec->cpu = clk_cpu(&start, &end);
+		rec->elapsed = out.self_timed ? out.elapsed
+					      : clk_elapsed(&start, &end);
+		rec->cpu = out.self_timed ? out.cpu : clk_cpu(&start, &end);
 		rec->max_latency_ns = out.max_latency_ns;
 		if (env->progress)
 			fprintf(env->progress, "done\n");
 	}
-	return RUNNER_OK;
+	phase_files_release(&ctx);
+	if (*env->stop)
+		status = RUNNER_STOPPED;
+	return status;
 }

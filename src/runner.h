@@ -19,7 +19,8 @@ enum runner_status { RUNNER_OK = 0, RUNNER_FAILED = 1, RUNNER_STOPPED = 2 };
 struct runner_env {
 	const struct clyde_opts *opt;
 	struct scratch *scratch;
-	unsigned char *buf; /* chunk bytes, aligned */
+	unsigned char *buf; /* aligned; max(chunk, -n chunk) bytes */
+	size_t buf_len;
 	volatile sig_atomic_t *stop;
 	FILE *progress;     /* NULL: no progress lines */
 	FILE *err;          /* error messages */

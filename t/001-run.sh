@@ -14,16 +14,35 @@ grep -q '^Latency  ' "$WORK/out" || fail "no Latency line"
 csv=$(tail -n 1 "$WORK/out")
 [ "$(fields "$csv")" = 50 ] || fail "CSV has $(fields "$csv") fields: $csv"
 case "$csv" in 1.98,clyde-*,box,1,*,16M,,8192,5,*) ;; *) fail "CSV head: $csv" ;; esac
-# Five sequential results filled, seek and file-test fields empty.
+# Five sequential results and the seeks filled, file-test fields empty.
 echo "$csv" | awk -F, '{
-	for (i = 10; i <= 19; i++) if ($i == "") exit 1
-	for (i = 20; i <= 38; i++) if ($i != "") exit 1
-	for (i = 39; i <= 43; i++) if ($i !~ /^[0-9]+(us|ms|s)$/) exit 1
-	for (i = 44; i <= 50; i++) if ($i != "") exit 1
+	for (i = 10; i <= 21; i++) if ($i == "") exit 1
+	for (i = 22; i <= 38; i++) if ($i != "") exit 1
+	for (i = 39; i <= 44; i++) if ($i !~ /^[0-9]+(us|ms|s)$/) exit 1
+	for (i = 45; i <= 50; i++) if ($i != "") exit 1
 }' || fail "CSV fields: $csv"
 grep -q 'Writing intelligently...done' "$WORK/err" || fail "no progress lines"
 grep -q "^Using uid:$(id -u), gid:$(id -g)\.$" "$WORK/err" || fail "no uid line"
 grep -q 'less than twice the RAM' "$WORK/err" && fail "-r 0 did not silence the size warning"
+
+# -n: the file tests fill the second block; every cell has a figure.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box -n 1:4k:1k:2
+assert_empty "$D"
+grep -q '^Version clyde-.*Sequential Create' "$WORK/out" || fail "no file-test block"
+grep -q '^files:max:min        /sec %CP' "$WORK/out" || fail "file-test header"
+grep -Eq '^          1:4k:1k/2( +([0-9]+|\+\+\+\+\+) +([0-9]+|\+\+\+)){6}$' "$WORK/out" ||
+	fail "file-test row: $(cat "$WORK/out")"
+[ "$(grep -c '^Latency' "$WORK/out")" = 2 ] || fail "two Latency lines"
+csv=$(tail -n 1 "$WORK/out")
+[ "$(fields "$csv")" = 50 ] || fail "-n CSV has $(fields "$csv") fields"
+echo "$csv" | awk -F, '{
+	if ($22 != "1" || $23 != "4k" || $24 != "1k" || $25 != "2" || $26 != "") exit 1
+	for (i = 27; i <= 50; i++) if ($i == "") exit 1
+}' || fail "-n CSV fields: $csv"
+for p in "Create files in sequential order" "Stat files in random order" \
+	"Delete files in random order" "Seeking randomly"; do
+	grep -q "$p...done" "$WORK/err" || fail "no progress line '$p'"
+done
 
 # -q: only the CSV line on stdout, the table on stderr, no progress.
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -f

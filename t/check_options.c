@@ -108,6 +108,32 @@ START_TEST(accepted)
 	ck_assert_int_eq(parse("-f -q", &o, &msg), OPT_RUN);
 	ck_assert(o.fast && o.quiet);
 	free(msg);
+	ck_assert_int_eq(parse("-n 16", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.files_num, 16);
+	ck_assert_int_eq(o.files_max, 0);
+	ck_assert_uint_eq(o.files_chunk, 8192);
+	free(msg);
+	ck_assert_int_eq(parse("-n 2m:64k:1k:100:4k", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.files_num, 2048);
+	ck_assert_int_eq(o.files_max, 65536);
+	ck_assert_uint_eq(o.files_min, 1024);
+	ck_assert_uint_eq(o.files_dirs, 100);
+	ck_assert_uint_eq(o.files_chunk, 4096);
+	free(msg);
+	ck_assert_int_eq(parse("-n 4:-1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.files_max, -1);
+	free(msg);
+	ck_assert_int_eq(parse("-n 4:-2::99999", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.files_max, -2);
+	ck_assert_uint_eq(o.files_dirs, 99999);
+	free(msg);
+	ck_assert_int_eq(parse("-n 0", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.files_num, 0);
+	free(msg);
+	ck_assert_int_eq(parse("-n 1024:5", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.files_num, 1024);
+	ck_assert_int_eq(o.files_max, 5);
+	free(msg);
 	ck_assert_int_eq(parse("-s 1.5g", &o, &msg), OPT_RUN);
 	ck_assert_uint_eq(o.size, 1536 * UNITS_MIB);
 	free(msg);
@@ -149,6 +175,20 @@ static const struct {
 			    "syscall\n"},
 	{"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
 	{"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
+	{"-n x", "clyde: -n 'x': not a number\n"},
+	{"-n -4", "clyde: -n '-4': must not be negative\n"},
+	{"-n 4:1k:2k", "clyde: -n '4:1k:2k': min size is larger than max size\n"},
+	{"-n 4:-1:1k", "clyde: -n '4:-1:1k': links (max -1 or -2) take no min "
+		       "size\n"},
+	{"-n 4:-3", "clyde: -n '-3': must not be negative\n"},
+	{"-n 4:1k:0:100000", "clyde: -n '100000': at most 99999 directories\n"},
+	{"-n 4:1k:0:10:3000", "clyde: -n '3000': chunk must be a power of "
+			      "two\n"},
+	{"-n 4:1k:0:10:4k:9", "clyde: -n '4:1k:0:10:4k:9': expected "
+			      "num[:max[:min[:dirs[:chunk]]]]\n"},
+	{"-n 4194304", "clyde: -n '4194304': too large\n"},
+	{"-n 4097m", "clyde: -n '4097m': too large\n"},
+	{"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
 	{"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
 	{"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
 			 "--help)\n"},

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "options.h"
@@ -23,9 +24,28 @@ static struct scratch scr;
 static unsigned char *buf;
 static volatile sig_atomic_t stop;
 
+/*
+ * The parent directory is made and removed in the runner process
+ * (unchecked fixture), so even a failed test, whose forked process stops
+ * at the failing assertion, leaves nothing behind.
+ */
+static void make_parent(void)
+{
+	if (!mkdtemp(parent))
+		abort();
+}
+
+static void remove_parent(void)
+{
+	char cmd[64];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", parent);
+	if (system(cmd) != 0)
+		abort();
+}
+
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(parent));
 	ck_assert_int_eq(scratch_create(&scr, parent), 0);
 	ck_assert_int_eq(posix_memalign((void **)&buf, 4096, UNITS_MIB), 0);
 	stop = 0;
@@ -34,8 +54,9 @@ static void setup(void)
 static void teardown(void)
 {
 	ck_assert_int_eq(scratch_remove(&scr), 0);
-	ck_assert_int_eq(rmdir(parent), 0); /* empty: nothing left behind */
-	strcpy(parent, "/tmp/clyde-t-runner.XXXXXX");
+	/* Nothing left behind: the parent is empty again. */
+	ck_assert_int_eq(rmdir(parent), 0);
+	ck_assert_int_eq(mkdir(parent, 0700), 0);
 	free(buf);
 }
 
@@ -59,7 +80,9 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 {
 	size_t len;
 	FILE *err = open_memstream(errs, &len);
-	struct runner_env env = {o, &scr, buf, &stop, NULL, err};
+	struct runner_env env = {.opt = o, .scratch = &scr, .buf = buf,
+				 .buf_len = UNITS_MIB, .stop = &stop,
+				 .progress = NULL, .err = err};
 	enum runner_status st;
 
 	result_init(r);
@@ -78,14 +101,17 @@ START_TEST(all_phases_run)
 	opts(&o, "");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_str_eq(errs, "");
-	for (int t = RT_putc; t <= RT_get_block; t++) {
+	for (int t = RT_putc; t <= RT_seeks; t++) {
 		ck_assert_int_eq(r.t[t].state, RS_OK);
-		ck_assert_uint_eq(r.t[t].work, 4 * UNITS_MIB);
+		ck_assert_uint_eq(r.t[t].work,
+				  t == RT_seeks ? 8192 : 4 * UNITS_MIB);
 		ck_assert(r.t[t].elapsed > 0.0);
 		ck_assert(r.t[t].max_latency_ns > 0);
 		ck_assert(r.t[t].max_latency_ns <= r.t[t].elapsed * 1e9 + 1);
 	}
-	for (int t = RT_seeks; t < RT_COUNT; t++)
+	/* The seekers' own CPU, not five times the whole process's. */
+	ck_assert(r.t[RT_seeks].cpu <= 5 * r.t[RT_seeks].elapsed + 0.01);
+	for (int t = RT_FIRST_FILE; t < RT_COUNT; t++)
 		ck_assert_int_eq(r.t[t].state, RS_NOT_RUN);
 	free(errs);
 }
@@ -133,8 +159,9 @@ START_TEST(fast_and_direct_skip_per_char)
 	ck_assert_int_eq(r.t[RT_put_block].state, RS_OK);
 	free(errs);
 	opts(&o, "-D");
-	ck_assert_ptr_nonnull(runner_skip_reason(&o, 0x1));
-	ck_assert_ptr_null(runner_skip_reason(&o, 0));
+	ck_assert_ptr_nonnull(runner_skip_reason(&o, PHASE_PER_CHAR));
+	ck_assert_ptr_null(runner_skip_reason(&o, PHASE_DATA));
+	ck_assert_ptr_nonnull(runner_skip_reason(&o, PHASE_FILES));
 	opts(&o, "-b");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_rewrite].work, 4 * UNITS_MIB);
@@ -170,18 +197,71 @@ START_TEST(size_zero_runs_nothing)
 }
 END_TEST
 
+START_TEST(seeks_and_files)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	char *errs;
+
+	/* 2 seekers share 3000 seeks; 2048 files of 0-4 KiB in 3 dirs. */
+	opts(&o, "-s 4m:64k:3000:2 -n 2:4k:0:3 -f");
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
+	ck_assert_str_eq(errs, "");
+	ck_assert_int_eq(r.t[RT_seeks].state, RS_OK);
+	ck_assert_uint_eq(r.t[RT_seeks].work, 3000);
+	ck_assert(r.t[RT_seeks].cpu <= 2 * r.t[RT_seeks].elapsed + 0.01);
+	for (int t = RT_FIRST_FILE; t < RT_COUNT; t++) {
+		ck_assert_int_eq(r.t[t].state, RS_OK);
+		ck_assert_uint_eq(r.t[t].work, 2048);
+		ck_assert(r.t[t].max_latency_ns > 0);
+	}
+	free(errs);
+	/* Links: hard and symbolic, one target. */
+	opts(&o, "-s 0 -n 1:-1");
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
+	ck_assert_uint_eq(r.t[RT_ran_del].work, 1024);
+	ck_assert_int_eq(r.t[RT_seeks].state, RS_NOT_RUN);
+	free(errs);
+	opts(&o, "-s 0 -n 1:-2:0:2 -b");
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
+	ck_assert_uint_eq(r.t[RT_seq_stat].work, 1024);
+	free(errs);
+}
+END_TEST
+
+START_TEST(file_test_failure_names_phase)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	char *errs, path[PATH_MAX + 16];
+
+	/* A file where the test directory goes: create must fail. */
+	opts(&o, "-s 0 -n 1");
+	snprintf(path, sizeof(path), "%s/files", scr.path);
+	ck_assert_int_eq(close(open(path, O_CREAT | O_WRONLY, 0600)), 0);
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_FAILED);
+	ck_assert_msg(strstr(errs, "clyde: sequential create: mkdir ") &&
+			      strstr(errs, "/files: File exists\n"),
+		      "%s", errs);
+	free(errs);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
 	Suite *s = suite_create("runner");
 	TCase *tc = tcase_create("runner");
 
 	tcase_set_timeout(tc, 60);
+	tcase_add_unchecked_fixture(tc, make_parent, remove_parent);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, all_phases_run);
 	tcase_add_test(tc, syscall_per_char_is_bounded);
 	tcase_add_test(tc, fast_and_direct_skip_per_char);
 	tcase_add_test(tc, stop_request_ends_pass);
 	tcase_add_test(tc, size_zero_runs_nothing);
+	tcase_add_test(tc, seeks_and_files);
+	tcase_add_test(tc, file_test_failure_names_phase);
 	suite_add_tcase(s, tc);
 	return s;
 }

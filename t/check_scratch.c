@@ -16,9 +16,12 @@
 
 static char parent[] = "/tmp/clyde-t-scratch.XXXXXX";
 
+/* Unchecked: made and removed in the runner process, so a failing test
+ * (whose process stops at the assertion) leaves nothing behind. */
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(parent));
+	if (!mkdtemp(parent))
+		abort();
 }
 
 static void teardown(void)
@@ -26,8 +29,8 @@ static void teardown(void)
 	char cmd[128];
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", parent);
-	ck_assert_int_eq(system(cmd), 0);
-	strcpy(parent, "/tmp/clyde-t-scratch.XXXXXX");
+	if (system(cmd) != 0)
+		abort();
 }
 
 static void touch(int dirfd, const char *name)
@@ -100,7 +103,7 @@ static Suite *scratch_suite(void)
 	Suite *s = suite_create("scratch");
 	TCase *tc = tcase_create("scratch");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, create_and_remove_tree);
 	tcase_add_test(tc, parent_missing);
 	tcase_add_test(tc, trailing_slashes);

@@ -1,0 +1,413 @@
+/*
+ * phase_files: bonnie++'s file tests, in two passes of three phases.
+ * Sequential: create num*1024 files in index order (names start with the
+ * index, so they sort in creation order), stat every entry in readdir
+ * order (opening and reading those with data), then delete them in
+ * readdir order and remove the directories. Random: the same files with
+ * the random characters first, created in index order, then stat+read in
+ * a shuffled order and deleted in a fresh shuffled order.
+ *
+ * A file's name, size and directory come from its index and the seed
+ * (fileset.h), so nothing per file is stored but the shuffled order.
+ * One operation is one file: a create with its data writes, a stat with
+ * its reads, an unlink. -b fsyncs each file after its data and its
+ * directory after each create and unlink. Create and delete end with
+ * syncfs on the test filesystem, inside the timed window.
+ *
+ * This file holds six phases: they share one pass's state and helpers.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "phase.h"
+#include "rng.h"
+
+#define TEST_DIR "files"
+#define LINK_TARGET "link-target"
+#define SALT_FILES 0x66696c6573ull
+#define SALT_ORDER 0x6f72646572ull
+
+static int files_fail(struct phase_ctx *ctx, const char *call,
+		      const char *rel, int err)
+{
+	snprintf(ctx->what, sizeof(ctx->what), "%s %s/%s%s%s", call,
+		 ctx->scratch_path, TEST_DIR, rel ? "/" : "", rel ? rel : "");
+	return -err;
+}
+
+static uint64_t file_count(const struct phase_ctx *ctx)
+{
+	return ctx->opt->files_num * 1024;
+}
+
+/* fsync the directory a file (path relative to the test dir) is in. */
+static int sync_parent(struct phase_ctx *ctx, const char *path)
+{
+	const char *slash = strchr(path, '/');
+	char dir[8];
+	int fd, rc = 0;
+
+	if (!slash)
+		return fsync(ctx->files.dirfd) ? files_fail(ctx, "fsync", NULL,
+							    errno)
+					       : 0;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = openat(ctx->files.dirfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd))
+		rc = files_fail(ctx, "fsync", dir, errno);
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+static int syncfs_test(struct phase_ctx *ctx)
+{
+	if (syncfs(ctx->dirfd))
+		return files_fail(ctx, "syncfs", NULL, errno);
+	return 0;
+}
+
+/* Untimed: a fresh test directory, its subdirectories, a link target. */
+static int create_setup(struct phase_ctx *ctx, int random)
+{
+	const struct clyde_opts *o = ctx->opt;
+	char name[8];
+	int fd;
+
+	memset(&ctx->files.set, 0, sizeof(ctx->files.set));
+	ctx->files.set.count = file_count(ctx);
+	ctx->files.set.max_size = o->files_max;
+	ctx->files.set.min_size = o->files_min;
+	ctx->files.set.dirs = o->files_dirs;
+	ctx->files.set.seed = ctx->seed ^ SALT_FILES;
+	ctx->files.set.random = random;
+	if (mkdirat(ctx->dirfd, TEST_DIR, 0700))
+		return files_fail(ctx, "mkdir", NULL, errno);
+	ctx->files.dirfd = openat(ctx->dirfd, TEST_DIR,
+				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ctx->files.dirfd < 0)
+		return files_fail(ctx, "open", NULL, errno);
+	for (unsigned d = 0; d < o->files_dirs; d++) {
+		fileset_dir_name(d, name);
+		if (mkdirat(ctx->files.dirfd, name, 0700))
+			return files_fail(ctx, "mkdir", name, errno);
+	}
+	if (o->files_max < 0) {
+		unlinkat(ctx->dirfd, LINK_TARGET, 0);
+		fd = openat(ctx->dirfd, LINK_TARGET,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		if (fd < 0)
+			return files_fail(ctx, "create", "../" LINK_TARGET, errno);
+		close(fd);
+	}
+	return 0;
+}
+
+static int seq_create_setup(struct phase_ctx *ctx)
+{
+	return create_setup(ctx, 0);
+}
+
+static int ran_create_setup(struct phase_ctx *ctx)
+{
+	return create_setup(ctx, 1);
+}
+
+/* Create one file: a link, or a new file with its data. */
+static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
+		      const char *target)
+{
+	const struct fileset *fs = &ctx->files.set;
+	uint64_t size = fileset_size(fs, i);
+	size_t chunk = (size_t)ctx->opt->files_chunk;
+	int fd, rc = 0;
+
+	if (fs->max_size == FILESET_LINK) {
+		if (linkat(ctx->dirfd, LINK_TARGET, ctx->files.dirfd, path, 0))
+			return files_fail(ctx, "link", path, errno);
+	} else if (fs->max_size == FILESET_SYMLINK) {
+		if (symlinkat(target, ctx->files.dirfd, path))
+			return files_fail(ctx, "symlink", path, errno);
+	} else {
+		fd = openat(ctx->files.dirfd, path,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    0600);
+		if (fd < 0)
+			return files_fail(ctx, "create", path, errno);
+		for (uint64_t done = 0; done < size && !rc;) {
+			size_t n = size - done < chunk ? (size_t)(size - done)
+						       : chunk;
+			ssize_t w = write(fd, ctx->buf, n);
+
+			if (w < 0 && errno == EINTR && !*ctx->stop)
+				continue;
+			if (w <= 0)
+				rc = files_fail(ctx, "write", path,
+						w < 0 ? errno : ENOSPC);
+			else
+				done += (uint64_t)w;
+		}
+		if (!rc && ctx->opt->sync_each && fsync(fd))
+			rc = files_fail(ctx, "fsync", path, errno);
+		if (close(fd) && !rc)
+			rc = files_fail(ctx, "close", path, errno);
+		if (rc)
+			return rc;
+	}
+	if (ctx->opt->sync_each)
+		return sync_parent(ctx, path);
+	return 0;
+}
+
+static int create_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	uint64_t n = ctx->files.set.count, t0 = clk_now_ns();
+	char path[FILESET_NAME_MAX + 8], target[PATH_MAX];
+	int rc;
+
+	snprintf(target, sizeof(target), "%s/%s", ctx->scratch_path,
+		 LINK_TARGET);
+	for (uint64_t i = 0; i < n; i++) {
+		fileset_path(&ctx->files.set, i, path);
+		if ((rc = create_one(ctx, i, path, target)) != 0)
+			return rc;
+		out->work++;
+		phase_op_done(&t0, &out->max_latency_ns);
+		if (*ctx->stop)
+			return -EINTR;
+	}
+	return syncfs_test(ctx);
+}
+
+/* stat a file and, when it has data, open and read all of it. */
+static int stat_one(struct phase_ctx *ctx, int dirfd, const char *name,
+		    const char *path)
+{
+	struct stat st;
+	size_t chunk = (size_t)ctx->opt->files_chunk;
+	int fd, rc = 0;
+	ssize_t n;
+
+	if (fstatat(dirfd, name, &st, 0))
+		return files_fail(ctx, "stat", path, errno);
+	if (st.st_size <= 0)
+		return 0;
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return files_fail(ctx, "open", path, errno);
+	while ((n = read(fd, ctx->buf, chunk)) != 0) {
+		if (n < 0 && errno == EINTR && !*ctx->stop)
+			continue;
+		if (n < 0) {
+			rc = files_fail(ctx, "read", path, errno);
+			break;
+		}
+		ctx->sink += ctx->buf[0];
+	}
+	close(fd);
+	return rc;
+}
+
+/* The directories of the test, in order: "00000"... or the test dir. */
+static int open_dir(struct phase_ctx *ctx, unsigned d, char *name, DIR **dp)
+{
+	int fd;
+
+	if (ctx->opt->files_dirs == 0) {
+		name[0] = '\0';
+		fd = openat(ctx->files.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	} else {
+		fileset_dir_name(d, name);
+		fd = openat(ctx->files.dirfd, name,
+			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	}
+	if (fd < 0 || !(*dp = fdopendir(fd))) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return files_fail(ctx, "opendir", name[0] ? name : NULL, e);
+	}
+	return 0;
+}
+
+/*
+ * Walk every entry in readdir order, calling stat_one or unlinkat.
+ * Counts the files it saw into out->work.
+ */
+static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
+{
+	unsigned ndirs = ctx->opt->files_dirs ? ctx->opt->files_dirs : 1;
+	uint64_t t0 = clk_now_ns();
+	char dname[8], path[8 + sizeof(((struct dirent *)0)->d_name)];
+	int rc = 0;
+
+	for (unsigned d = 0; d < ndirs && !rc; d++) {
+		struct dirent *de;
+		DIR *dir;
+
+		if ((rc = open_dir(ctx, d, dname, &dir)) != 0)
+			break;
+		while (!rc && (de = readdir(dir)) != NULL) {
+			const char *nm = de->d_name;
+
+			if (nm[0] == '.' && (!nm[1] || (nm[1] == '.' && !nm[2])))
+				continue;
+			snprintf(path, sizeof(path), "%s%s%s", dname,
+				 dname[0] ? "/" : "", nm);
+			if (!delete)
+				rc = stat_one(ctx, dirfd(dir), nm, path);
+			else if (unlinkat(dirfd(dir), nm, 0))
+				rc = files_fail(ctx, "unlink", path, errno);
+			else if (ctx->opt->sync_each && fsync(dirfd(dir)))
+				rc = files_fail(ctx, "fsync", dname, errno);
+			if (rc)
+				break;
+			out->work++;
+			phase_op_done(&t0, &out->max_latency_ns);
+			if (*ctx->stop)
+				rc = -EINTR;
+		}
+		closedir(dir);
+	}
+	return rc;
+}
+
+/* Remove the subdirectories and the test directory (inside the window). */
+static int remove_dirs(struct phase_ctx *ctx)
+{
+	char name[8];
+
+	for (unsigned d = 0; d < ctx->opt->files_dirs; d++) {
+		fileset_dir_name(d, name);
+		if (unlinkat(ctx->files.dirfd, name, AT_REMOVEDIR))
+			return files_fail(ctx, "rmdir", name, errno);
+	}
+	close(ctx->files.dirfd);
+	ctx->files.dirfd = -1;
+	if (unlinkat(ctx->dirfd, TEST_DIR, AT_REMOVEDIR))
+		return files_fail(ctx, "rmdir", NULL, errno);
+	return 0;
+}
+
+static int seq_stat_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	return walk(ctx, out, 0);
+}
+
+static int seq_del_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	int rc = walk(ctx, out, 1);
+
+	if (!rc)
+		rc = remove_dirs(ctx);
+	return rc ? rc : syncfs_test(ctx);
+}
+
+/* Untimed: a shuffled order of all files (fresh for each phase). */
+static int shuffle_setup(struct phase_ctx *ctx, uint64_t salt)
+{
+	uint64_t n = ctx->files.set.count;
+	struct rng r;
+
+	if (!ctx->files.order) {
+		ctx->files.order = malloc(n * sizeof(uint32_t));
+		if (!ctx->files.order)
+			return files_fail(ctx, "malloc", NULL, ENOMEM);
+	}
+	for (uint64_t i = 0; i < n; i++)
+		ctx->files.order[i] = (uint32_t)i;
+	rng_seed(&r, ctx->seed ^ SALT_ORDER ^ salt);
+	rng_shuffle_u32(&r, ctx->files.order, n);
+	return 0;
+}
+
+static int ran_stat_setup(struct phase_ctx *ctx)
+{
+	return shuffle_setup(ctx, 1);
+}
+
+static int ran_del_setup(struct phase_ctx *ctx)
+{
+	return shuffle_setup(ctx, 2);
+}
+
+static int ordered(struct phase_ctx *ctx, struct phase_out *out, int delete)
+{
+	uint64_t n = ctx->files.set.count, t0 = clk_now_ns();
+	char path[FILESET_NAME_MAX + 8];
+	int rc;
+
+	for (uint64_t k = 0; k < n; k++) {
+		fileset_path(&ctx->files.set, ctx->files.order[k], path);
+		if (!delete)
+			rc = stat_one(ctx, ctx->files.dirfd, path, path);
+		else if (unlinkat(ctx->files.dirfd, path, 0))
+			rc = files_fail(ctx, "unlink", path, errno);
+		else
+			rc = ctx->opt->sync_each ? sync_parent(ctx, path) : 0;
+		if (rc)
+			return rc;
+		out->work++;
+		phase_op_done(&t0, &out->max_latency_ns);
+		if (*ctx->stop)
+			return -EINTR;
+	}
+	return 0;
+}
+
+static int ran_stat_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	return ordered(ctx, out, 0);
+}
+
+static int ran_del_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	int rc = ordered(ctx, out, 1);
+
+	if (!rc)
+		rc = remove_dirs(ctx);
+	return rc ? rc : syncfs_test(ctx);
+}
+
+void phase_files_release(struct phase_ctx *ctx)
+{
+	if (ctx->files.dirfd >= 0)
+		close(ctx->files.dirfd);
+	ctx->files.dirfd = -1;
+	free(ctx->files.order);
+	ctx->files.order = NULL;
+}
+
+#define FILE_PHASE(id, ttl, prog, set, fn)                                     \
+	const struct phase_ops phase_##id##_ops = {                            \
+		.name = #id,                                                   \
+		.title = ttl,                                                  \
+		.test = RT_##id,                                               \
+		.flags = PHASE_FILES,                                          \
+		.progress = prog,                                              \
+		.setup = set,                                                  \
+		.run = fn,                                                     \
+	};
+
+FILE_PHASE(seq_create, "sequential create", "Create files in sequential order",
+	   seq_create_setup, create_run)
+FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order", NULL,
+	   seq_stat_run)
+FILE_PHASE(seq_del, "sequential delete", "Delete files in sequential order",
+	   NULL, seq_del_run)
+FILE_PHASE(ran_create, "random create", "Create files in random order",
+	   ran_create_setup, create_run)
+FILE_PHASE(ran_stat, "random stat", "Stat files in random order",
+	   ran_stat_setup, ran_stat_run)
+FILE_PHASE(ran_del, "random delete", "Delete files in random order",
+	   ran_del_setup, ran_del_run)
