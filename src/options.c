@@ -37,7 +37,7 @@ static const char usage_text[] =
 	"                  -s 0 skips the I/O tests (default: twice the RAM)\n"
 	"  -n num[:max[:min[:dirs[:chunk]]]]\n"
 	"                  file tests with num*1024 files (m suffix: *1024 more;\n"
-	"                  0 = none, the default), sizes in [min,max] (k/m/g;\n"
+	"                  default 16; 0 = none), sizes in [min,max] (k/m/g;\n"
 	"                  max -1 = hard links, -2 = symlinks), spread over dirs\n"
 	"                  subdirectories, data written in chunk-sized writes\n"
 	"  -m name         machine name for the results (default: host name)\n"
@@ -307,6 +307,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->seeks = RESULT_DEF_SEEKS;
 	o->procs = RESULT_DEF_PROCS;
 	o->repeats = 1;
+	o->files_num = OPT_FILES_NUM_DEFAULT;
 	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
 	o->ram = opts_physical_ram();
 	o->csv = CSV_198;

@@ -64,6 +64,8 @@ enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
 enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err);
 
+/* bonnie++'s default: the file tests run with 16*1024 empty files. */
+#define OPT_FILES_NUM_DEFAULT 16u
 /* Default write size for file data in the file tests. */
 #define OPT_FILES_CHUNK_DEFAULT 8192u
 /* The most files one -n can ask for (1024 * this): indexes fit 32 bits. */

@@ -35,12 +35,20 @@
 #define SALT_FILES 0x66696c6573ull
 #define SALT_ORDER 0x6f72646572ull
 
+/* Record "call SCRATCH/files[/dir][/rel]"; paths are built only here. */
+static int files_fail_in(struct phase_ctx *ctx, const char *call,
+			 const char *dir, const char *rel, int err)
+{
+	snprintf(ctx->what, sizeof(ctx->what), "%s %s/%s%s%s%s%s", call,
+		 ctx->scratch_path, TEST_DIR, dir && *dir ? "/" : "",
+		 dir ? dir : "", rel ? "/" : "", rel ? rel : "");
+	return -err;
+}
+
 static int files_fail(struct phase_ctx *ctx, const char *call,
 		      const char *rel, int err)
 {
-	snprintf(ctx->what, sizeof(ctx->what), "%s %s/%s%s%s", call,
-		 ctx->scratch_path, TEST_DIR, rel ? "/" : "", rel ? rel : "");
-	return -err;
+	return files_fail_in(ctx, call, NULL, rel, err);
 }
 
 static uint64_t file_count(const struct phase_ctx *ctx)
@@ -189,8 +197,8 @@ static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 /* stat a file and, when it has data, open and read all of it. */
-static int stat_one(struct phase_ctx *ctx, int dirfd, const char *name,
-		    const char *path)
+static int stat_one(struct phase_ctx *ctx, int dirfd, const char *dir,
+		    const char *name)
 {
 	struct stat st;
 	size_t chunk = (size_t)ctx->opt->files_chunk;
@@ -198,17 +206,17 @@ static int stat_one(struct phase_ctx *ctx, int dirfd, const char *name,
 	ssize_t n;
 
 	if (fstatat(dirfd, name, &st, 0))
-		return files_fail(ctx, "stat", path, errno);
+		return files_fail_in(ctx, "stat", dir, name, errno);
 	if (st.st_size <= 0)
 		return 0;
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return files_fail(ctx, "open", path, errno);
+		return files_fail_in(ctx, "open", dir, name, errno);
 	while ((n = read(fd, ctx->buf, chunk)) != 0) {
 		if (n < 0 && errno == EINTR && !*ctx->stop)
 			continue;
 		if (n < 0) {
-			rc = files_fail(ctx, "read", path, errno);
+			rc = files_fail_in(ctx, "read", dir, name, errno);
 			break;
 		}
 		ctx->sink += ctx->buf[0];
@@ -248,7 +256,7 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 {
 	unsigned ndirs = ctx->opt->files_dirs ? ctx->opt->files_dirs : 1;
 	uint64_t t0 = clk_now_ns();
-	char dname[8], path[8 + sizeof(((struct dirent *)0)->d_name)];
+	char dname[8];
 	int rc = 0;
 
 	for (unsigned d = 0; d < ndirs && !rc; d++) {
@@ -262,12 +270,11 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 
 			if (nm[0] == '.' && (!nm[1] || (nm[1] == '.' && !nm[2])))
 				continue;
-			snprintf(path, sizeof(path), "%s%s%s", dname,
-				 dname[0] ? "/" : "", nm);
 			if (!delete)
-				rc = stat_one(ctx, dirfd(dir), nm, path);
+				rc = stat_one(ctx, dirfd(dir), dname, nm);
 			else if (unlinkat(dirfd(dir), nm, 0))
-				rc = files_fail(ctx, "unlink", path, errno);
+				rc = files_fail_in(ctx, "unlink", dname, nm,
+						   errno);
 			else if (ctx->opt->sync_each && fsync(dirfd(dir)))
 				rc = files_fail(ctx, "fsync", dname, errno);
 			if (rc)
@@ -350,7 +357,7 @@ static int ordered(struct phase_ctx *ctx, struct phase_out *out, int delete)
 	for (uint64_t k = 0; k < n; k++) {
 		fileset_path(&ctx->files.set, ctx->files.order[k], path);
 		if (!delete)
-			rc = stat_one(ctx, ctx->files.dirfd, path, path);
+			rc = stat_one(ctx, ctx->files.dirfd, NULL, path);
 		else if (unlinkat(ctx->files.dirfd, path, 0))
 			rc = files_fail(ctx, "unlink", path, errno);
 		else

@@ -6,6 +6,7 @@
 D="$WORK/d"
 mkdir "$D"
 
+# The defaults include bonnie++'s -n 16: every test runs.
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box
 assert_empty "$D"
 grep -q '^Version clyde-' "$WORK/out" || fail "no table header"
@@ -14,16 +15,26 @@ grep -q '^Latency  ' "$WORK/out" || fail "no Latency line"
 csv=$(tail -n 1 "$WORK/out")
 [ "$(fields "$csv")" = 50 ] || fail "CSV has $(fields "$csv") fields: $csv"
 case "$csv" in 1.98,clyde-*,box,1,*,16M,,8192,5,*) ;; *) fail "CSV head: $csv" ;; esac
-# Five sequential results and the seeks filled, file-test fields empty.
+# Every figure filled; num_files 16, the other file settings default.
 echo "$csv" | awk -F, '{
 	for (i = 10; i <= 21; i++) if ($i == "") exit 1
-	for (i = 22; i <= 38; i++) if ($i != "") exit 1
-	for (i = 39; i <= 44; i++) if ($i !~ /^[0-9]+(us|ms|s)$/) exit 1
-	for (i = 45; i <= 50; i++) if ($i != "") exit 1
+	if ($22 != "16") exit 1
+	for (i = 23; i <= 26; i++) if ($i != "") exit 1
+	for (i = 27; i <= 38; i++) if ($i == "") exit 1
+	for (i = 39; i <= 50; i++) if ($i !~ /^[0-9]+(us|ms|s)$/) exit 1
 }' || fail "CSV fields: $csv"
+grep -q 'Sequential Create' "$WORK/out" || fail "no file-test block by default"
+
 grep -q 'Writing intelligently...done' "$WORK/err" || fail "no progress lines"
 grep -q "^Using uid:$(id -u), gid:$(id -g)\.$" "$WORK/err" || fail "no uid line"
 grep -q 'less than twice the RAM' "$WORK/err" && fail "-r 0 did not silence the size warning"
+
+# -n 0: no file tests, their fields empty and their block not printed.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box -n 0 -f -q
+awk -F, '{ for (i = 22; i <= 38; i++) if ($i != "") exit 1
+	   for (i = 45; i <= 50; i++) if ($i != "") exit 1 }' "$WORK/out" ||
+	fail "-n 0 CSV: $(cat "$WORK/out")"
+grep -q 'Sequential Create' "$WORK/err" && fail "-n 0 printed the file-test block"
 
 # -n: the file tests fill the second block; every cell has a figure.
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box -n 1:4k:1k:2
@@ -45,7 +56,7 @@ for p in "Create files in sequential order" "Stat files in random order" \
 done
 
 # -q: only the CSV line on stdout, the table on stderr, no progress.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -f
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -f -n 0
 assert_empty "$D"
 [ "$(wc -l <"$WORK/out")" = 1 ] || fail "-q stdout: $(cat "$WORK/out")"
 grep -q '^Version clyde-' "$WORK/err" || fail "-q: no table on stderr"
@@ -55,37 +66,37 @@ echo "$csv" | awk -F, '$10 != "" || $11 != "" || $16 != "" || $17 != "" { exit 1
 	fail "-f: per-char fields not empty: $csv"
 
 # Other formats.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f --csv=1.03 --format=1.03 -m box
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 --csv=1.03 --format=1.03 -m box
 [ "$(fields "$(tail -n 1 "$WORK/out")")" = 27 ] || fail "1.03 CSV: $(tail -n 1 "$WORK/out")"
 grep -q '^Machine        Size K/sec %CP' "$WORK/out" || fail "1.03 table"
 grep -q '^Latency' "$WORK/out" && fail "1.03 table has a Latency line"
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f --csv=1.97 -q
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 --csv=1.97 -q
 [ "$(fields "$(cat "$WORK/out")")" = 48 ] || fail "1.97 CSV: $(cat "$WORK/out")"
 
 # -x 3: a header line, then one line per run, each with its own seed.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -x 3
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 -x 3
 [ "$(wc -l <"$WORK/out")" = 4 ] || fail "-x 3 stdout: $(cat "$WORK/out")"
 head -n 1 "$WORK/out" | grep -q '^format_version,bonnie_version,name,' || fail "-x header"
 [ "$(grep -c '^Version clyde-' "$WORK/err")" = 3 ] || fail "-x 3: tables not on stderr"
 [ "$(tail -n 3 "$WORK/out" | cut -d, -f5 | sort -u | wc -l)" = 3 ] || fail "-x 3: seeds repeat"
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -x 2 -z 99 -q
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 -x 2 -z 99 -q
 [ "$(tail -n 2 "$WORK/out" | cut -d, -f5 | sort -u)" = 99 ] || fail "-z 99 not used"
 
 # --per-char=syscall, and -b.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q --per-char=syscall -b
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q --per-char=syscall -b
 assert_empty "$D"
 
 # -s 0 skips the I/O tests: empty fields, no table rows.
-expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -q
+expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -n 0 -q
 awk -F, '{ for (i = 10; i <= 50; i++) if ($i != "") exit 1 }' "$WORK/out" ||
 	fail "-s 0 CSV: $(cat "$WORK/out")"
 
 # Without -r 0 a size under twice the RAM warns (one line) but runs.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -f -q
+expect_status 0 "$CLYDE" -d "$D" -s 16m -f -n 0 -q
 [ "$(grep -c 'less than twice the RAM' "$WORK/err")" = 1 ] || fail "no size warning"
 
 # -D: per-char skipped with one note, the block tests still run.
-if "$CLYDE" -d "$D" -s 16m -r 0 -D -q >"$WORK/out" 2>"$WORK/err"; then
+if "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -D -q >"$WORK/out" 2>"$WORK/err"; then
 	grep -q 'per-char tests skipped under -D' "$WORK/err" || fail "-D: no skip note"
 	awk -F, '$10 != "" || $12 == "" || $18 == "" { exit 1 }' "$WORK/out" ||
 		fail "-D fields: $(cat "$WORK/out")"

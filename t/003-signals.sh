@@ -10,7 +10,7 @@ mkdir "$D"
 interrupt() {
 	sig=$1 want=$2
 	# -b makes every 8 KiB write wait for fsync: minutes for 1 GiB.
-	"$CLYDE" -d "$D" -s 1g -r 0 -f -b >"$WORK/out" 2>"$WORK/err" &
+	"$CLYDE" -d "$D" -s 1g -r 0 -f -n 0 -b >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	i=0
 	until [ -n "$(find "$D" -name data -size +64k 2>/dev/null)" ]; do

@@ -27,5 +27,14 @@ if [ "$put_block" != "+++++" ]; then
 	grep -q "<td>$((put_block / 1024))</td>" "$WORK/html" ||
 		fail "bon_csv2html does not show block output $put_block"
 fi
+# And the file-test rates, which bon_csv2html shows unchanged.
+for f in 27 29 31 33 35 37; do
+	v=$(printf '%s\n' "$line" | cut -d, -f$f)
+	case $v in
+	+++++) ;;
+	'' | *[!0-9]*) fail "field $f is '$v'" ;;
+	*) grep -q "<td>$v</td>" "$WORK/html" || fail "bon_csv2html does not show $v (field $f)" ;;
+	esac
+done
 assert_empty "$D"
 exit 0

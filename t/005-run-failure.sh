@@ -8,7 +8,7 @@ D="$WORK/d"
 mkdir "$D"
 
 # 8 MiB limit (ulimit counts 1 KiB blocks), 16 MiB data file.
-( ulimit -f 8192 && exec "$CLYDE" -d "$D" -s 16m -r 0 -f ) >"$WORK/out" 2>"$WORK/err"
+( ulimit -f 8192 && exec "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 ) >"$WORK/out" 2>"$WORK/err"
 got=$?
 [ "$got" = 1 ] || fail "exit $got, expected 1: $(cat "$WORK/err")"
 grep -q "^clyde: block output: write $D/clyde\.[A-Za-z0-9]*/data: File too large$" "$WORK/err" ||
@@ -16,7 +16,7 @@ grep -q "^clyde: block output: write $D/clyde\.[A-Za-z0-9]*/data: File too large
 grep -q '^1\.98,' "$WORK/out" && fail "a failed run printed a CSV line"
 assert_empty "$D"
 
-( ulimit -f 8192 && exec "$CLYDE" -d "$D" -s 16m -r 0 ) >"$WORK/out" 2>"$WORK/err"
+( ulimit -f 8192 && exec "$CLYDE" -d "$D" -s 16m -r 0 -n 0 ) >"$WORK/out" 2>"$WORK/err"
 got=$?
 [ "$got" = 1 ] || fail "per-char: exit $got, expected 1: $(cat "$WORK/err")"
 grep -q "^clyde: per-char output: write .*/data: File too large$" "$WORK/err" ||

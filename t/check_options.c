@@ -48,6 +48,7 @@ START_TEST(defaults)
 	ck_assert_int_eq(o.csv, CSV_198);
 	ck_assert_int_eq(o.layout, TABLE_200);
 	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	ck_assert_uint_eq(o.files_num, 16); /* bonnie++'s default -n */
 	/* Twice the RAM, rounded up to whole GiB. */
 	ck_assert_uint_eq(o.size % UNITS_GIB, 0);
 	ck_assert(o.size >= 2 * o.ram);

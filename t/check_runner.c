@@ -66,7 +66,7 @@ static void opts(struct clyde_opts *o, const char *extra)
 	int argc = 0;
 	FILE *null = fopen("/dev/null", "w");
 
-	snprintf(line, sizeof(line), "clyde -s 4m:64k -r 0 %s", extra);
+	snprintf(line, sizeof(line), "clyde -s 4m:64k -r 0 -n 0 %s", extra);
 	for (char *t = strtok_r(line, " ", &save); t;
 	     t = strtok_r(NULL, " ", &save))
 		argv[argc++] = strdup(t);
