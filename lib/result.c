@@ -30,6 +30,7 @@ void result_init(struct run_result *r)
 	r->chunk = RESULT_DEF_CHUNK;
 	r->seeks = RESULT_DEF_SEEKS;
 	r->seek_procs = RESULT_DEF_PROCS;
+	r->cache_left = -1.0;
 }
 
 const char *result_test_name(enum result_test t)

@@ -68,6 +68,10 @@ struct run_result {
 	uint64_t num_dirs;
 	uint64_t file_chunk;
 	struct result_test_rec t[RT_COUNT];
+	/* How the page cache was kept out of the read figures. */
+	enum result_cache { RC_NONE, RC_EVICT, RC_DIRECT } cache;
+	double cache_left; /* most of the data file found cached before a
+			    * read test, 0..1; -1 when never checked */
 };
 
 /* Defaults that bonnie++ leaves out of labels and CSV fields. */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "csv.h"
+#include "dio.h"
 #include "options.h"
 #include "rng.h"
 #include "runner.h"
@@ -75,7 +76,7 @@ static int drop_privileges(const struct clyde_opts *o)
 }
 
 /* -d must be a directory with room for the data file. */
-static int check_dir(const struct clyde_opts *o)
+static int check_dir(struct clyde_opts *o)
 {
 	struct stat st;
 	struct statvfs vfs;
@@ -93,6 +94,13 @@ static int check_dir(const struct clyde_opts *o)
 	if (statvfs(o->dir, &vfs) == 0 && vfs.f_blocks) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 
+		/* A size clyde chose shrinks to half the free space (in
+		 * 256 MiB steps, at least 256 MiB) rather than fail. */
+		if (o->size_chosen && o->size > avail / 2) {
+			o->size = avail / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
+			if (o->size < 256 * UNITS_MIB)
+				o->size = 256 * UNITS_MIB;
+		}
 		if (o->size > avail) {
 			units_fmt_size(a, sizeof(a), o->size);
 			units_fmt_size(b, sizeof(b), avail);
@@ -104,18 +112,23 @@ static int check_dir(const struct clyde_opts *o)
 	return 0;
 }
 
-static void warn_size(const struct clyde_opts *o)
+/* One line on how the page cache is kept out, and the size when clyde
+ * chose it. */
+static void say_cache_method(const struct clyde_opts *o)
 {
-	char a[32], b[32];
+	char a[32];
 
-	if (o->ram == 0 || o->size == 0 || o->size >= 2 * o->ram)
+	if (o->size == 0)
 		return;
 	units_fmt_size(a, sizeof(a), o->size);
-	units_fmt_size(b, sizeof(b), o->ram);
-	fprintf(stderr, "clyde: warning: file size %s is less than twice the "
-			"RAM (%s): figures may come from the page cache "
-			"(-r 0 silences this)\n",
-		a, b);
+	fprintf(stderr, "clyde: data %s%s, %s\n", a,
+		o->size_chosen ? " (no -s given)" : "",
+		o->direct ? "O_DIRECT: the page cache is not used"
+			  : o->drop_caches
+				    ? "page cache evicted and the machine's "
+				      "caches dropped before each read test"
+				    : "page cache evicted before each read "
+				      "test");
 }
 
 /*
@@ -126,12 +139,33 @@ static void warn_size(const struct clyde_opts *o)
 static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 			unsigned char *buf)
 {
-	int fd = openat(s->dirfd, "direct-probe",
-			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_DIRECT |
-				O_CLOEXEC,
-			0600);
-	int e = 0;
+	struct dio_align al;
+	int fd, e = 0;
 
+	/* The alignment comes from a plain file on the filesystem. */
+	fd = openat(s->dirfd, "direct-probe",
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		e = errno;
+		goto out;
+	}
+	close(fd);
+	dio_alignment(s->dirfd, "direct-probe", &al);
+	if (al.refused) {
+		e = EINVAL;
+		goto out;
+	}
+	if (o->chunk % al.offset || 4096 % al.mem) {
+		unlinkat(s->dirfd, "direct-probe", 0);
+		fprintf(stderr, "clyde: -D: chunk %llu is not a multiple of "
+				"the %u-byte alignment O_DIRECT needs on '%s' "
+				"(from %s)\n",
+			(unsigned long long)o->chunk, al.offset, o->dir,
+			al.source);
+		return -1;
+	}
+	fd = openat(s->dirfd, "direct-probe",
+		    O_WRONLY | O_NOFOLLOW | O_DIRECT | O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
 	} else {
@@ -139,6 +173,7 @@ static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 			e = errno ? errno : EIO;
 		close(fd);
 	}
+out:
 	unlinkat(s->dirfd, "direct-probe", 0);
 	if (!e)
 		return 0;
@@ -192,6 +227,11 @@ int main(int argc, char **argv)
 		break;
 	}
 	install_handlers();
+	if (o.drop_caches && (geteuid() != 0 || o.drop_privs)) {
+		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
+				"machine's caches (and not with -u/-g)\n");
+		return EXIT_USAGE;
+	}
 	if (drop_privileges(&o) || check_dir(&o))
 		return EXIT_USAGE;
 	buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
@@ -218,7 +258,7 @@ int main(int argc, char **argv)
 	if (!o.quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 			(unsigned)getgid());
-	warn_size(&o);
+	say_cache_method(&o);
 	if (o.size && o.direct && !o.fast)
 		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
 				"(O_DIRECT takes whole aligned blocks only)\n");

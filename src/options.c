@@ -22,7 +22,8 @@ static const char usage_text[] =
 	"             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
 	"             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
 	"             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
-	"             [--format=FMT] [--per-char=MODE]\n"
+	"             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
+	"             [--drop-caches]\n"
 	"\n"
 	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
 	"block output, rewrite, per-char and block input and random seeks on one\n"
@@ -34,7 +35,9 @@ static const char usage_text[] =
 	"                  data file size (bare number = MiB; k/m/g/t suffixes),\n"
 	"                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
 	"                  seek count (8192) and seeker processes (5);\n"
-	"                  -s 0 skips the I/O tests (default: twice the RAM)\n"
+	"                  -s 0 skips the I/O tests (default: 4g, the page\n"
+	"                  cache being emptied before each read test; with -r,\n"
+	"                  twice that RAM as bonnie++)\n"
 	"  -n num[:max[:min[:dirs[:chunk]]]]\n"
 	"                  file tests with num*1024 files (m suffix: *1024 more;\n"
 	"                  default 16; 0 = none), sizes in [min,max] (k/m/g;\n"
@@ -57,6 +60,11 @@ static const char usage_text[] =
 	"  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
 	"                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
 	"                  20 MiB, as bonnie++ 2.00)\n"
+	"  --only=TESTS    run only these tests (CSV names, comma-separated:\n"
+	"                  putc,put_block,rewrite,getc,get_block,seeks,\n"
+	"                  seq_create,...); a file test brings its whole pass\n"
+	"  --drop-caches   as root, also drop the machine's page, dentry and\n"
+	"                  inode caches before each read test\n"
 	"  --help          this text;  --version  the version\n"
 	"\n"
 	"Exit status: 0 ok, 1 a run failed, 2 bad usage, 129/130/143 stopped\n"
@@ -246,6 +254,40 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
+/* --only=a,b,c: CSV names of tests; a file test brings its pass. */
+static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
+				  FILE *err)
+{
+	char buf[512], *save = NULL, *tok;
+
+	if (!*arg || strlen(arg) >= sizeof(buf))
+		return bad(err, "--only", arg, "expected a list of test names");
+	strcpy(buf, arg);
+	o->only = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int t;
+
+		for (t = 0; t < RT_COUNT; t++)
+			if (!strcmp(tok, result_test_name(t)))
+				break;
+		if (t == RT_COUNT)
+			return bad(err, "--only", tok,
+				   "not a test (putc, put_block, rewrite, getc, "
+				   "get_block, seeks, seq_create, seq_stat, "
+				   "seq_del, ran_create, ran_stat, ran_del)");
+		if (t >= RT_seq_create && t <= RT_seq_del)
+			o->only |= 7u << RT_seq_create;
+		else if (t >= RT_ran_create)
+			o->only |= 7u << RT_ran_create;
+		else
+			o->only |= 1u << t;
+	}
+	if (!o->only)
+		return bad(err, "--only", arg, "expected a list of test names");
+	return OPT_RUN;
+}
+
 /* -u user[:group] */
 static enum opt_status parse_user(const char *arg, struct clyde_opts *o,
 				  FILE *err, int *group_given)
@@ -288,6 +330,8 @@ enum {
 	LONG_CSV,
 	LONG_FORMAT,
 	LONG_PER_CHAR,
+	LONG_ONLY,
+	LONG_DROP_CACHES,
 };
 
 static const struct option long_opts[] = {
@@ -296,6 +340,8 @@ static const struct option long_opts[] = {
 	{"csv", required_argument, NULL, LONG_CSV},
 	{"format", required_argument, NULL, LONG_FORMAT},
 	{"per-char", required_argument, NULL, LONG_PER_CHAR},
+	{"only", required_argument, NULL, LONG_ONLY},
+	{"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
 	{NULL, 0, NULL, 0},
 };
 
@@ -324,7 +370,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 {
 	char why[96];
 	uint64_t v;
-	int c, group_given = 0;
+	int c, group_given = 0, ram_set = 0;
 	enum opt_status st;
 
 	set_defaults(o);
@@ -361,6 +407,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 					     sizeof(why)))
 				return bad(err, "-r", optarg, why);
 			o->ram = v;
+			ram_set = 1;
 			break;
 		case 'x':
 			if (units_parse_uint(optarg, 100000, &v, why,
@@ -434,6 +481,13 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 				return bad(err, "--format", optarg,
 					   "expected 2.00 or 1.03");
 			break;
+		case LONG_ONLY:
+			if ((st = parse_only(optarg, o, err)) != OPT_RUN)
+				return st;
+			break;
+		case LONG_DROP_CACHES:
+			o->drop_caches = 1;
+			break;
 		case LONG_PER_CHAR:
 			if (!strcmp(optarg, "stdio"))
 				o->per_char = PER_CHAR_STDIO;
@@ -463,15 +517,17 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	if (optind < argc)
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");
-	if (!o->size_set) {
-		/* bonnie++'s rule: twice the RAM, in whole GiB. */
-		uint64_t ram = o->ram ? o->ram : opts_physical_ram();
-		/* Rounded up: rounding down would fall under the rule. */
-		uint64_t gib = (2 * ram + UNITS_GIB - 1) / UNITS_GIB;
+	if (!o->size_set && ram_set && o->ram) {
+		/* -r without -s asks for bonnie++'s rule: twice that RAM,
+		 * rounded up to whole GiB (down could fall under the rule). */
+		uint64_t gib = (2 * o->ram + UNITS_GIB - 1) / UNITS_GIB;
 
-		o->size = (gib ? gib : 1) * UNITS_GIB;
-		if (o->size % o->chunk)
-			o->size -= o->size % o->chunk;
+		o->size = gib * UNITS_GIB;
+	} else if (!o->size_set) {
+		/* Evicting the cache before each read test makes a data set
+		 * of any size true; clyde.c may shrink this to fit -d. */
+		o->size = OPT_DEFAULT_SIZE;
+		o->size_chosen = 1;
 	}
 	return OPT_RUN;
 }

@@ -47,6 +47,9 @@ struct clyde_opts {
 	uint64_t seed;    /* -z */
 	int seed_set;
 	int drop_privs;   /* -u or -g given */
+	int drop_caches;  /* --drop-caches: also empty the machine's caches */
+	unsigned only;    /* --only: bit (1 << RT_x) per test; 0 = all */
+	int size_chosen;  /* no -s: clyde chose the size (see clyde.c) */
 	uid_t uid;
 	gid_t gid;
 	enum csv_format csv;
@@ -70,6 +73,10 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 #define OPT_FILES_CHUNK_DEFAULT 8192u
 /* The most files one -n can ask for (1024 * this): indexes fit 32 bits. */
 #define OPT_FILES_NUM_MAX 4194303u
+
+/* With no -s, the data size when the page cache can be evicted: large
+ * enough for steady figures, small enough for a few minutes. */
+#define OPT_DEFAULT_SIZE (4ull << 30)
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);

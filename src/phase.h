@@ -65,6 +65,8 @@ struct phase_out {
 #define PHASE_FILES 0x4u
 /* Starts worker processes (the seekers). */
 #define PHASE_FORKS 0x8u
+/* Reads what an earlier phase wrote: the page cache is emptied first. */
+#define PHASE_READS 0x10u
 
 struct phase_ops {
 	const char *name;       /* CSV/JSON key, e.g. "put_block" */

@@ -395,26 +395,26 @@ void phase_files_release(struct phase_ctx *ctx)
 	ctx->files.order = NULL;
 }
 
-#define FILE_PHASE(id, ttl, prog, set, fn)                                     \
+#define FILE_PHASE(id, ttl, prog, set, fn, fl)                                 \
 	const struct phase_ops phase_##id##_ops = {                            \
 		.name = #id,                                                   \
 		.title = ttl,                                                  \
 		.test = RT_##id,                                               \
-		.flags = PHASE_FILES,                                          \
+		.flags = PHASE_FILES | (fl),                                   \
 		.progress = prog,                                              \
 		.setup = set,                                                  \
 		.run = fn,                                                     \
 	};
 
 FILE_PHASE(seq_create, "sequential create", "Create files in sequential order",
-	   seq_create_setup, create_run)
+	   seq_create_setup, create_run, 0)
 FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order", NULL,
-	   seq_stat_run)
+	   seq_stat_run, PHASE_READS)
 FILE_PHASE(seq_del, "sequential delete", "Delete files in sequential order",
-	   NULL, seq_del_run)
+	   NULL, seq_del_run, 0)
 FILE_PHASE(ran_create, "random create", "Create files in random order",
-	   ran_create_setup, create_run)
+	   ran_create_setup, create_run, 0)
 FILE_PHASE(ran_stat, "random stat", "Stat files in random order",
-	   ran_stat_setup, ran_stat_run)
+	   ran_stat_setup, ran_stat_run, PHASE_READS)
 FILE_PHASE(ran_del, "random delete", "Delete files in random order",
-	   ran_del_setup, ran_del_run)
+	   ran_del_setup, ran_del_run, 0)

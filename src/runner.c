@@ -6,9 +6,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cache.h"
 #include "clock.h"
 #include "fill.h"
 #include "phase.h"
@@ -33,6 +36,99 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
+/*
+ * Run one phase: setup, run() between two marks, teardown. Prints the
+ * progress line and, on failure, the one error line. Returns 0, or
+ * nonzero when the pass must end (the status says why).
+ */
+static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
+		     const struct phase_ops *ph, const char *progress,
+		     struct phase_out *out, struct clk_mark *start,
+		     struct clk_mark *end, enum runner_status *status)
+{
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (env->progress) {
+		fprintf(env->progress, "%s...", progress);
+		fflush(env->progress);
+	}
+	ctx->what[0] = '\0';
+	if (ph->setup)
+		rc = ph->setup(ctx);
+	if (rc == 0) {
+		clk_mark(start);
+		rc = ph->run(ctx, out);
+		clk_mark(end);
+	}
+	if (ph->teardown)
+		ph->teardown(ctx);
+	if (*env->stop || rc != 0) {
+		if (env->progress)
+			fputc('\n', env->progress);
+		if (!*env->stop)
+			fprintf(env->err, "clyde: %s: %s: %s\n", ph->title,
+				ctx->what[0] ? ctx->what : ctx->data_path,
+				strerror(-rc));
+		*status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
+		return 1;
+	}
+	if (env->progress)
+		fprintf(env->progress, "done\n");
+	return 0;
+}
+
+/*
+ * Before a test reads what an earlier one wrote: write back and evict it
+ * (untimed), then check how much is still cached. Under -D the data file
+ * is never cached, so only the file tests need this.
+ */
+static void keep_cache_out(const struct runner_env *env,
+			   struct phase_ctx *ctx, const struct phase_ops *ph,
+			   struct run_result *r, int *warned)
+{
+	const struct clyde_opts *o = env->opt;
+	double left;
+	int fd;
+
+	if (ph->flags & PHASE_FILES) {
+		if (o->drop_caches)
+			cache_drop_all();
+		else if (ctx->files.dirfd >= 0)
+			cache_evict_tree(ctx->files.dirfd);
+		return;
+	}
+	if (o->direct)
+		return;
+	fd = openat(ctx->dirfd, ctx->data_name,
+		    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	cache_evict_fd(fd);
+	if (o->drop_caches)
+		cache_drop_all();
+	left = cache_resident(fd, o->size);
+	close(fd);
+	if (left > r->cache_left)
+		r->cache_left = left;
+	/* Cached data only flatters a file the RAM could hold (-r 0: the
+	 * user turned this check off). */
+	if (left > 0.01 && !*warned && o->ram && o->size < 2 * o->ram) {
+		*warned = 1;
+		fprintf(env->err,
+			"clyde: warning: %.0f%% of the data file stayed in the "
+			"page cache before %s, and it is smaller than twice the "
+			"RAM: figures may come from RAM (-D avoids the cache)\n",
+			left * 100.0, ph->title);
+	}
+}
+
+/* True when the data file must exist before this phase runs. */
+static int needs_data(const struct phase_ops *ph)
+{
+	return (ph->flags & PHASE_DATA) && (ph->flags & PHASE_READS);
+}
+
 enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r)
 {
@@ -40,6 +136,7 @@ enum runner_status runner_run(const struct runner_env *env,
 	char path[PATH_MAX + 16];
 	struct phase_ctx ctx;
 	enum runner_status status = RUNNER_OK;
+	int data_ready = 0, warned = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
@@ -57,52 +154,42 @@ enum runner_status runner_run(const struct runner_env *env,
 	ctx.seed = r->seed;
 	ctx.files.dirfd = -1;
 	fill_random(env->buf, env->buf_len, r->seed);
+	r->cache = o->direct ? RC_DIRECT : RC_EVICT;
 
 	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++) {
 		const struct phase_ops *ph = phases[i];
 		struct result_test_rec *rec = &r->t[ph->test];
 		struct phase_out out;
 		struct clk_mark start, end;
-		int rc = 0;
 
-		memset(&out, 0, sizeof(out));
 		rec->state = RS_NOT_RUN;
-		if (runner_skip_reason(o, ph->flags))
+		if (runner_skip_reason(o, ph->flags) ||
+		    (o->only && !(o->only & (1u << ph->test))))
 			continue;
 		if (*env->stop)
 			break;
-		if (env->progress) {
-			fprintf(env->progress, "%s...", ph->progress);
-			fflush(env->progress);
+		/* --only without an output test: write the file, untimed. */
+		if (needs_data(ph) && !data_ready) {
+			if (run_phase(env, &ctx, &phase_put_block_ops,
+				      "Preparing the data file", &out, &start,
+				      &end, &status))
+				break;
+			data_ready = 1;
 		}
-		ctx.what[0] = '\0';
-		if (ph->setup)
-			rc = ph->setup(&ctx);
-		if (rc == 0) {
-			clk_mark(&start);
-			rc = ph->run(&ctx, &out);
-			clk_mark(&end);
-		}
-		if (ph->teardown)
-			ph->teardown(&ctx);
-		if (*env->stop || rc != 0) {
-			if (env->progress)
-				fputc('\n', env->progress);
-			if (!*env->stop)
-				fprintf(env->err, "clyde: %s: %s: %s\n", ph->title,
-					ctx.what[0] ? ctx.what : path,
-					strerror(-rc));
-			status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
+		if (ph->flags & PHASE_READS)
+			keep_cache_out(env, &ctx, ph, r, &warned);
+		if (run_phase(env, &ctx, ph, ph->progress, &out, &start, &end,
+			      &status))
 			break;
-		}
+		/* (putc may cover only part of the file: -f SIZE, syscall.) */
+		if (ph->test == RT_put_block)
+			data_ready = 1;
 		rec->state = RS_OK;
 		rec->work = out.work;
 		rec->elapsed = out.self_timed ? out.elapsed
 					      : clk_elapsed(&start, &end);
 		rec->cpu = out.self_timed ? out.cpu : clk_cpu(&start, &end);
 		rec->max_latency_ns = out.max_latency_ns;
-		if (env->progress)
-			fprintf(env->progress, "done\n");
 	}
 	phase_files_release(&ctx);
 	if (*env->stop)

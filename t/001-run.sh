@@ -91,9 +91,28 @@ expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -n 0 -q
 awk -F, '{ for (i = 10; i <= 50; i++) if ($i != "") exit 1 }' "$WORK/out" ||
 	fail "-s 0 CSV: $(cat "$WORK/out")"
 
-# Without -r 0 a size under twice the RAM warns (one line) but runs.
+# One line says how the cache is kept out. A file smaller than twice the
+# RAM warns only where eviction fails: tmpfs keeps files in RAM.
 expect_status 0 "$CLYDE" -d "$D" -s 16m -f -n 0 -q
-[ "$(grep -c 'less than twice the RAM' "$WORK/err")" = 1 ] || fail "no size warning"
+grep -q '^clyde: data 16M, page cache evicted before each read test$' "$WORK/err" ||
+	fail "no cache line: $(cat "$WORK/err")"
+if [ "$(stat -f -c %T "$D")" = tmpfs ]; then
+	[ "$(grep -c 'stayed in the page cache before rewrite' "$WORK/err")" = 1 ] ||
+		fail "tmpfs: no RAM warning: $(cat "$WORK/err")"
+else
+	grep -q 'stayed in the page cache' "$WORK/err" &&
+		fail "eviction did not work on $(stat -f -c %T "$D"): $(cat "$WORK/err")"
+fi
+if [ -d /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then
+	S=$(mktemp -d /dev/shm/clyde-t.XXXXXX)
+	at_exit rm -rf "$S"
+	expect_status 0 "$CLYDE" -d "$S" -s 16m -f -n 0 -q
+	grep -q '^clyde: warning: 100% of the data file stayed in the page cache before rewrite' "$WORK/err" ||
+		fail "tmpfs: no RAM warning: $(cat "$WORK/err")"
+	expect_status 0 "$CLYDE" -d "$S" -s 16m -f -n 0 -q -r 0
+	grep -q 'stayed in the page cache' "$WORK/err" && fail "-r 0 did not silence the warning"
+	assert_empty "$S"
+fi
 
 # -D: per-char skipped with one note, the block tests still run.
 if "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -D -q >"$WORK/out" 2>"$WORK/err"; then

@@ -29,6 +29,12 @@ rm "$WORK/file"
 refused "only .* free" -d "$D" -s 16t -r 0
 refused "'1.5': not a whole number" -d "$D" -z 1.5
 refused "--csv '9'" -d "$D" --csv=9
+refused "--only 'nope'" -d "$D" --only=nope
+if [ "$(id -u)" = 0 ]; then
+	refused "--drop-caches: only root" -d "$D" -s 16m --drop-caches -u 0:0 -g 0
+else
+	refused "--drop-caches: only root" -d "$D" -s 16m --drop-caches
+fi
 
 # A directory the user cannot write: as root, through -u nobody (a
 # privilege drop comes before the scratch directory), and a read-only

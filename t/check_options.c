@@ -49,13 +49,22 @@ START_TEST(defaults)
 	ck_assert_int_eq(o.layout, TABLE_200);
 	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
 	ck_assert_uint_eq(o.files_num, 16); /* bonnie++'s default -n */
-	/* Twice the RAM, rounded up to whole GiB. */
-	ck_assert_uint_eq(o.size % UNITS_GIB, 0);
-	ck_assert(o.size >= 2 * o.ram);
-	ck_assert(o.size < 2 * o.ram + UNITS_GIB);
+	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
+	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
+	ck_assert(o.size_chosen);
 	free(msg);
+	/* -r without -s: bonnie++'s twice the RAM, rounded up to GiB. */
 	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_RUN);
 	ck_assert_uint_eq(o.size, 3 * UNITS_GIB);
+	ck_assert(!o.size_chosen);
+	free(msg);
+	ck_assert_int_eq(parse("-r 0", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
+	free(msg);
+	ck_assert_int_eq(parse("--only=seeks,ran_stat --drop-caches", &o, &msg),
+			 OPT_RUN);
+	ck_assert_uint_eq(o.only, (1u << RT_seeks) | (7u << RT_ran_create));
+	ck_assert(o.drop_caches);
 	free(msg);
 }
 END_TEST
@@ -190,6 +199,10 @@ static const struct {
 	{"-n 4194304", "clyde: -n '4194304': too large\n"},
 	{"-n 4097m", "clyde: -n '4097m': too large\n"},
 	{"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
+	{"--only=seek", "clyde: --only 'seek': not a test (putc, put_block, "
+			"rewrite, getc, get_block, seeks, seq_create, seq_stat, "
+			"seq_del, ran_create, ran_stat, ran_del)\n"},
+	{"--only=,", "clyde: --only ',': expected a list of test names\n"},
 	{"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
 	{"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
 			 "--help)\n"},

@@ -247,6 +247,26 @@ START_TEST(file_test_failure_names_phase)
 }
 END_TEST
 
+START_TEST(only_prepares_the_data_file)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	char *errs;
+
+	opts(&o, "--only=get_block,seeks");
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
+	ck_assert_int_eq(r.t[RT_put_block].state, RS_NOT_RUN);
+	ck_assert_int_eq(r.t[RT_rewrite].state, RS_NOT_RUN);
+	ck_assert_int_eq(r.t[RT_get_block].state, RS_OK);
+	ck_assert_uint_eq(r.t[RT_get_block].work, 4 * UNITS_MIB);
+	ck_assert_int_eq(r.t[RT_seeks].state, RS_OK);
+	/* Evicted before reading, and checked (-1 = never checked). */
+	ck_assert(r.cache_left >= 0.0);
+	ck_assert_int_eq(r.cache, RC_EVICT);
+	free(errs);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
 	Suite *s = suite_create("runner");
@@ -261,6 +281,7 @@ static Suite *runner_suite(void)
 	tcase_add_test(tc, stop_request_ends_pass);
 	tcase_add_test(tc, size_zero_runs_nothing);
 	tcase_add_test(tc, seeks_and_files);
+	tcase_add_test(tc, only_prepares_the_data_file);
 	tcase_add_test(tc, file_test_failure_names_phase);
 	suite_add_tcase(s, tc);
 	return s;
