@@ -41,6 +41,7 @@ struct phase_ctx {
 	void *stream;          /* a phase's FILE *, NULL when none */
 	uint64_t sink;         /* bytes read are folded in here */
 	uint64_t seed;         /* the run's seed */
+	uint64_t wb_prev, wb_next; /* writeback windows (phase_writeback) */
 	struct phase_files files;
 	char what[512];        /* the failing call and file */
 };
@@ -115,6 +116,16 @@ void phase_close(struct phase_ctx *ctx);
  */
 int phase_write_all(struct phase_ctx *ctx, const void *buf, size_t len);
 int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len);
+
+/*
+ * Buffered sequential writes up to file offset pos: every 8 MiB, start
+ * writeback of the newest window and wait for the one before it, then
+ * drop it from the cache. At most two windows are ever dirty, so the
+ * writer runs at the device's speed, as it would with a file far bigger
+ * than the RAM, instead of filling the cache and paying at the final
+ * fsync. A no-op under -D. Returns 0 or -errno.
+ */
+int phase_writeback(struct phase_ctx *ctx, uint64_t pos);
 
 /* fsync ctx->fd, naming the file on failure. */
 int phase_fsync(struct phase_ctx *ctx);

@@ -28,6 +28,7 @@ int phase_open(struct phase_ctx *ctx, int flags, const char *call)
 	if (fd < 0)
 		return phase_fail(ctx, call, errno);
 	ctx->fd = fd;
+	ctx->wb_prev = ctx->wb_next = 0;
 	return fd;
 }
 
@@ -85,6 +86,33 @@ int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+}
+
+#define WB_WINDOW (8ull << 20)
+
+int phase_writeback(struct phase_ctx *ctx, uint64_t pos)
+{
+	int fd = ctx->fd;
+
+	if (ctx->opt->direct || pos < ctx->wb_next + WB_WINDOW)
+		return 0;
+	if (sync_file_range(fd, (off_t)ctx->wb_next,
+			    (off_t)(pos - ctx->wb_next), SYNC_FILE_RANGE_WRITE))
+		return phase_fail(ctx, "sync_file_range", errno);
+	if (ctx->wb_next > ctx->wb_prev) {
+		off_t off = (off_t)ctx->wb_prev;
+		off_t len = (off_t)(ctx->wb_next - ctx->wb_prev);
+
+		if (sync_file_range(fd, off, len,
+				    SYNC_FILE_RANGE_WAIT_BEFORE |
+					    SYNC_FILE_RANGE_WRITE |
+					    SYNC_FILE_RANGE_WAIT_AFTER))
+			return phase_fail(ctx, "sync_file_range", errno);
+		posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
+	}
+	ctx->wb_prev = ctx->wb_next;
+	ctx->wb_next = pos;
 	return 0;
 }
 

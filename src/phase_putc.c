@@ -60,6 +60,8 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 					return rc;
 		}
 		done += n;
+		if ((rc = phase_writeback(ctx, done)) != 0)
+			return rc;
 		phase_op_done(&t0, &worst);
 		if (*ctx->stop)
 			return phase_fail(ctx, "write", EINTR);

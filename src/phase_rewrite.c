@@ -37,6 +37,8 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 			return rc;
 		if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
 			return rc;
+		if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
+			return rc;
 		phase_op_done(&t0, &worst);
 		if (*ctx->stop)
 			return phase_fail(ctx, "write", EINTR);

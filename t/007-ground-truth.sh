@@ -1,0 +1,87 @@
+#!/bin/sh
+# The ground truth: a loop device on an image file, ext4 on it, and a
+# blkio cgroup capping the loop device at known speeds. clyde must report
+# those speeds: block output and input within 3% of the byte caps, seeks
+# within 5% of a read-IOPS cap, with O_DIRECT and with the default
+# buffered mode (cache evicted). Root only; everything it sets up is
+# undone on every exit path.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+[ "$(id -u)" = 0 ] || skip "needs root (loop device, mount, cgroup)"
+for tool in losetup mkfs.ext4 mount umount truncate; do
+	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
+done
+
+# Caps: bytes/s for write and read, read operations/s.
+WBPS=$((30 * 1048576))
+RBPS=$((50 * 1048576))
+RIOPS=250
+
+IMG="$WORK/rig.img"
+MNT="$WORK/mnt"
+mkdir "$MNT"
+truncate -s 1200M "$IMG"
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
+LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
+at_exit losetup -d "$LOOP"
+mount "$LOOP" "$MNT" || fail "mount $LOOP"
+at_exit umount "$MNT"
+DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
+
+# A cgroup of our own: cgroup v1 blkio throttling, else v2 io.max.
+if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
+	[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]; then
+	CG=/sys/fs/cgroup/blkio/clyde-t.$$
+	mkdir "$CG" || skip "cannot make a blkio cgroup"
+	at_exit rmdir "$CG"
+	caps() { # caps WBPS RBPS RIOPS (0 = none)
+		echo "$DEV $1" >"$CG/blkio.throttle.write_bps_device"
+		echo "$DEV $2" >"$CG/blkio.throttle.read_bps_device"
+		echo "$DEV $3" >"$CG/blkio.throttle.read_iops_device"
+	}
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	CG=/sys/fs/cgroup/clyde-t.$$
+	echo +io >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
+	mkdir "$CG" || skip "cannot make a cgroup"
+	at_exit rmdir "$CG"
+	caps() {
+		v() { [ "$1" = 0 ] && echo max || echo "$1"; }
+		echo "$DEV wbps=$(v "$1") rbps=$(v "$2") riops=$(v "$3")" >"$CG/io.max"
+	}
+else
+	skip "no blkio (v1) or io (v2) cgroup controller"
+fi
+
+# capped ARGS...: clyde inside the cgroup; the CSV line lands in $WORK/out.
+capped() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
+		"$CLYDE" -d "$MNT" -r 0 -q -n 0 -f "$@" >"$WORK/out" 2>"$WORK/err" ||
+		fail "clyde $*: $(cat "$WORK/err")"
+	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
+}
+
+# within FIELD WANT PERCENT WHAT: CSV field (1-based) within PERCENT of WANT.
+within() {
+	got=$(cut -d, -f"$1" "$WORK/out")
+	case $got in '' | *[!0-9.]*) fail "$4: no figure ('$got'): $(cat "$WORK/out")" ;; esac
+	echo "$4: $got against $2 ($(awk -v g="$got" -v w="$2" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
+	awk -v g="$got" -v w="$2" -v p="$3" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
+		fail "$4: $got is not within $3% of $2"
+}
+
+caps $WBPS $RBPS 0
+for mode in -D ""; do
+	# shellcheck disable=SC2086
+	capped -s 320m:1m --only=put_block,get_block $mode
+	within 12 $((WBPS / 1024)) 3 "block output ${mode:-buffered}, KiB/s"
+	within 18 $((RBPS / 1024)) 3 "block input ${mode:-buffered}, KiB/s"
+done
+
+caps 0 0 $RIOPS
+for mode in -D ""; do
+	# shellcheck disable=SC2086
+	capped -s 512m:4k:2500:5 --only=seeks $mode
+	within 20 $RIOPS 5 "seeks ${mode:-buffered}, /s"
+done
+caps 0 0 0
+exit 0
