@@ -259,7 +259,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 			(unsigned)getgid());
 	say_cache_method(&o);
-	if (o.size && o.direct && !o.fast)
+	if (o.size && o.direct && !o.fast &&
+	    (!o.only || (o.only & ((1u << RT_putc) | (1u << RT_getc)))))
 		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
 				"(O_DIRECT takes whole aligned blocks only)\n");
 	if (o.repeats > 1) {
