@@ -31,6 +31,8 @@ void result_init(struct run_result *r)
 	r->seeks = RESULT_DEF_SEEKS;
 	r->seek_procs = RESULT_DEF_PROCS;
 	r->cache_left = -1.0;
+	for (int t = 0; t < RT_COUNT; t++)
+		hist_init(&r->t[t].lat);
 }
 
 const char *result_test_name(enum result_test t)

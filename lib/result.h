@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "hist.h"
+
 /* X(id, kind): kind is IO (KiB/s), SEEK (seeks/s) or FILE (files/s). */
 #define RESULT_TESTS(X)                                                        \
 	X(putc, IO)                                                            \
@@ -47,6 +49,7 @@ struct result_test_rec {
 	double elapsed;          /* seconds, last end - first start */
 	double cpu;              /* user + system seconds */
 	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
+	struct hist lat;         /* every operation (empty: not recorded) */
 };
 
 #define RESULT_NAME_MAX 256

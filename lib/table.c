@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+#include <math.h>
+#include <stdlib.h>
+
+#include "stats.h"
 #include "table.h"
 #include "units.h"
 
@@ -182,4 +186,83 @@ void table_print(FILE *out, const struct run_result *r,
 		if (layout == TABLE_200)
 			print_latency(out, r, RT_FIRST_FILE, RT_COUNT);
 	}
+}
+
+void table_print_latency(FILE *out, const struct run_result *r)
+{
+	static const double ps[] = {50, 90, 99, 99.9};
+	char cell[32];
+	int header = 0;
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const struct hist *h = &r->t[t].lat;
+
+		if (r->t[t].state == RS_NOT_RUN || h->count == 0)
+			continue;
+		if (!header) {
+			fprintf(out, "Latency       %9s %9s %9s %9s %9s %9s %9s "
+				     "%10s\n",
+				"min", "mean", "p50", "p90", "p99", "p99.9",
+				"max", "ops");
+			header = 1;
+		}
+		fprintf(out, "%-13s", result_test_name(t));
+		units_fmt_latency(cell, sizeof(cell), h->min_ns ? h->min_ns : 1);
+		fprintf(out, " %9s", cell);
+		units_fmt_latency(cell, sizeof(cell),
+				  (uint64_t)hist_mean(h) ? (uint64_t)hist_mean(h) : 1);
+		fprintf(out, " %9s", cell);
+		for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
+			uint64_t v = hist_percentile(h, ps[k]);
+
+			units_fmt_latency(cell, sizeof(cell), v ? v : 1);
+			fprintf(out, " %9s", cell);
+		}
+		units_fmt_latency(cell, sizeof(cell), h->max_ns ? h->max_ns : 1);
+		fprintf(out, " %9s %10llu\n", cell,
+			(unsigned long long)h->count);
+	}
+}
+
+static const char *rate_unit(enum result_test t)
+{
+	switch (result_test_kind(t)) {
+	case RK_IO:
+		return "KiB/s";
+	case RK_SEEK:
+		return "seeks/s";
+	case RK_FILE:
+	default:
+		return "files/s";
+	}
+}
+
+void table_print_summary(FILE *out, unsigned nruns,
+			 const double (*rate)[RT_COUNT])
+{
+	double *x = malloc(nruns * sizeof(*x));
+	struct stats s;
+
+	if (!x)
+		return;
+	fprintf(out, "Summary of %u runs (95%% CI: confidence interval of the "
+		     "mean, Student's t)\n",
+		nruns);
+	fprintf(out, "%-11s %-7s %3s %11s %11s %11s %11s %11s %11s\n", "test",
+		"unit", "n", "mean", "sd", "min", "max", "CI low", "CI high");
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		unsigned n = 0;
+
+		for (unsigned i = 0; i < nruns; i++)
+			if (!isnan(rate[i][t]))
+				x[n++] = rate[i][t];
+		if (!n)
+			continue;
+		stats_compute(x, n, &s);
+		fprintf(out, "%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
+			     "%11.1f %11.1f\n",
+			result_test_name(t), rate_unit(t), n, s.mean, s.sd,
+			s.min, s.max, s.ci_low, s.ci_high);
+	}
+	free(x);
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
@@ -215,6 +216,9 @@ int main(int argc, char **argv)
 	struct scratch scratch = {"", -1};
 	struct run_result r;
 	unsigned char *buf = NULL;
+	double (*rates)[RT_COUNT] = NULL; /* per run, for the -x summary */
+	unsigned done = 0;
+	FILE *tables;
 	size_t buf_len;
 	int status = 0;
 
@@ -267,6 +271,12 @@ int main(int argc, char **argv)
 		csv_write_header(stdout, o.csv);
 		fflush(stdout);
 	}
+	rates = calloc(o.repeats, sizeof(*rates));
+	if (!rates) {
+		fprintf(stderr, "clyde: out of memory for %u runs\n", o.repeats);
+		status = 1;
+		goto out;
+	}
 	for (unsigned run = 0; run < o.repeats && !stop_signal; run++) {
 		struct runner_env env = {
 			.opt = &o,
@@ -289,11 +299,21 @@ int main(int argc, char **argv)
 			goto out;
 		}
 		/* stdout keeps to CSV under -q and with -x N > 1. */
-		table_print(o.repeats == 1 && !o.quiet ? stdout : stderr, &r,
-			    o.layout);
+		tables = o.repeats == 1 && !o.quiet ? stdout : stderr;
+		table_print(tables, &r, o.layout);
+		if (o.latency)
+			table_print_latency(tables, &r);
 		csv_write(stdout, &r, o.csv);
 		fflush(stdout);
+		for (int t = 0; t < RT_COUNT; t++)
+			rates[done][t] =
+				r.t[t].state == RS_OK
+					? result_rate(&r.t[t], result_test_kind(t))
+					: NAN;
+		done++;
 	}
+	if (done > 1)
+		table_print_summary(stderr, done, (const double(*)[RT_COUNT])rates);
 out:
 	if (scratch_remove(&scratch) != 0 && status == 0) {
 		fprintf(stderr, "clyde: could not remove the scratch directory "
@@ -302,6 +322,7 @@ out:
 		status = 1;
 	}
 	free(buf);
+	free(rates);
 	if (stop_signal) {
 		fprintf(stderr, "clyde: interrupted by signal %d; scratch "
 				"files removed\n",

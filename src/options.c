@@ -23,7 +23,7 @@ static const char usage_text[] =
 	"             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
 	"             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
 	"             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
-	"             [--drop-caches]\n"
+	"             [--drop-caches] [-v|--latency] [--no-latency]\n"
 	"\n"
 	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
 	"block output, rewrite, per-char and block input and random seeks on one\n"
@@ -47,7 +47,8 @@ static const char usage_text[] =
 	"  -r ram          RAM size for the size check (bare number = MiB;\n"
 	"                  0 turns the check off)\n"
 	"  -x N            run the whole suite N times; N > 1 prints a CSV\n"
-	"                  header line, then one CSV line per run\n"
+	"                  header line, one CSV line per run, then (stderr)\n"
+	"                  each figure's mean, sd, min, max and 95% CI\n"
 	"  -z seed         seed for the data and random choices (default: fresh)\n"
 	"  -u user[:group] run as this user (and group); -g group: this group\n"
 	"  -q              quiet: table to stderr, only CSV on stdout\n"
@@ -63,6 +64,9 @@ static const char usage_text[] =
 	"  --only=TESTS    run only these tests (CSV names, comma-separated:\n"
 	"                  putc,put_block,rewrite,getc,get_block,seeks,\n"
 	"                  seq_create,...); a file test brings its whole pass\n"
+	"  -v, --latency   print every test's latency percentiles (min, mean,\n"
+	"                  p50, p90, p99, p99.9, max) under the table\n"
+	"  --no-latency    record only each test's worst operation\n"
 	"  --drop-caches   as root, also drop the machine's page, dentry and\n"
 	"                  inode caches before each read test\n"
 	"  --help          this text;  --version  the version\n"
@@ -332,6 +336,8 @@ enum {
 	LONG_PER_CHAR,
 	LONG_ONLY,
 	LONG_DROP_CACHES,
+	LONG_LATENCY,
+	LONG_NO_LATENCY,
 };
 
 static const struct option long_opts[] = {
@@ -342,6 +348,8 @@ static const struct option long_opts[] = {
 	{"per-char", required_argument, NULL, LONG_PER_CHAR},
 	{"only", required_argument, NULL, LONG_ONLY},
 	{"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
+	{"latency", no_argument, NULL, LONG_LATENCY},
+	{"no-latency", no_argument, NULL, LONG_NO_LATENCY},
 	{NULL, 0, NULL, 0},
 };
 
@@ -376,7 +384,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	set_defaults(o);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:qf::bDhV",
+	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:qf::bDvhV",
 				long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -487,6 +495,15 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			break;
 		case LONG_DROP_CACHES:
 			o->drop_caches = 1;
+			break;
+		case 'v':
+		case LONG_LATENCY:
+			o->latency = 1;
+			o->no_latency = 0;
+			break;
+		case LONG_NO_LATENCY:
+			o->no_latency = 1;
+			o->latency = 0;
 			break;
 		case LONG_PER_CHAR:
 			if (!strcmp(optarg, "stdio"))

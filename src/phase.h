@@ -16,6 +16,7 @@
 
 #include "clock.h"
 #include "fileset.h"
+#include "hist.h"
 #include "options.h"
 #include "result.h"
 
@@ -49,6 +50,8 @@ struct phase_ctx {
 struct phase_out {
 	uint64_t work;           /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
+	int record;              /* fill lat (not under --no-latency) */
+	struct hist lat;         /* every operation's latency */
 	/*
 	 * A phase whose work runs in other processes times it itself: from
 	 * the first worker's start to the last one's end, with the sum of
@@ -93,14 +96,17 @@ PHASES(PHASE_DECLARE)
 
 /*
  * Close one operation: *t0 is when it started; it becomes the start of
- * the next, so each operation costs one clock read.
+ * the next, so each operation costs one clock read and one histogram
+ * bucket increment.
  */
-static inline void phase_op_done(uint64_t *t0, uint64_t *worst)
+static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 {
-	uint64_t t1 = clk_now_ns();
+	uint64_t t1 = clk_now_ns(), d = t1 - *t0;
 
-	if (t1 - *t0 > *worst)
-		*worst = t1 - *t0;
+	if (out->record)
+		hist_add(&out->lat, d);
+	if (d > out->max_latency_ns)
+		out->max_latency_ns = d;
 	*t0 = t1;
 }
 

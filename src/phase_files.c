@@ -189,7 +189,7 @@ static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 		if ((rc = create_one(ctx, i, path, target)) != 0)
 			return rc;
 		out->work++;
-		phase_op_done(&t0, &out->max_latency_ns);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return -EINTR;
 	}
@@ -280,7 +280,7 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 			if (rc)
 				break;
 			out->work++;
-			phase_op_done(&t0, &out->max_latency_ns);
+			phase_op_done(out, &t0);
 			if (*ctx->stop)
 				rc = -EINTR;
 		}
@@ -365,7 +365,7 @@ static int ordered(struct phase_ctx *ctx, struct phase_out *out, int delete)
 		if (rc)
 			return rc;
 		out->work++;
-		phase_op_done(&t0, &out->max_latency_ns);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return -EINTR;
 	}

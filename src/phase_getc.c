@@ -33,7 +33,7 @@ static int getc_setup(struct phase_ctx *ctx)
 static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	FILE *f = ctx->stream;
-	uint64_t total = phase_per_char_size(ctx), done = 0, worst = 0;
+	uint64_t total = phase_per_char_size(ctx), done = 0;
 	uint64_t sum = 0;
 	uint64_t t0 = clk_now_ns();
 	int rc;
@@ -66,13 +66,12 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 			}
 		}
 		done += n;
-		phase_op_done(&t0, &worst);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return phase_fail(ctx, "read", EINTR);
 	}
 	ctx->sink += sum;
 	out->work = done;
-	out->max_latency_ns = worst;
 	return 0;
 }
 

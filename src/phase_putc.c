@@ -41,7 +41,7 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	FILE *f = ctx->stream; /* NULL in syscall mode */
 	const unsigned char *data = ctx->buf;
-	uint64_t total = phase_per_char_size(ctx), done = 0, worst = 0;
+	uint64_t total = phase_per_char_size(ctx), done = 0;
 	uint64_t t0 = clk_now_ns();
 	int rc;
 
@@ -62,14 +62,13 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 		done += n;
 		if ((rc = phase_writeback(ctx, done)) != 0)
 			return rc;
-		phase_op_done(&t0, &worst);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return phase_fail(ctx, "write", EINTR);
 	}
 	if (f && fflush(f) == EOF)
 		return phase_fail(ctx, "write", errno);
 	out->work = done;
-	out->max_latency_ns = worst;
 	return phase_fsync(ctx);
 }
 

@@ -18,20 +18,19 @@ static int read_setup(struct phase_ctx *ctx)
 
 static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	uint64_t chunks = ctx->size / ctx->chunk, worst = 0;
+	uint64_t chunks = ctx->size / ctx->chunk;
 	uint64_t t0 = clk_now_ns();
 	int rc;
 
 	for (uint64_t i = 0; i < chunks; i++) {
 		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
 			return rc;
-		phase_op_done(&t0, &worst);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return phase_fail(ctx, "read", EINTR);
 	}
 	ctx->sink += ctx->buf[0];
 	out->work = chunks * ctx->chunk;
-	out->max_latency_ns = worst;
 	return 0;
 }
 

@@ -22,7 +22,7 @@ static int rewrite_setup(struct phase_ctx *ctx)
 
 static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	uint64_t chunks = ctx->size / ctx->chunk, worst = 0;
+	uint64_t chunks = ctx->size / ctx->chunk;
 	uint64_t t0 = clk_now_ns();
 	off_t back = -(off_t)ctx->chunk;
 	int rc;
@@ -39,12 +39,11 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 			return rc;
 		if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
 			return rc;
-		phase_op_done(&t0, &worst);
+		phase_op_done(out, &t0);
 		if (*ctx->stop)
 			return phase_fail(ctx, "write", EINTR);
 	}
 	out->work = chunks * ctx->chunk;
-	out->max_latency_ns = worst;
 	return phase_fsync(ctx);
 }
 

@@ -10,7 +10,9 @@
  * pipe the parent closes) so they start together. The figure runs from
  * the first seeker's start to the last one's end, and %CP is the sum of
  * the seekers' own CPU time: bonnie++ 1.97+ adds whole-process figures
- * once per seeker, which inflates it.
+ * once per seeker, which inflates it. Each seeker's latencies go into
+ * its own histogram in a shared mapping; the parent merges them, so the
+ * percentiles are exact over all seeks.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,11 +34,15 @@
 /* Salt for the tickets' stream of the run's seed. */
 #define SEEK_SALT 0x7365656b73ull
 
-/* What a seeker tells the parent; smaller than PIPE_BUF, so atomic. */
+/*
+ * What a seeker tells the parent, in a shared mapping (a histogram is
+ * too big for an atomic pipe write); done is set last.
+ */
 struct seek_report {
 	uint64_t start_ns, end_ns, cpu_ns;
-	uint64_t seeks, max_latency_ns;
+	struct phase_out out; /* seeks done, worst and every latency */
 	int err;
+	int done;
 	char what[256];
 };
 
@@ -72,15 +79,16 @@ static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
 
 /* The body of one seeker process; never returns. */
 static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
-		   int results)
+		   struct seek_report *rep, int record)
 {
-	struct seek_report rep;
 	uint64_t nchunks = ctx->size / ctx->chunk, ticket, t0, cpu0;
 	unsigned char *buf;
 	char c = 'r';
 	int rc = 0, wrote = 0;
 
-	memset(&rep, 0, sizeof(rep));
+	memset(rep, 0, sizeof(*rep));
+	hist_init(&rep->out.lat);
+	rep->out.record = record;
 	/* Its own buffer and file offset: nothing shared with the others. */
 	if (posix_memalign((void **)&buf, 4096, ctx->chunk) != 0) {
 		rc = -ENOMEM;
@@ -101,7 +109,7 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 		goto report;
 	}
 	cpu0 = cpu_now_ns();
-	t0 = rep.start_ns = clk_now_ns();
+	t0 = rep->start_ns = clk_now_ns();
 	while (!*ctx->stop) {
 		ssize_t n = read(tickets, &ticket, sizeof(ticket));
 
@@ -116,20 +124,19 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
 			break;
 		wrote |= seek_ticket_writes(ticket);
-		rep.seeks++;
-		phase_op_done(&t0, &rep.max_latency_ns);
+		rep->out.work++;
+		phase_op_done(&rep->out, &t0);
 	}
 	/* The writes reach the device before this seeker's clock stops. */
 	if (!rc && wrote && !*ctx->stop)
 		rc = phase_fsync(ctx);
-	rep.end_ns = clk_now_ns();
-	rep.cpu_ns = cpu_now_ns() - cpu0;
+	rep->end_ns = clk_now_ns();
+	rep->cpu_ns = cpu_now_ns() - cpu0;
 report:
-	rep.err = -rc;
-	snprintf(rep.what, sizeof(rep.what), "%.*s", (int)sizeof(rep.what) - 1,
-		 ctx->what);
-	if (write(results, &rep, sizeof(rep)) != (ssize_t)sizeof(rep))
-		_exit(3);
+	rep->err = -rc;
+	snprintf(rep->what, sizeof(rep->what), "%.*s",
+		 (int)sizeof(rep->what) - 1, ctx->what);
+	__atomic_store_n(&rep->done, 1, __ATOMIC_RELEASE);
 	_exit(rc ? 1 : 0);
 }
 
@@ -166,26 +173,34 @@ static int feed(struct phase_ctx *ctx, int fd, struct rng *r, uint64_t *left,
 
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	unsigned procs = ctx->opt->procs, started = 0, reported = 0;
+	unsigned procs = ctx->opt->procs, started = 0;
 	uint64_t left = ctx->opt->seeks, first = UINT64_MAX, last = 0, cpu = 0;
-	int tk[2] = {-1, -1}, rd[2] = {-1, -1}, go[2] = {-1, -1},
-	    res[2] = {-1, -1};
+	int tk[2] = {-1, -1}, rd[2] = {-1, -1}, go[2] = {-1, -1};
+	size_t reps_len = procs * sizeof(struct seek_report);
 	pid_t *pids = calloc(procs, sizeof(*pids));
+	struct seek_report *reps;
 	struct rng r;
 	int rc = 0, feed_rc = 0;
 	char c;
 
-	if (!pids)
-		return phase_fail(ctx, "calloc", ENOMEM);
+	reps = mmap(NULL, reps_len, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!pids || reps == MAP_FAILED) {
+		free(pids);
+		if (reps != MAP_FAILED)
+			munmap(reps, reps_len);
+		return phase_fail(ctx, "mmap", ENOMEM);
+	}
 	rng_seed(&r, ctx->seed ^ SEEK_SALT);
 	if (pipe2(tk, O_CLOEXEC) || pipe2(rd, O_CLOEXEC) ||
-	    pipe2(go, O_CLOEXEC) || pipe2(res, O_CLOEXEC)) {
+	    pipe2(go, O_CLOEXEC)) {
 		rc = phase_fail(ctx, "pipe", errno);
 		goto out;
 	}
 	/* Room for all tickets where the kernel allows, so the parent
 	 * rarely has to run while the seekers do. */
-	fcntl(tk[1], F_SETPIPE_SZ, (int)(left * 8 < (1u << 20) ? left * 8 : (1u << 20)));
+	fcntl(tk[1], F_SETPIPE_SZ,
+	      (int)(left * 8 < (1u << 20) ? left * 8 : (1u << 20)));
 	fcntl(tk[1], F_SETFL, O_NONBLOCK);
 	rc = feed(ctx, tk[1], &r, &left, 1);
 	fcntl(tk[1], F_SETFL, 0);
@@ -204,16 +219,15 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 			close(tk[1]);
 			close(rd[0]);
 			close(go[1]);
-			close(res[0]);
-			seeker(ctx, tk[0], rd[1], go[0], res[1]);
+			seeker(ctx, tk[0], rd[1], go[0], &reps[started],
+			       out->record);
 		}
 		pids[started] = pid;
 	}
 	close(tk[0]);
 	close(rd[1]);
 	close(go[0]);
-	close(res[1]);
-	tk[0] = rd[1] = go[0] = res[1] = -1;
+	tk[0] = rd[1] = go[0] = -1;
 	/* The barrier: every seeker has its file open, then all go. */
 	for (unsigned i = 0; i < procs; i++)
 		if (read(rd[0], &c, 1) != 1)
@@ -224,33 +238,6 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	feed_rc = feed(ctx, tk[1], &r, &left, 0);
 	close(tk[1]);
 	tk[1] = -1;
-	for (; reported < procs; reported++) {
-		struct seek_report rep;
-		ssize_t n = read(res[0], &rep, sizeof(rep));
-
-		if (n < 0 && errno == EINTR) {
-			reported--;
-			continue;
-		}
-		if (n != (ssize_t)sizeof(rep))
-			break;
-		if (rep.err && !rc) {
-			rc = -rep.err;
-			snprintf(ctx->what, sizeof(ctx->what), "%s", rep.what);
-		}
-		out->work += rep.seeks;
-		if (rep.max_latency_ns > out->max_latency_ns)
-			out->max_latency_ns = rep.max_latency_ns;
-		if (rep.start_ns && rep.start_ns < first)
-			first = rep.start_ns;
-		if (rep.end_ns > last)
-			last = rep.end_ns;
-		cpu += rep.cpu_ns;
-	}
-	if (!rc)
-		rc = feed_rc;
-	if (!rc && reported < procs)
-		rc = phase_fail(ctx, "seeker", ECHILD);
 out:
 	if (rc || *ctx->stop)
 		for (unsigned i = 0; i < started; i++)
@@ -258,6 +245,31 @@ out:
 	for (unsigned i = 0; i < started; i++)
 		while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
 			;
+	/* Merge: first start, last end, summed CPU, the union of latencies. */
+	for (unsigned i = 0; i < started && !*ctx->stop; i++) {
+		const struct seek_report *rep = &reps[i];
+
+		if (!__atomic_load_n(&rep->done, __ATOMIC_ACQUIRE)) {
+			if (!rc)
+				rc = phase_fail(ctx, "seeker", ECHILD);
+			continue;
+		}
+		if (rep->err && !rc) {
+			rc = -rep->err;
+			snprintf(ctx->what, sizeof(ctx->what), "%s", rep->what);
+		}
+		out->work += rep->out.work;
+		if (rep->out.max_latency_ns > out->max_latency_ns)
+			out->max_latency_ns = rep->out.max_latency_ns;
+		hist_merge(&out->lat, &rep->out.lat);
+		if (rep->start_ns && rep->start_ns < first)
+			first = rep->start_ns;
+		if (rep->end_ns > last)
+			last = rep->end_ns;
+		cpu += rep->cpu_ns;
+	}
+	if (!rc)
+		rc = feed_rc;
 	for (int i = 0; i < 2; i++) {
 		if (tk[i] >= 0)
 			close(tk[i]);
@@ -265,9 +277,8 @@ out:
 			close(rd[i]);
 		if (go[i] >= 0)
 			close(go[i]);
-		if (res[i] >= 0)
-			close(res[i]);
 	}
+	munmap(reps, reps_len);
 	free(pids);
 	out->self_timed = 1;
 	out->elapsed = last > first ? (double)(last - first) / 1e9 : 0.0;

@@ -49,6 +49,8 @@ static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
+	hist_init(&out->lat);
+	out->record = !env->opt->no_latency;
 	if (env->progress) {
 		fprintf(env->progress, "%s...", progress);
 		fflush(env->progress);
@@ -190,6 +192,7 @@ enum runner_status runner_run(const struct runner_env *env,
 					      : clk_elapsed(&start, &end);
 		rec->cpu = out.self_timed ? out.cpu : clk_cpu(&start, &end);
 		rec->max_latency_ns = out.max_latency_ns;
+		rec->lat = out.lat;
 	}
 	phase_files_release(&ctx);
 	if (*env->stop)

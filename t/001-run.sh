@@ -79,12 +79,35 @@ expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 -x 3
 head -n 1 "$WORK/out" | grep -q '^format_version,bonnie_version,name,' || fail "-x header"
 [ "$(grep -c '^Version clyde-' "$WORK/err")" = 3 ] || fail "-x 3: tables not on stderr"
 [ "$(tail -n 3 "$WORK/out" | cut -d, -f5 | sort -u | wc -l)" = 3 ] || fail "-x 3: seeds repeat"
+# The summary: per figure n, mean, sd, min, max, CI; the mean is the
+# mean of the CSV lines' figures.
+grep -q '^Summary of 3 runs' "$WORK/err" || fail "-x 3: no summary"
+want=$(tail -n 3 "$WORK/out" | awk -F, '{ s += $12 } END { printf "%.1f", s / 3 }')
+awk -v w="$want" '$1 == "put_block" && $2 == "KiB/s" && $3 == 3 { found = 1
+	if ($4 != w || !($5 >= 0) || $6 > $4 || $7 < $4 || $8 > $4 || $9 < $4) exit 1 }
+	END { exit !found }' "$WORK/err" ||
+	fail "-x 3 summary (mean should be $want): $(grep -A6 '^Summary' "$WORK/err")"
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 -x 2 -z 99 -q
 [ "$(tail -n 2 "$WORK/out" | cut -d, -f5 | sort -u)" = 99 ] || fail "-z 99 not used"
 
 # --per-char=syscall, and -b.
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q --per-char=syscall -b
 assert_empty "$D"
+
+# -v: the latency percentiles under the table; max is the Latency cell.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 1 -v -m box
+grep -q '^Latency  *min  *mean  *p50  *p90  *p99  *p99.9  *max  *ops$' "$WORK/out" ||
+	fail "-v: no percentile header: $(cat "$WORK/out")"
+for t in putc put_block rewrite getc get_block seeks seq_create ran_del; do
+	grep -Eq "^$t +([0-9]+(us|ms|s) +){7}[0-9]+$" "$WORK/out" || fail "-v: no row for $t"
+done
+lat=$(grep '^Latency  ' "$WORK/out" | head -n 1 | awk '{ print $3 }')
+max=$(awk '$1 == "put_block" { print $8 }' "$WORK/out")
+[ "$lat" = "$max" ] || fail "-v: put_block max $max is not the Latency cell $lat"
+[ "$(awk '$1 == "put_block" { print $9 }' "$WORK/out")" = 2048 ] || fail "-v: put_block ops"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f -v --no-latency -q
+grep -q '^put_block' "$WORK/err" && fail "--no-latency still recorded percentiles"
+grep -q '^Latency  ' "$WORK/err" || fail "--no-latency lost the Latency line"
 
 # -s 0 skips the I/O tests: empty fields, no table rows.
 expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -n 0 -q
