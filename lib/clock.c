@@ -61,6 +61,16 @@ double clk_elapsed(const struct clk_mark *start, const struct clk_mark *end)
 	return (double)(end->wall_ns - start->wall_ns) / 1e9;
 }
 
+double clk_user(const struct clk_mark *start, const struct clk_mark *end)
+{
+	return (double)(end->user_ns - start->user_ns) / 1e9;
+}
+
+double clk_sys(const struct clk_mark *start, const struct clk_mark *end)
+{
+	return (double)(end->sys_ns - start->sys_ns) / 1e9;
+}
+
 double clk_cpu(const struct clk_mark *start, const struct clk_mark *end)
 {
 	return (double)((end->user_ns - start->user_ns) +

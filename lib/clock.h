@@ -36,6 +36,10 @@ void clk_mark(struct clk_mark *m);
 /* Seconds between two marks. */
 double clk_elapsed(const struct clk_mark *start, const struct clk_mark *end);
 
+/* User and system CPU seconds between two marks. */
+double clk_user(const struct clk_mark *start, const struct clk_mark *end);
+double clk_sys(const struct clk_mark *start, const struct clk_mark *end);
+
 /* User+system CPU seconds between two marks. */
 double clk_cpu(const struct clk_mark *start, const struct clk_mark *end);
 

@@ -101,7 +101,7 @@ static void test_fields(const struct run_result *r, enum result_test t,
 	const struct result_test_rec *rec = &r->t[t];
 	enum result_kind kind = result_test_kind(t);
 
-	if (rec->state == RS_NOT_RUN)
+	if (rec->state != RS_OK)
 		return;
 	if (result_too_fast(rec)) {
 		snprintf(rate, FIELD_LEN, "+++++");
@@ -144,7 +144,7 @@ void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt)
 					     : 26 + 2 * (int)(t - RT_FIRST_FILE);
 
 		test_fields(r, t, f[base], f[base + 1]);
-		if (r->t[t].state != RS_NOT_RUN)
+		if (r->t[t].state == RS_OK)
 			units_fmt_latency(f[38 + t], FIELD_LEN,
 					  r->t[t].max_latency_ns);
 	}

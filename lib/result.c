@@ -49,7 +49,7 @@ int result_any_run(const struct run_result *r, enum result_test first,
 		   enum result_test last)
 {
 	for (enum result_test t = first; t < last; t++)
-		if (r->t[t].state != RS_NOT_RUN)
+		if (r->t[t].state == RS_OK)
 			return 1;
 	return 0;
 }

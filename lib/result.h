@@ -41,6 +41,7 @@ enum result_kind { RK_IO, RK_SEEK, RK_FILE };
 enum result_state {
 	RS_NOT_RUN = 0, /* blank cell, empty CSV field */
 	RS_OK,          /* a figure (or +++++ when under 0.5 s) */
+	RS_FAILED,      /* stopped by an error: blank, like RS_NOT_RUN */
 };
 
 struct result_test_rec {
@@ -48,6 +49,7 @@ struct result_test_rec {
 	uint64_t work;           /* bytes (IO), seeks, or files */
 	double elapsed;          /* seconds, last end - first start */
 	double cpu;              /* user + system seconds */
+	double user, sys;        /* the two parts of cpu */
 	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
 	struct hist lat;         /* every operation (empty: not recorded) */
 };
@@ -75,6 +77,7 @@ struct run_result {
 	enum result_cache { RC_NONE, RC_EVICT, RC_DIRECT } cache;
 	double cache_left; /* most of the data file found cached before a
 			    * read test, 0..1; -1 when never checked */
+	char error[600];   /* the failed test's message, "" when none */
 };
 
 /* Defaults that bonnie++ leaves out of labels and CSV fields. */
@@ -90,7 +93,7 @@ void result_init(struct run_result *r);
 const char *result_test_name(enum result_test t);
 enum result_kind result_test_kind(enum result_test t);
 
-/* True when any test of [first, last) ran. */
+/* True when any test of [first, last) ran to the end (RS_OK). */
 int result_any_run(const struct run_result *r, enum result_test first,
 		   enum result_test last);
 

@@ -48,7 +48,7 @@ static void rate_cell(char *buf, size_t len, const struct run_result *r,
 	enum result_kind kind = result_test_kind(t);
 	double rate;
 
-	if (rec->state == RS_NOT_RUN) {
+	if (rec->state != RS_OK) {
 		snprintf(buf, len, "%5s", "");
 		return;
 	}
@@ -88,7 +88,7 @@ static void print_cells(FILE *out, const struct run_result *r,
 		const struct result_test_rec *rec = &r->t[t];
 
 		rate_cell(rate, sizeof(rate), r, t, layout);
-		if (rec->state == RS_NOT_RUN)
+		if (rec->state != RS_OK)
 			cpu[0] = '\0';
 		else if (result_too_fast(rec))
 			snprintf(cpu, sizeof(cpu), "+++");
@@ -106,7 +106,7 @@ static void print_latency(FILE *out, const struct run_result *r,
 
 	fprintf(out, "Latency          ");
 	for (enum result_test t = first; t < last; t++) {
-		uint64_t ns = r->t[t].state == RS_NOT_RUN
+		uint64_t ns = r->t[t].state != RS_OK
 				      ? 0
 				      : r->t[t].max_latency_ns;
 
@@ -197,7 +197,7 @@ void table_print_latency(FILE *out, const struct run_result *r)
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct hist *h = &r->t[t].lat;
 
-		if (r->t[t].state == RS_NOT_RUN || h->count == 0)
+		if (r->t[t].state != RS_OK || h->count == 0)
 			continue;
 		if (!header) {
 			fprintf(out, "Latency       %9s %9s %9s %9s %9s %9s %9s "

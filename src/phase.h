@@ -58,7 +58,7 @@ struct phase_out {
 	 * the workers' own CPU. Otherwise the runner's marks count.
 	 */
 	int self_timed;
-	double elapsed, cpu;
+	double elapsed, user, sys;
 };
 
 /* Uses the data file: skipped by -s 0. */

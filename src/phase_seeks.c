@@ -39,20 +39,23 @@
  * too big for an atomic pipe write); done is set last.
  */
 struct seek_report {
-	uint64_t start_ns, end_ns, cpu_ns;
+	uint64_t start_ns, end_ns, user_ns, sys_ns;
 	struct phase_out out; /* seeks done, worst and every latency */
 	int err;
 	int done;
 	char what[256];
 };
 
-static uint64_t cpu_now_ns(void)
+/* This process's user and system CPU so far, in ns. */
+static void cpu_now_ns(uint64_t *user, uint64_t *sys)
 {
 	struct rusage ru;
 
 	getrusage(RUSAGE_SELF, &ru);
-	return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000u +
-	       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000u;
+	*user = (uint64_t)ru.ru_utime.tv_sec * 1000000000u +
+		(uint64_t)ru.ru_utime.tv_usec * 1000u;
+	*sys = (uint64_t)ru.ru_stime.tv_sec * 1000000000u +
+	       (uint64_t)ru.ru_stime.tv_usec * 1000u;
 }
 
 /* One seek: read the chunk a ticket names, and maybe write it back. */
@@ -81,7 +84,7 @@ static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
 static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 		   struct seek_report *rep, int record)
 {
-	uint64_t nchunks = ctx->size / ctx->chunk, ticket, t0, cpu0;
+	uint64_t nchunks = ctx->size / ctx->chunk, ticket, t0, user0, sys0;
 	unsigned char *buf;
 	char c = 'r';
 	int rc = 0, wrote = 0;
@@ -108,7 +111,7 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 		rc = phase_fail(ctx, "start", errno ? errno : EPIPE);
 		goto report;
 	}
-	cpu0 = cpu_now_ns();
+	cpu_now_ns(&user0, &sys0);
 	t0 = rep->start_ns = clk_now_ns();
 	while (!*ctx->stop) {
 		ssize_t n = read(tickets, &ticket, sizeof(ticket));
@@ -131,7 +134,9 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 	if (!rc && wrote && !*ctx->stop)
 		rc = phase_fsync(ctx);
 	rep->end_ns = clk_now_ns();
-	rep->cpu_ns = cpu_now_ns() - cpu0;
+	cpu_now_ns(&rep->user_ns, &rep->sys_ns);
+	rep->user_ns -= user0;
+	rep->sys_ns -= sys0;
 report:
 	rep->err = -rc;
 	snprintf(rep->what, sizeof(rep->what), "%.*s",
@@ -174,7 +179,8 @@ static int feed(struct phase_ctx *ctx, int fd, struct rng *r, uint64_t *left,
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	unsigned procs = ctx->opt->procs, started = 0;
-	uint64_t left = ctx->opt->seeks, first = UINT64_MAX, last = 0, cpu = 0;
+	uint64_t left = ctx->opt->seeks, first = UINT64_MAX, last = 0;
+	uint64_t user = 0, sys = 0;
 	int tk[2] = {-1, -1}, rd[2] = {-1, -1}, go[2] = {-1, -1};
 	size_t reps_len = procs * sizeof(struct seek_report);
 	pid_t *pids = calloc(procs, sizeof(*pids));
@@ -266,7 +272,8 @@ out:
 			first = rep->start_ns;
 		if (rep->end_ns > last)
 			last = rep->end_ns;
-		cpu += rep->cpu_ns;
+		user += rep->user_ns;
+		sys += rep->sys_ns;
 	}
 	if (!rc)
 		rc = feed_rc;
@@ -282,7 +289,8 @@ out:
 	free(pids);
 	out->self_timed = 1;
 	out->elapsed = last > first ? (double)(last - first) / 1e9 : 0.0;
-	out->cpu = (double)cpu / 1e9;
+	out->user = (double)user / 1e9;
+	out->sys = (double)sys / 1e9;
 	return rc;
 }
 

@@ -44,7 +44,8 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
 		     const struct phase_ops *ph, const char *progress,
 		     struct phase_out *out, struct clk_mark *start,
-		     struct clk_mark *end, enum runner_status *status)
+		     struct clk_mark *end, enum runner_status *status,
+		     char *error, size_t errlen)
 {
 	int rc = 0;
 
@@ -68,10 +69,12 @@ static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
 	if (*env->stop || rc != 0) {
 		if (env->progress)
 			fputc('\n', env->progress);
-		if (!*env->stop)
-			fprintf(env->err, "clyde: %s: %s: %s\n", ph->title,
-				ctx->what[0] ? ctx->what : ctx->data_path,
-				strerror(-rc));
+		if (!*env->stop) {
+			snprintf(error, errlen, "%s: %s: %s", ph->title,
+				 ctx->what[0] ? ctx->what : ctx->data_path,
+				 strerror(-rc));
+			fprintf(env->err, "clyde: %s\n", error);
+		}
 		*status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
 		return 1;
 	}
@@ -174,15 +177,19 @@ enum runner_status runner_run(const struct runner_env *env,
 		if (needs_data(ph) && !data_ready) {
 			if (run_phase(env, &ctx, &phase_put_block_ops,
 				      "Preparing the data file", &out, &start,
-				      &end, &status))
+				      &end, &status, r->error,
+				      sizeof(r->error)))
 				break;
 			data_ready = 1;
 		}
 		if (ph->flags & PHASE_READS)
 			keep_cache_out(env, &ctx, ph, r, &warned);
 		if (run_phase(env, &ctx, ph, ph->progress, &out, &start, &end,
-			      &status))
+			      &status, r->error, sizeof(r->error))) {
+			if (status == RUNNER_FAILED)
+				rec->state = RS_FAILED;
 			break;
+		}
 		/* (putc may cover only part of the file: -f SIZE, syscall.) */
 		if (ph->test == RT_put_block)
 			data_ready = 1;
@@ -190,7 +197,9 @@ enum runner_status runner_run(const struct runner_env *env,
 		rec->work = out.work;
 		rec->elapsed = out.self_timed ? out.elapsed
 					      : clk_elapsed(&start, &end);
-		rec->cpu = out.self_timed ? out.cpu : clk_cpu(&start, &end);
+		rec->user = out.self_timed ? out.user : clk_user(&start, &end);
+		rec->sys = out.self_timed ? out.sys : clk_sys(&start, &end);
+		rec->cpu = rec->user + rec->sys;
 		rec->max_latency_ns = out.max_latency_ns;
 		rec->lat = out.lat;
 	}
