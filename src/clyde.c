@@ -21,6 +21,7 @@
 
 #include "csv.h"
 #include "dio.h"
+#include "jsondoc.h"
 #include "options.h"
 #include "rng.h"
 #include "runner.h"
@@ -218,7 +219,8 @@ int main(int argc, char **argv)
 	unsigned char *buf = NULL;
 	double (*rates)[RT_COUNT] = NULL; /* per run, for the -x summary */
 	unsigned done = 0;
-	FILE *tables;
+	FILE *tables, *csv_out;
+	json_t *doc = NULL;
 	size_t buf_len;
 	int status = 0;
 
@@ -267,10 +269,14 @@ int main(int argc, char **argv)
 	    (!o.only || (o.only & ((1u << RT_putc) | (1u << RT_getc)))))
 		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
 				"(O_DIRECT takes whole aligned blocks only)\n");
+	/* --json to stdout: stdout holds the document alone. */
+	csv_out = o.json && !o.json_path ? stderr : stdout;
 	if (o.repeats > 1) {
-		csv_write_header(stdout, o.csv);
-		fflush(stdout);
+		csv_write_header(csv_out, o.csv);
+		fflush(csv_out);
 	}
+	if (o.json)
+		doc = jsondoc_new(&o, time(NULL));
 	rates = calloc(o.repeats, sizeof(*rates));
 	if (!rates) {
 		fprintf(stderr, "clyde: out of memory for %u runs\n", o.repeats);
@@ -296,15 +302,21 @@ int main(int argc, char **argv)
 			break;
 		if (st == RUNNER_FAILED) {
 			status = 1;
-			goto out;
+			if (doc)
+				jsondoc_add_run(doc, &r);
+			break;
 		}
 		/* stdout keeps to CSV under -q and with -x N > 1. */
-		tables = o.repeats == 1 && !o.quiet ? stdout : stderr;
+		tables = o.repeats == 1 && !o.quiet && csv_out == stdout
+				 ? stdout
+				 : stderr;
 		table_print(tables, &r, o.layout);
 		if (o.latency)
 			table_print_latency(tables, &r);
-		csv_write(stdout, &r, o.csv);
-		fflush(stdout);
+		csv_write(csv_out, &r, o.csv);
+		fflush(csv_out);
+		if (doc)
+			jsondoc_add_run(doc, &r);
 		for (int t = 0; t < RT_COUNT; t++)
 			rates[done][t] =
 				r.t[t].state == RS_OK
@@ -312,8 +324,13 @@ int main(int argc, char **argv)
 					: NAN;
 		done++;
 	}
-	if (done > 1)
+	if (done > 1 && !doc)
 		table_print_summary(stderr, done, (const double(*)[RT_COUNT])rates);
+	if (doc && !stop_signal &&
+	    jsondoc_write(doc, done, (const double(*)[RT_COUNT])rates,
+			  o.json_path, stderr) &&
+	    status == 0)
+		status = 1;
 out:
 	if (scratch_remove(&scratch) != 0 && status == 0) {
 		fprintf(stderr, "clyde: could not remove the scratch directory "
@@ -323,6 +340,8 @@ out:
 	}
 	free(buf);
 	free(rates);
+	if (doc)
+		json_decref(doc);
 	if (stop_signal) {
 		fprintf(stderr, "clyde: interrupted by signal %d; scratch "
 				"files removed\n",

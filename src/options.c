@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
 	"             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
 	"             [--drop-caches] [-v|--latency] [--no-latency]\n"
+	"             [--json[=FILE]]\n"
 	"\n"
 	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
 	"block output, rewrite, per-char and block input and random seeks on one\n"
@@ -67,6 +68,9 @@ static const char usage_text[] =
 	"  -v, --latency   print every test's latency percentiles (min, mean,\n"
 	"                  p50, p90, p99, p99.9, max) under the table\n"
 	"  --no-latency    record only each test's worst operation\n"
+	"  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
+	"                  to FILE, or to stdout (tables and CSV then go to\n"
+	"                  stderr); with -x the summary goes there, not stderr\n"
 	"  --drop-caches   as root, also drop the machine's page, dentry and\n"
 	"                  inode caches before each read test\n"
 	"  --help          this text;  --version  the version\n"
@@ -338,6 +342,7 @@ enum {
 	LONG_DROP_CACHES,
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
+	LONG_JSON,
 };
 
 static const struct option long_opts[] = {
@@ -350,6 +355,7 @@ static const struct option long_opts[] = {
 	{"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
 	{"latency", no_argument, NULL, LONG_LATENCY},
 	{"no-latency", no_argument, NULL, LONG_NO_LATENCY},
+	{"json", optional_argument, NULL, LONG_JSON},
 	{NULL, 0, NULL, 0},
 };
 
@@ -500,6 +506,14 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case LONG_LATENCY:
 			o->latency = 1;
 			o->no_latency = 0;
+			break;
+		case LONG_JSON:
+			if (optarg && !*optarg)
+				return bad(err, "--json", optarg,
+					   "expected a file name");
+			o->json = 1;
+			o->json_path = optarg && strcmp(optarg, "-") ? optarg
+								       : NULL;
 			break;
 		case LONG_NO_LATENCY:
 			o->no_latency = 1;

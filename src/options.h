@@ -49,6 +49,8 @@ struct clyde_opts {
 	int drop_privs;   /* -u or -g given */
 	int drop_caches;  /* --drop-caches: also empty the machine's caches */
 	int latency;      /* --latency / -v: print the percentile table */
+	int json;         /* --json given */
+	const char *json_path; /* its FILE; NULL: stdout */
 	int no_latency;   /* --no-latency: record only the worst operation */
 	unsigned only;    /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen;  /* no -s: clyde chose the size (see clyde.c) */

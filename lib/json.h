@@ -1,0 +1,23 @@
+/*
+ * json: a run_result as a JSON object (jansson), the pieces of clyde's
+ * versioned JSON document (doc/clyde-json.5). Everything a CSV line
+ * carries is there, plus what CSV cannot hold: user and system CPU,
+ * status, the latency summary and histogram.
+ */
+#ifndef CLYDE_JSON_H
+#define CLYDE_JSON_H
+
+#include <jansson.h>
+
+#include "result.h"
+
+/* The document's schema version; bump it on any incompatible change. */
+#define JSON_SCHEMA_VERSION 1
+
+/* One run: seed, cache, error, the 1.98 CSV line and every test. */
+json_t *json_run(const struct run_result *r);
+
+/* Repeat statistics per test (rate[i][t] NaN where run i lacks t). */
+json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
+
+#endif

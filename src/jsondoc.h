@@ -1,0 +1,32 @@
+/*
+ * jsondoc: clyde's JSON document (--json): the program, the machine, the
+ * target directory's filesystem and device, every setting, then one
+ * object per run and the repeat summary. The keys are listed, with their
+ * meaning, in doc/clyde-json.5.
+ */
+#ifndef CLYDE_JSONDOC_H
+#define CLYDE_JSONDOC_H
+
+#include <stdio.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "options.h"
+#include "result.h"
+
+/* The document up to "runs" (empty), for a run started at start. */
+json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
+
+/* Append one run, and its seed to settings.seeds. */
+void jsondoc_add_run(json_t *doc, const struct run_result *r);
+
+/*
+ * Add the summary and write the document to path ("-" or NULL: stdout).
+ * Returns 0, or -1 after one line on err.
+ */
+int jsondoc_write(json_t *doc, unsigned nruns,
+		  const double (*rate)[RT_COUNT], const char *path,
+		  FILE *err);
+
+#endif
