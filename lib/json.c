@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,11 +27,6 @@ static const char *status_name(const struct result_test_rec *rec)
 static const char *work_unit(enum result_kind k)
 {
 	return k == RK_IO ? "bytes" : k == RK_SEEK ? "seeks" : "files";
-}
-
-static const char *rate_unit(enum result_kind k)
-{
-	return k == RK_IO ? "KiB/s" : k == RK_SEEK ? "seeks/s" : "files/s";
 }
 
 static json_t *latency(const struct hist *h)
@@ -82,7 +76,7 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	json_object_set_new(o, "user", json_real(rec->user));
 	json_object_set_new(o, "sys", json_real(rec->sys));
 	json_object_set_new(o, "rate", json_real(result_rate(rec, k)));
-	json_object_set_new(o, "rate_unit", json_string(rate_unit(k)));
+	json_object_set_new(o, "rate_unit", json_string(result_rate_unit(k)));
 	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));
@@ -127,18 +121,15 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 	if (!x)
 		return o;
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		unsigned n = 0;
+		unsigned n = result_rates_of(nruns, rate, t, x);
 
-		for (unsigned i = 0; i < nruns; i++)
-			if (!isnan(rate[i][t]))
-				x[n++] = rate[i][t];
 		if (!n)
 			continue;
 		stats_compute(x, n, &s);
 		json_object_set_new(
 			o, result_test_name(t),
 			json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
-				  rate_unit(result_test_kind(t)), "n",
+				  result_rate_unit(result_test_kind(t)), "n",
 				  (json_int_t)n, "mean", s.mean, "sd", s.sd,
 				  "min", s.min, "max", s.max, "ci_low",
 				  s.ci_low, "ci_high", s.ci_high));

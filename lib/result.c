@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,6 +69,22 @@ double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 	default:
 		return (double)rec->work / rec->elapsed;
 	}
+}
+
+const char *result_rate_unit(enum result_kind kind)
+{
+	return kind == RK_IO ? "KiB/s" : kind == RK_SEEK ? "seeks/s" : "files/s";
+}
+
+unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
+			 enum result_test t, double *x)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < nruns; i++)
+		if (!isnan(rate[i][t]))
+			x[n++] = rate[i][t];
+	return n;
 }
 
 int result_pcp(const struct result_test_rec *rec)

@@ -103,6 +103,16 @@ int result_any_run(const struct run_result *r, enum result_test first,
  */
 double result_rate(const struct result_test_rec *rec, enum result_kind kind);
 
+/* "KiB/s", "seeks/s" or "files/s". */
+const char *result_rate_unit(enum result_kind kind);
+
+/*
+ * The rates of test t over nruns runs (rate[i][t], NaN where run i lacks
+ * it) into x (room for nruns); returns how many there were.
+ */
+unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
+			 enum result_test t, double *x);
+
 /* %CP, truncated. */
 int result_pcp(const struct result_test_rec *rec);
 

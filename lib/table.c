@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "stats.h"
@@ -224,19 +223,6 @@ void table_print_latency(FILE *out, const struct run_result *r)
 	}
 }
 
-static const char *rate_unit(enum result_test t)
-{
-	switch (result_test_kind(t)) {
-	case RK_IO:
-		return "KiB/s";
-	case RK_SEEK:
-		return "seeks/s";
-	case RK_FILE:
-	default:
-		return "files/s";
-	}
-}
-
 void table_print_summary(FILE *out, unsigned nruns,
 			 const double (*rate)[RT_COUNT])
 {
@@ -251,17 +237,15 @@ void table_print_summary(FILE *out, unsigned nruns,
 	fprintf(out, "%-11s %-7s %3s %11s %11s %11s %11s %11s %11s\n", "test",
 		"unit", "n", "mean", "sd", "min", "max", "CI low", "CI high");
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		unsigned n = 0;
+		unsigned n = result_rates_of(nruns, rate, t, x);
 
-		for (unsigned i = 0; i < nruns; i++)
-			if (!isnan(rate[i][t]))
-				x[n++] = rate[i][t];
 		if (!n)
 			continue;
 		stats_compute(x, n, &s);
 		fprintf(out, "%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
 			     "%11.1f %11.1f\n",
-			result_test_name(t), rate_unit(t), n, s.mean, s.sd,
+			result_test_name(t),
+			result_rate_unit(result_test_kind(t)), n, s.mean, s.sd,
 			s.min, s.max, s.ci_low, s.ci_high);
 	}
 	free(x);

@@ -95,28 +95,64 @@ uint64_t opts_physical_ram(void)
 	return (uint64_t)pages * (uint64_t)psize;
 }
 
+/*
+ * Split arg at colons into buf (256 bytes) and f[max + 1]. Returns the
+ * field count, or -1 (one line printed) when arg is too long or has more
+ * than max fields.
+ */
+static int split_fields(const char *opt, const char *arg, const char *form,
+			char *buf, char **f, int max, FILE *err)
+{
+	int n = 0;
+
+	if (strlen(arg) >= 256) {
+		bad(err, opt, arg, "too long");
+		return -1;
+	}
+	strcpy(buf, arg);
+	for (char *p = buf; n <= max;) {
+		f[n++] = p;
+		p = strchr(p, ':');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (n > max) {
+		bad(err, opt, arg, form);
+		return -1;
+	}
+	return n;
+}
+
+/* A chunk: a size in bytes, a power of two from 256 to 1 MiB. */
+static enum opt_status parse_chunk(const char *opt, const char *s,
+				   uint64_t *out, FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_size(s, 1, &v, why, sizeof(why)))
+		return bad(err, opt, s, why);
+	if (v < MIN_CHUNK || v > MAX_CHUNK)
+		return bad(err, opt, s, "chunk must be between 256 and 1m bytes");
+	if (v & (v - 1))
+		return bad(err, opt, s, "chunk must be a power of two");
+	*out = v;
+	return OPT_RUN;
+}
+
 /* -s size[:chunk[:seeks[:procs]]] */
 static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
 				  FILE *err)
 {
 	char buf[256], why[96];
 	char *fields[5] = {0};
-	int n = 0;
+	int n = split_fields("-s", arg, "expected size[:chunk[:seeks[:procs]]]",
+			     buf, fields, 4, err);
 	uint64_t v;
 
-	if (strlen(arg) >= sizeof(buf))
-		return bad(err, "-s", arg, "too long");
-	strcpy(buf, arg);
-	for (char *p = buf; n < 5;) {
-		fields[n++] = p;
-		p = strchr(p, ':');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	if (n > 4)
-		return bad(err, "-s", arg,
-			   "expected size[:chunk[:seeks[:procs]]]");
+	if (n < 0)
+		return OPT_USAGE;
 	if (units_parse_size(fields[0], UNITS_MIB, &v, why, sizeof(why)))
 		return bad(err, "-s", fields[0], why);
 	if (v % UNITS_MIB)
@@ -124,17 +160,9 @@ static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
 			   "size must be a whole number of MiB");
 	o->size = v;
 	o->size_set = 1;
-	if (n > 1 && *fields[1]) {
-		if (units_parse_size(fields[1], 1, &v, why, sizeof(why)))
-			return bad(err, "-s", fields[1], why);
-		if (v < MIN_CHUNK || v > MAX_CHUNK)
-			return bad(err, "-s", fields[1],
-				   "chunk must be between 256 and 1m bytes");
-		if (v & (v - 1))
-			return bad(err, "-s", fields[1],
-				   "chunk must be a power of two");
-		o->chunk = v;
-	}
+	if (n > 1 && *fields[1] &&
+	    parse_chunk("-s", fields[1], &o->chunk, err) != OPT_RUN)
+		return OPT_USAGE;
 	if (n > 2 && *fields[2]) {
 		if (units_parse_uint(fields[2], UINT32_MAX, &v, why,
 				     sizeof(why)))
@@ -181,23 +209,13 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 {
 	char buf[256], why[96];
 	char *f[6] = {0};
-	int n = 0;
+	int n = split_fields("-n", arg, "expected num[:max[:min[:dirs[:chunk]]]]",
+			     buf, f, 5, err);
 	uint64_t v;
 	size_t len;
 
-	if (strlen(arg) >= sizeof(buf))
-		return bad(err, "-n", arg, "too long");
-	strcpy(buf, arg);
-	for (char *p = buf; n < 6;) {
-		f[n++] = p;
-		p = strchr(p, ':');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	if (n > 5)
-		return bad(err, "-n", arg,
-			   "expected num[:max[:min[:dirs[:chunk]]]]");
+	if (n < 0)
+		return OPT_USAGE;
 	/* num: a count of 1024 files; an m suffix multiplies by 1024. */
 	len = strlen(f[0]);
 	if (len && (f[0][len - 1] == 'm' || f[0][len - 1] == 'M')) {
@@ -248,17 +266,9 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 				   "at most 99999 directories");
 		o->files_dirs = (unsigned)v;
 	}
-	if (n > 4 && *f[4]) {
-		if (units_parse_size(f[4], 1, &v, why, sizeof(why)))
-			return bad(err, "-n", f[4], why);
-		if (v < MIN_CHUNK || v > MAX_CHUNK)
-			return bad(err, "-n", f[4],
-				   "chunk must be between 256 and 1m bytes");
-		if (v & (v - 1))
-			return bad(err, "-n", f[4],
-				   "chunk must be a power of two");
-		o->files_chunk = v;
-	}
+	if (n > 4 && *f[4] &&
+	    parse_chunk("-n", f[4], &o->files_chunk, err) != OPT_RUN)
+		return OPT_USAGE;
 	return OPT_RUN;
 }
 

@@ -311,13 +311,17 @@ static int seq_stat_run(struct phase_ctx *ctx, struct phase_out *out)
 	return walk(ctx, out, 0);
 }
 
-static int seq_del_run(struct phase_ctx *ctx, struct phase_out *out)
+/* After the unlinks (rc): the directories go, then syncfs. */
+static int delete_done(struct phase_ctx *ctx, int rc)
 {
-	int rc = walk(ctx, out, 1);
-
 	if (!rc)
 		rc = remove_dirs(ctx);
 	return rc ? rc : syncfs_test(ctx);
+}
+
+static int seq_del_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	return delete_done(ctx, walk(ctx, out, 1));
 }
 
 /* Untimed: a shuffled order of all files (fresh for each phase). */
@@ -379,11 +383,7 @@ static int ran_stat_run(struct phase_ctx *ctx, struct phase_out *out)
 
 static int ran_del_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	int rc = ordered(ctx, out, 1);
-
-	if (!rc)
-		rc = remove_dirs(ctx);
-	return rc ? rc : syncfs_test(ctx);
+	return delete_done(ctx, ordered(ctx, out, 1));
 }
 
 void phase_files_release(struct phase_ctx *ctx)
