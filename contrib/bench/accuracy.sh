@@ -48,7 +48,7 @@ when installed.
 
 The image (default 1600 MiB, more when SIZE needs it) is made in a
 private directory under \$TMPDIR (else /tmp). A run of the defaults takes
-about half an hour: each repeat moves a few GiB through the caps.
+about 15 minutes: each repeat moves a few GiB through the caps.
 EOF
 }
 
@@ -152,7 +152,7 @@ if [[ -z $clyde ]]; then
 		die_usage "$clyde: not built (run make in $root, or give -C)"
 fi
 [[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
-# The tools run with the cgroup's working directory unknown to them.
+# Absolute, so that the commands printed at the end work from anywhere.
 clyde=$(cd "$(dirname "$clyde")" && pwd -P)/${clyde##*/}
 
 for tool in losetup mkfs.ext4 mount umount truncate; do
@@ -263,21 +263,6 @@ dev=$(cat "/sys/class/block/${loop#/dev/}/dev")
 
 # cap_lines: the shell lines that set the current caps, for the report.
 declare -a cap_lines=()
-if [[ -w /sys/fs/cgroup/blkio/cgroup.procs ]] &&
-	[[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]]; then
-	cgv=1
-	cg=/sys/fs/cgroup/blkio/clyde-accuracy.$$
-	mkdir "$cg" || { cg= && die "cannot make a blkio cgroup"; }
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	cgv=2
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-		echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
-		die "cannot enable the io controller"
-	cg=/sys/fs/cgroup/clyde-accuracy.$$
-	mkdir "$cg" || { cg= && die "cannot make a cgroup"; }
-else
-	die "no blkio (cgroup v1) or io (cgroup v2) controller"
-fi
 
 # caps WBPS RBPS RIOPS: bytes/s and reads/s on the loop device, 0 = none.
 caps() {
@@ -295,6 +280,22 @@ caps() {
 	fi
 }
 nomax() { if [[ $1 == 0 ]]; then echo max; else echo "$1"; fi; }
+
+if [[ -w /sys/fs/cgroup/blkio/cgroup.procs ]] &&
+	[[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]]; then
+	cgv=1
+	cg=/sys/fs/cgroup/blkio/clyde-accuracy.$$
+	mkdir "$cg" || { cg= && die "cannot make a blkio cgroup"; }
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	cgv=2
+	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+		echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
+		die "cannot enable the io controller"
+	cg=/sys/fs/cgroup/clyde-accuracy.$$
+	mkdir "$cg" || { cg= && die "cannot make a cgroup"; }
+else
+	die "no blkio (cgroup v1) or io (cgroup v2) controller"
+fi
 
 wbps=$((wmib * 1024 * 1024))
 rbps=$((rmib * 1024 * 1024))
@@ -431,6 +432,9 @@ run_bonnie() {
 }
 
 read -r load1 _ </proc/loadavg || load1=unknown
+# A rebuild during the run would mix two binaries across the repeats.
+fingerprint() { cksum <"$clyde" 2>/dev/null || echo missing; }
+clyde_sum=$(fingerprint)
 printf '%s: ext4 on %s (%d MiB image in %s), cgroup v%s %s\n' \
 	"$prog" "$loop" "$img_mib" "$work" "$cgv" "$cg" >&2
 printf '%s: caps write %d MiB/s, read %d MiB/s, read %d IOPS; -s %s; %d repeat(s); load %s\n' \
@@ -478,6 +482,7 @@ for ((i = 1; i <= repeats; i++)); do
 	caps "$wbps" "$rbps" 0
 	echo >&2
 done
+[[ $(fingerprint) == "$clyde_sum" ]] || clyde_changed=1
 read -r load2 _ </proc/loadavg || load2=unknown
 
 # median VALUES: the median; +++++ (under 0.5 s, faster than any rate at
@@ -567,22 +572,38 @@ printf '  caps: block figures under write %d MiB/s and read %d MiB/s only;\n' "$
 printf '  seeks and random reads under %d read IOPS only.\n' "$riops"
 printf '  error %% = (measured - cap) / cap * 100. "not measurable": +++++,\n'
 printf '  the test took under 0.5 s, so the tool gave no rate.\n'
+# Biases of the rig itself, so that a figure a little off the cap is not
+# taken for a tool's fault; sizes from the commands below.
+printf '  The throttle lets about one slice (~100 ms) of I/O through at once\n'
+printf '  when a run starts: block input of %d MiB up to %s%% fast, 2500\n' \
+	"$size_mib" "$(awk -v m="$size_mib" -v r="$rmib" 'BEGIN { printf "+%.2f", r * 0.1 / m * 100 }')"
+printf '  random reads up to %s%% (fio shows it too); a larger -s shrinks it.\n' \
+	"$(awk -v i="$riops" 'BEGIN { printf "+%.2f", i * 0.1 / 2500 * 100 }')"
+printf '  Buffered seeks also pick chunks at random with repeats: of 2500 in\n'
+printf '  a %d MiB file about %d land on a chunk read before, which the page\n' \
+	"$seek_mib" $((2500 * 2500 / (2 * seek_mib * 256)))
+printf '  cache answers (-D goes to the device every time).\n'
 printf '  buffered reads: clyde evicts its file from the page cache itself;\n'
-printf '  fio reads after sync + drop_caches and with invalidate=1;\n'
-printf '  bonnie++ drops nothing, so its buffered reads may come from RAM.\n'
+printf '  fio reads after sync + drop_caches and with invalidate=1.\n'
+printf '  fio buffered write: its write() calls fill the page cache while the\n'
+printf '  device idles; only end_fsync sends the data, so it reads low.\n'
 if [[ -n $bonnie ]]; then
-	printf '  bonnie++ seeks n/a: its -s size:chunk gives no way to run only\n'
-	printf '  the seeks, so they ran under the byte caps with 1 MiB chunks\n'
-	printf '  (bonnie++.*.seeks_bytecap above; a bytes figure, not an IOPS one).\n'
-	printf '  Under the IOPS cap with 4 KiB chunks its -D block and rewrite\n'
-	printf '  reads alone would be 2*%d*256/%d s, and buffered its seeks hit\n' "$size_mib" "$riops"
-	printf '  the page cache it never empties.\n'
+	printf '  bonnie++ 2.00a opens with O_DIRECT (-D) only when it creates the\n'
+	printf '  file; rewrite, block input and seeks reopen it without, and it\n'
+	printf '  never evicts it, so its block input reads RAM in both modes.\n'
+	printf '  bonnie++ seeks n/a: they too read a file its block input left in\n'
+	printf '  the page cache, so no cap applies (it has no way to run them\n'
+	printf '  alone either); they ran under the byte caps, shown per repeat as\n'
+	printf '  bonnie.*.seeks_bytecap, not comparable with the IOPS cap.\n'
 else
 	printf '  bonnie++ not installed: its rows skipped.\n'
 fi
 [[ -n $fio ]] || printf '  fio not installed: its rows skipped.\n'
 printf '  load average (1 min) at start %s, at end %s (%d CPUs).\n' \
 	"$load1" "$load2" "$(nproc 2>/dev/null || echo 0)"
+[[ -z ${clyde_changed:-} ]] ||
+	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
+		"$clyde"
 
 # quote ARGS...: a line to paste into a shell; %q only where needed, as it
 # escapes harmless commas too.
