@@ -1,8 +1,9 @@
 /*
  * phase_seeks: random seeks. N seeker processes (default 5) share S
- * seeks (default 8192). The parent draws one ticket per seek from the
- * run's seeded generator and hands them out through a pipe, so the set of
- * seeks is fixed by the seed whichever seeker takes which. Each seek is
+ * seeks (default 8192). The parent makes one ticket per seek from the
+ * run's seed (seek.h: no chunk twice until all were read) and hands them
+ * out through a pipe, so the set of seeks is fixed by the seed whichever
+ * seeker takes which. Each seek is
  * an lseek to a random chunk and a read of it; one in ten also changes a
  * byte, seeks back and writes the chunk (-b: fsync after it).
  *
@@ -145,33 +146,36 @@ report:
 	_exit(rc ? 1 : 0);
 }
 
-/* Write all tickets, blocking as the seekers drain the pipe. */
-static int feed(struct phase_ctx *ctx, int fd, struct rng *r, uint64_t *left,
-		int nonblock)
+/*
+ * Write tickets *next.. up to the seek count, blocking as the seekers
+ * drain the pipe (or, nonblock, until it is full). A batch is PIPE_BUF
+ * bytes at most, so a write is all or nothing and no ticket is split.
+ */
+static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 {
-	uint64_t batch[512];
+	uint64_t batch[512], total = ctx->opt->seeks;
+	uint64_t nchunks = ctx->size / ctx->chunk;
 
-	while (*left) {
-		size_t n = *left < 512 ? (size_t)*left : 512, done = 0;
+	while (*next < total) {
+		size_t n = total - *next < 512 ? (size_t)(total - *next) : 512,
+		       done = 0;
 
 		for (size_t i = 0; i < n; i++)
-			batch[i] = rng_next(r);
+			batch[i] = seek_ticket(ctx->seed ^ SEEK_SALT, *next + i,
+					       nchunks);
 		while (done < n * sizeof(uint64_t)) {
 			ssize_t w = write(fd, (char *)batch + done,
 					  n * sizeof(uint64_t) - done);
 
 			if (w < 0 && errno == EINTR && !*ctx->stop)
 				continue;
-			if (w < 0 && errno == EAGAIN && nonblock) {
-				/* Full: put back what was not written. */
-				*left -= done / sizeof(uint64_t);
-				return -EAGAIN;
-			}
+			if (w < 0 && errno == EAGAIN && nonblock)
+				return -EAGAIN; /* full; nothing of it written */
 			if (w < 0)
 				return phase_fail(ctx, "write tickets", errno);
 			done += (size_t)w;
 		}
-		*left -= n;
+		*next += n;
 	}
 	return 0;
 }
@@ -179,13 +183,12 @@ static int feed(struct phase_ctx *ctx, int fd, struct rng *r, uint64_t *left,
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	unsigned procs = ctx->opt->procs, started = 0;
-	uint64_t left = ctx->opt->seeks, first = UINT64_MAX, last = 0;
+	uint64_t next = 0, left = ctx->opt->seeks, first = UINT64_MAX, last = 0;
 	uint64_t user = 0, sys = 0;
 	int tk[2] = {-1, -1}, rd[2] = {-1, -1}, go[2] = {-1, -1};
 	size_t reps_len = procs * sizeof(struct seek_report);
 	pid_t *pids = calloc(procs, sizeof(*pids));
 	struct seek_report *reps;
-	struct rng r;
 	int rc = 0, feed_rc = 0;
 	char c;
 
@@ -197,7 +200,6 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 			munmap(reps, reps_len);
 		return phase_fail(ctx, "mmap", ENOMEM);
 	}
-	rng_seed(&r, ctx->seed ^ SEEK_SALT);
 	if (pipe2(tk, O_CLOEXEC) || pipe2(rd, O_CLOEXEC) ||
 	    pipe2(go, O_CLOEXEC)) {
 		rc = phase_fail(ctx, "pipe", errno);
@@ -208,7 +210,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	fcntl(tk[1], F_SETPIPE_SZ,
 	      (int)(left * 8 < (1u << 20) ? left * 8 : (1u << 20)));
 	fcntl(tk[1], F_SETFL, O_NONBLOCK);
-	rc = feed(ctx, tk[1], &r, &left, 1);
+	rc = feed(ctx, tk[1], &next, 1);
 	fcntl(tk[1], F_SETFL, 0);
 	if (rc && rc != -EAGAIN)
 		goto out;
@@ -241,7 +243,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	close(go[1]);
 	go[1] = -1;
 	/* A failed feed (EPIPE: every seeker gone) yields to their reasons. */
-	feed_rc = feed(ctx, tk[1], &r, &left, 0);
+	feed_rc = feed(ctx, tk[1], &next, 0);
 	close(tk[1]);
 	tk[1] = -1;
 out:

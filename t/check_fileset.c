@@ -187,6 +187,40 @@ START_TEST(seek_ticket_rule)
 }
 END_TEST
 
+START_TEST(seek_tickets_do_not_repeat)
+{
+	enum { N = 10007 };
+	unsigned char *seen = calloc(N, 1);
+	uint64_t writes = 0, same = 0;
+
+	for (uint64_t k = 0; k < N; k++) {
+		uint64_t t = seek_ticket(77, k, N);
+		uint64_t c = seek_ticket_chunk(t, N);
+
+		ck_assert_uint_lt(c, N);
+		ck_assert_msg(!seen[c], "chunk %llu twice", (unsigned long long)c);
+		seen[c] = 1;
+		writes += seek_ticket_writes(t);
+		same += c == k;
+		ck_assert_uint_eq(t, seek_ticket(77, k, N)); /* reproducible */
+	}
+	ck_assert(writes > 900 && writes < 1100);
+	ck_assert_uint_lt(same, 10); /* shuffled, not the identity */
+	/* A permutation for small and awkward sizes too. */
+	for (uint64_t n = 1; n < 70; n++) {
+		memset(seen, 0, N);
+		for (uint64_t k = 0; k < n; k++) {
+			uint64_t x = seek_perm(k, n, n * 31);
+
+			ck_assert_uint_lt(x, n);
+			ck_assert(!seen[x]);
+			seen[x] = 1;
+		}
+	}
+	free(seen);
+}
+END_TEST
+
 static Suite *fileset_suite(void)
 {
 	Suite *s = suite_create("fileset");
@@ -197,6 +231,7 @@ static Suite *fileset_suite(void)
 	tcase_add_test(tc, dirs_and_sizes);
 	tcase_add_test(tc, shuffle_is_seeded_permutation);
 	tcase_add_test(tc, seek_ticket_rule);
+	tcase_add_test(tc, seek_tickets_do_not_repeat);
 	suite_add_tcase(s, tc);
 	return s;
 }
