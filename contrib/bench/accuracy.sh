@@ -26,6 +26,8 @@ set -euo pipefail
 export LC_ALL=C
 
 prog=${0##*/}
+# shellcheck source=common.sh
+. "$(dirname "$0")/common.sh"
 
 usage() {
 	cat <<EOF
@@ -50,50 +52,6 @@ The image (default 1600 MiB, more when SIZE needs it) is made in a
 private directory under \$TMPDIR (else /tmp). A run of the defaults takes
 about 15 minutes: each repeat moves a few GiB through the caps.
 EOF
-}
-
-die_usage() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 2
-}
-
-die() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 1
-}
-
-# to_bytes STRING PLAIN_UNIT: clyde's size syntax (units_parse_size),
-# including decimals such as 1.5g; prints bytes or fails.
-to_bytes() {
-	local s=$1 plain=$2 whole frac suffix mult num den
-	# Six decimals at most keep digits * 2^40 inside bash's 64 bits.
-	[[ $s =~ ^([0-9]*)(\.([0-9]{0,6}))?([kKmMgGtTbB]([iI]?[bB])?)?$ ]] ||
-		return 1
-	whole=${BASH_REMATCH[1]}
-	frac=${BASH_REMATCH[3]}
-	suffix=${BASH_REMATCH[4]}
-	[[ -n $whole || -n $frac ]] || return 1
-	case ${suffix:0:1} in
-	'') mult=$plain ;;
-	[bB]) [[ ${#suffix} -eq 1 ]] || return 1; mult=1 ;;
-	[kK]) mult=1024 ;;
-	[mM]) mult=$((1024 ** 2)) ;;
-	[gG]) mult=$((1024 ** 3)) ;;
-	[tT]) mult=$((1024 ** 4)) ;;
-	*) return 1 ;;
-	esac
-	# Leading zeros would make bash read the digits as octal.
-	[[ ${#whole} -le 18 ]] || return 1
-	whole=$((10#${whole:-0}))
-	((whole <= (1 << 62) / mult)) || return 1
-	num=0
-	den=1
-	if [[ -n $frac ]]; then
-		num=$((10#$frac))
-		den=$((10 ** ${#frac}))
-	fi
-	(((num * mult) % den == 0)) || return 1
-	printf '%d\n' $((whole * mult + num * mult / den))
 }
 
 # whole_in NAME VALUE MIN MAX: VALUE as a plain decimal in [MIN, MAX].
@@ -327,10 +285,6 @@ drop_caches() {
 	echo 3 >/proc/sys/vm/drop_caches
 }
 
-show_err() {
-	sed 's/^/    /' "$1" >&2
-}
-
 # A leftover file would shrink the room for the next tool, and means a
 # tool did not clean up after itself.
 assert_clean() {
@@ -365,7 +319,6 @@ fio_fig() {
 }
 
 declare -A vals=()
-add() { vals[$1]+="${vals[$1]:+ }$2"; }
 
 out=$work/out
 err=$work/err
@@ -432,8 +385,6 @@ run_bonnie() {
 }
 
 read -r load1 _ </proc/loadavg || load1=unknown
-# A rebuild during the run would mix two binaries across the repeats.
-fingerprint() { cksum <"$clyde" 2>/dev/null || echo missing; }
 clyde_sum=$(fingerprint)
 printf '%s: ext4 on %s (%d MiB image in %s), cgroup v%s %s\n' \
 	"$prog" "$loop" "$img_mib" "$work" "$cgv" "$cg" >&2
@@ -605,16 +556,6 @@ printf '  load average (1 min) at start %s, at end %s (%d CPUs).\n' \
 	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
 		"$clyde"
 
-# quote ARGS...: a line to paste into a shell; %q only where needed, as it
-# escapes harmless commas too.
-quote() {
-	local a line=
-	for a in "$@"; do
-		[[ $a =~ ^[A-Za-z0-9_./:=,+@%-]+$ ]] || a=$(printf '%q' "$a")
-		line+="${line:+ }$a"
-	done
-	printf '%s\n' "$line"
-}
 printf '\ncommands (%s is a private directory, removed at exit;\n' "$work"
 printf 'each tool ran as: %s TOOL ARGS...):\n' "$wrapper"
 printf '  truncate -s %dM %s\n' "$img_mib" "$img"

@@ -24,6 +24,8 @@ set -euo pipefail
 export LC_ALL=C
 
 prog=${0##*/}
+# shellcheck source=common.sh
+. "$(dirname "$0")/common.sh"
 
 usage() {
 	cat <<EOF
@@ -45,50 +47,6 @@ A figure of +++++ means the test took under 0.5 s (clyde and bonnie++
 then give no rate); ratios against it are bounds (> or <). Use a larger
 -s to get a figure.
 EOF
-}
-
-die_usage() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 2
-}
-
-die() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 1
-}
-
-# to_bytes STRING PLAIN_UNIT: clyde's size syntax (units_parse_size),
-# including decimals such as 1.5g; prints bytes or fails.
-to_bytes() {
-	local s=$1 plain=$2 whole frac suffix mult num den
-	# Six decimals at most keep digits * 2^40 inside bash's 64 bits.
-	[[ $s =~ ^([0-9]*)(\.([0-9]{0,6}))?([kKmMgGtTbB]([iI]?[bB])?)?$ ]] ||
-		return 1
-	whole=${BASH_REMATCH[1]}
-	frac=${BASH_REMATCH[3]}
-	suffix=${BASH_REMATCH[4]}
-	[[ -n $whole || -n $frac ]] || return 1
-	case ${suffix:0:1} in
-	'') mult=$plain ;;
-	[bB]) [[ ${#suffix} -eq 1 ]] || return 1; mult=1 ;;
-	[kK]) mult=1024 ;;
-	[mM]) mult=$((1024 ** 2)) ;;
-	[gG]) mult=$((1024 ** 3)) ;;
-	[tT]) mult=$((1024 ** 4)) ;;
-	*) return 1 ;;
-	esac
-	# Leading zeros would make bash read the digits as octal.
-	[[ ${#whole} -le 18 ]] || return 1
-	whole=$((10#${whole:-0}))
-	((whole <= (1 << 62) / mult)) || return 1
-	num=0
-	den=1
-	if [[ -n $frac ]]; then
-		num=$((10#$frac))
-		den=$((10 ** ${#frac}))
-	fi
-	(((num * mult) % den == 0)) || return 1
-	printf '%d\n' $((whole * mult + num * mult / den))
 }
 
 dir=/dev/shm
@@ -226,10 +184,6 @@ dd_kibs() {
 		}' "$1"
 }
 
-show_err() {
-	sed 's/^/    /' "$1" >&2
-}
-
 bonnie_user=()
 ((EUID != 0)) || bonnie_user=(-u root)
 
@@ -245,13 +199,10 @@ bonnie_cmd=()
 
 figures=(put_block rewrite get_block)
 declare -A vals=()
-add() { vals[$1]+="${vals[$1]:+ }$2"; }
 
 fstype=$(stat -f -c %T -- "$dir" 2>/dev/null || echo unknown)
 # Other work on the machine skews every figure here; say how busy it was.
 read -r load1 _ </proc/loadavg || load1=unknown
-# A rebuild during the run would mix two binaries across the repeats.
-fingerprint() { cksum <"$clyde" 2>/dev/null || echo missing; }
 clyde_sum=$(fingerprint)
 
 printf '%s: %s in %s (%s), chunk %s bytes, %d repeat(s), load %s\n' \
@@ -412,7 +363,6 @@ printf '  load average (1 min) at start %s, at end %s (%d CPUs).\n' \
 	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
 		"$clyde"
 
-quote() { printf '%q ' "$@" | sed 's/ $//'; }
 printf '\ncommands (%s is a private directory, removed at exit):\n' "$work"
 printf '  %s\n' "$(quote "${clyde_cmd[@]}")"
 printf '  %s\n' "$(quote "${dd_write_cmd[@]}")"

@@ -27,6 +27,8 @@ set -euo pipefail
 export LC_ALL=C
 
 prog=${0##*/}
+# shellcheck source=common.sh
+. "$(dirname "$0")/common.sh"
 
 usage() {
 	cat <<EOF
@@ -46,16 +48,6 @@ A figure of +++++ means the test took under 0.5 s, so no rate was given;
 it is a bound (faster than NUM*1024/0.5 files/s), and ratios against it
 are bounds (> or <).
 EOF
-}
-
-die_usage() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 2
-}
-
-die() {
-	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 1
 }
 
 dir=/dev/shm
@@ -186,10 +178,6 @@ run() {
 	return "$rc"
 }
 
-show_err() {
-	sed 's/^/    /' "$1" >&2
-}
-
 tests=(seq_create seq_stat seq_del ran_create ran_stat ran_del)
 
 # files_figures FILE: the six file-test rates (0-based fields 26, 28 ...
@@ -214,7 +202,6 @@ files_figures() {
 }
 
 declare -A vals=()
-add() { vals[$1]+="${vals[$1]:+ }$2"; }
 
 # tool_run KEY NAME CMD...: run one file-test command and file its six
 # rates under KEY.<test>.
@@ -238,8 +225,6 @@ tool_run() {
 		i=$((i + 1))
 	done
 }
-
-quote() { printf '%q ' "$@" | sed 's/ $//'; }
 
 # median FAST VALUES: prints "VALUE BOUND". +++++ (under 0.5 s) is faster
 # than any measured rate at this size, so it sorts above them all; BOUND
@@ -327,8 +312,6 @@ bonnie_files_cmd() {
 fstype=$(stat -f -c %T -- "$dir" 2>/dev/null || echo unknown)
 # Other work on the machine skews every figure here; say how busy it was.
 read -r load1 _ </proc/loadavg || load1=unknown
-# A rebuild during the run would mix two binaries across the repeats.
-fingerprint() { cksum <"$clyde" 2>/dev/null || echo missing; }
 clyde_sum=$(fingerprint)
 started=$SECONDS
 
