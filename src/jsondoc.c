@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "fill.h"
 #include "json.h"
 #include "jsondoc.h"
 #include "units.h"
@@ -163,9 +164,30 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	return doc;
 }
 
+/*
+ * How far zlib shrinks the run's data (64 KiB of the fill): near 1.0 means
+ * a compressing or deduplicating array cannot flatter the figures.
+ */
+static json_t *compress_ratio(uint64_t seed)
+{
+	enum { LEN = 64 * 1024 };
+	unsigned char *buf = malloc(LEN);
+	double ratio = -1.0;
+
+	if (buf) {
+		fill_random(buf, LEN, seed);
+		ratio = fill_compress_ratio(buf, LEN);
+		free(buf);
+	}
+	return ratio < 0 ? json_null() : json_real(ratio);
+}
+
 void jsondoc_add_run(json_t *doc, const struct run_result *r)
 {
-	json_array_append_new(json_object_get(doc, "runs"), json_run(r));
+	json_t *run = json_run(r);
+
+	json_object_set_new(run, "data_compress_ratio", compress_ratio(r->seed));
+	json_array_append_new(json_object_get(doc, "runs"), run);
 	json_array_append_new(
 		json_object_get(json_object_get(doc, "settings"), "seeds"),
 		json_integer((json_int_t)r->seed));

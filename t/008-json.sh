@@ -38,6 +38,8 @@ tail -n 3 "$WORK/out" | while IFS= read -r line; do
 done || exit 1
 jq -e '.summary.put_block.n == 3 and .summary.put_block.ci_low <= .summary.put_block.mean' \
 	"$WORK/out.json" >/dev/null || fail "summary: $(jq -c .summary.put_block "$WORK/out.json")"
+jq -e '[.runs[].data_compress_ratio | . > 0.99] == [true, true, true]' "$WORK/out.json" >/dev/null ||
+	fail "data_compress_ratio: $(jq -c '[.runs[].data_compress_ratio]' "$WORK/out.json")"
 jq -e '[.runs[].tests.put_block.latency.count] == [4096, 4096, 4096]' "$WORK/out.json" >/dev/null ||
 	fail "latency counts"
 jq -e '.runs[0].tests.put_block | (.histogram | map(.[2]) | add) == .latency.count' \
