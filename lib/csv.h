@@ -6,6 +6,8 @@
 #ifndef CLYDE_CSV_H
 #define CLYDE_CSV_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "result.h"
@@ -23,5 +25,73 @@ void csv_write_header(FILE *out, enum csv_format fmt);
 
 /* One result line, newline-terminated. */
 void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt);
+
+/*
+ * Reading. A line read back is kept as the figures it carries, not as a
+ * run_result: a CSV line has rates and %CP, not bytes and seconds, and
+ * the label fields are shown as they were written.
+ */
+enum csv_cell_state {
+	CSV_EMPTY = 0, /* the test did not run: empty fields */
+	CSV_FAST,      /* "+++++": ran for under 0.5 s */
+	CSV_VALUE,     /* a figure */
+};
+
+struct csv_cell {
+	enum csv_cell_state state;
+	double rate;	 /* KiB/s, seeks/s or files/s (CSV_VALUE) */
+	int cpu;	 /* %CP; -1 when empty or "+++" */
+	uint64_t lat_ns; /* worst latency; 0 when the field is empty */
+	/* The three fields as written ("758.8", "+++", "8094us"). */
+	char text[20], cpu_text[20], lat_text[24];
+	/*
+	 * Only from clyde's JSON documents: the measured rate even when the
+	 * line says "+++++" (exact_rate), and the latency percentiles
+	 * (has_pct).
+	 */
+	int exact_rate, has_pct;
+	uint64_t p50_ns, p90_ns, p99_ns, p999_ns;
+};
+
+#define CSV_TEXT_MAX 64
+
+struct csv_row {
+	enum csv_format fmt;		  /* how the line came */
+	char version[RESULT_VERSION_MAX]; /* field 1; "" for 1.03 */
+	char name[RESULT_NAME_MAX];
+	/* Label fields as written ("2G", "" for a default chunk). 1.03 lines
+	 * carry the whole labels in size ("1500M:4k") and files. */
+	char concurrency[CSV_TEXT_MAX], seed[CSV_TEXT_MAX];
+	char size[CSV_TEXT_MAX], chunk[CSV_TEXT_MAX];
+	char seeks[CSV_TEXT_MAX], procs[CSV_TEXT_MAX];
+	char files[CSV_TEXT_MAX], max_size[CSV_TEXT_MAX];
+	char min_size[CSV_TEXT_MAX], dirs[CSV_TEXT_MAX];
+	char file_chunk[CSV_TEXT_MAX];
+	struct csv_cell c[RT_COUNT];
+};
+
+enum csv_line_kind {
+	CSV_LINE_BAD = -1, /* why says what is wrong */
+	CSV_LINE_ROW,	   /* a result: row is filled */
+	CSV_LINE_HEADER,   /* "name,..." or "format_version,..." */
+	CSV_LINE_COMMENT,  /* "#..." */
+	CSV_LINE_BLANK,	   /* nothing but white space */
+};
+
+/*
+ * Parse one line of len bytes (without or with its "\n" or "\r\n").
+ * The format is told by field 0 and the field count. Every field is
+ * checked: rates are empty, "+++++" or a non-negative number; %CP empty,
+ * "+++" or a whole number; latencies empty or a whole number of
+ * us/ms/s. why[whylen] gets one phrase naming the bad field and value.
+ */
+enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
+			     char *why, size_t whylen);
+
+/* The row a run_result writes (what csv_parse of csv_write gives). */
+void csv_row_of(const struct run_result *r, struct csv_row *row);
+
+/* The field name of field i of a 1.98 line. */
+const char *csv_field_name(int i);
 
 #endif

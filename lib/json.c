@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "csv.h"
 #include "json.h"
@@ -34,12 +35,17 @@ static json_t *latency(const struct hist *h)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "count", json_integer((json_int_t)h->count));
-	json_object_set_new(o, "min_ns", json_integer((json_int_t)(h->count ? h->min_ns : 0)));
+	json_object_set_new(
+	    o, "min_ns", json_integer((json_int_t)(h->count ? h->min_ns : 0)));
 	json_object_set_new(o, "mean_ns", json_real(hist_mean(h)));
-	json_object_set_new(o, "p50_ns", json_integer((json_int_t)hist_percentile(h, 50)));
-	json_object_set_new(o, "p90_ns", json_integer((json_int_t)hist_percentile(h, 90)));
-	json_object_set_new(o, "p99_ns", json_integer((json_int_t)hist_percentile(h, 99)));
-	json_object_set_new(o, "p99_9_ns", json_integer((json_int_t)hist_percentile(h, 99.9)));
+	json_object_set_new(o, "p50_ns",
+			    json_integer((json_int_t)hist_percentile(h, 50)));
+	json_object_set_new(o, "p90_ns",
+			    json_integer((json_int_t)hist_percentile(h, 90)));
+	json_object_set_new(o, "p99_ns",
+			    json_integer((json_int_t)hist_percentile(h, 99)));
+	json_object_set_new(o, "p99_9_ns",
+			    json_integer((json_int_t)hist_percentile(h, 99.9)));
 	json_object_set_new(o, "max_ns", json_integer((json_int_t)h->max_ns));
 	return o;
 }
@@ -52,9 +58,10 @@ static json_t *histogram(const struct hist *h)
 	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
 		if (!h->b[i])
 			continue;
-		json_array_append_new(
-			a, json_pack("[I,I,I]", (json_int_t)hist_low(i),
-				     (json_int_t)hist_high(i), (json_int_t)h->b[i]));
+		json_array_append_new(a, json_pack("[I,I,I]",
+						   (json_int_t)hist_low(i),
+						   (json_int_t)hist_high(i),
+						   (json_int_t)h->b[i]));
 	}
 	return a;
 }
@@ -99,9 +106,9 @@ json_t *json_run(const struct run_result *r)
 			line[len - 1] = '\0';
 	}
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
-	json_object_set_new(o, "cache_left", r->cache_left < 0
-						     ? json_null()
-						     : json_real(r->cache_left));
+	json_object_set_new(o, "cache_left",
+			    r->cache_left < 0 ? json_null()
+					      : json_real(r->cache_left));
 	json_object_set_new(o, "error",
 			    r->error[0] ? json_string(r->error) : json_null());
 	json_object_set_new(o, "csv", json_string(line ? line : ""));
@@ -127,13 +134,103 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 			continue;
 		stats_compute(x, n, &s);
 		json_object_set_new(
-			o, result_test_name(t),
-			json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
-				  result_rate_unit(result_test_kind(t)), "n",
-				  (json_int_t)n, "mean", s.mean, "sd", s.sd,
-				  "min", s.min, "max", s.max, "ci_low",
-				  s.ci_low, "ci_high", s.ci_high));
+		    o, result_test_name(t),
+		    json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
+			      result_rate_unit(result_test_kind(t)), "n",
+			      (json_int_t)n, "mean", s.mean, "sd", s.sd, "min",
+			      s.min, "max", s.max, "ci_low", s.ci_low,
+			      "ci_high", s.ci_high));
 	}
 	free(x);
 	return o;
+}
+
+/* An unsigned JSON integer, or 0. */
+static uint64_t get_u64(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) && json_integer_value(v) > 0
+		   ? (uint64_t)json_integer_value(v)
+		   : 0;
+}
+
+static void read_tests(json_t *tests, struct csv_row *row)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		json_t *o = json_object_get(tests, result_test_name(t));
+		json_t *rate = json_object_get(o, "rate");
+		json_t *lat = json_object_get(o, "latency");
+		struct csv_cell *c = &row->c[t];
+
+		if (c->state == CSV_EMPTY || !json_is_number(rate))
+			continue;
+		if (json_number_value(rate) >= 0) {
+			c->rate = json_number_value(rate);
+			c->exact_rate = 1;
+		}
+		if (json_is_object(lat) && get_u64(lat, "count")) {
+			c->has_pct = 1;
+			c->p50_ns = get_u64(lat, "p50_ns");
+			c->p90_ns = get_u64(lat, "p90_ns");
+			c->p99_ns = get_u64(lat, "p99_ns");
+			c->p999_ns = get_u64(lat, "p99_9_ns");
+		}
+	}
+}
+
+int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
+		   char *why, size_t whylen, int *line)
+{
+	json_error_t err;
+	json_t *doc = json_loadb(buf, len, 0, &err), *runs, *run;
+	struct csv_row *out = NULL;
+	size_t i;
+	int n = 0;
+
+	*rows = NULL;
+	*line = 0;
+	if (!doc) {
+		*line = err.line > 0 ? err.line : 0;
+		snprintf(why, whylen, "not a JSON document: %s", err.text);
+		return -1;
+	}
+	runs = json_object_get(doc, "runs");
+	if (!json_is_object(doc) || !json_is_array(runs)) {
+		snprintf(why, whylen,
+			 "a JSON document without a runs array: "
+			 "not a clyde result");
+		goto fail;
+	}
+	out = calloc(json_array_size(runs) ? json_array_size(runs) : 1,
+		     sizeof(*out));
+	if (!out) {
+		snprintf(why, whylen, "out of memory");
+		goto fail;
+	}
+	json_array_foreach(runs, i, run)
+	{
+		const char *csv =
+		    json_string_value(json_object_get(run, "csv"));
+		char cwhy[300];
+
+		if (!csv) {
+			snprintf(why, whylen, "runs[%zu] has no csv line", i);
+			goto fail;
+		}
+		if (csv_parse(csv, strlen(csv), &out[n], cwhy, sizeof(cwhy)) !=
+		    CSV_LINE_ROW) {
+			snprintf(why, whylen, "runs[%zu].csv: %s", i, cwhy);
+			goto fail;
+		}
+		read_tests(json_object_get(run, "tests"), &out[n]);
+		n++;
+	}
+	json_decref(doc);
+	*rows = out;
+	return n;
+fail:
+	free(out);
+	json_decref(doc);
+	return -1;
 }

@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "csv.h"
 #include "result.h"
 
 /* The document's schema version; bump it on any incompatible change. */
@@ -19,5 +20,14 @@ json_t *json_run(const struct run_result *r);
 
 /* Repeat statistics per test (rate[i][t] NaN where run i lacks t). */
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
+
+/*
+ * Read a clyde JSON document (buf, len bytes): one row per element of
+ * runs[], from its csv line, with each test's exact rate and latency
+ * percentiles. Returns the number of rows (*rows malloc'd), or -1 with
+ * why[whylen] and *line (1-based, 0 when unknown) saying what is wrong.
+ */
+int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
+		   char *why, size_t whylen, int *line);
 
 #endif

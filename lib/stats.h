@@ -18,4 +18,22 @@ void stats_compute(const double *x, unsigned n, struct stats *s);
 /* The two-sided 95% critical value of Student's t for df >= 1. */
 double stats_t975(unsigned df);
 
+/* Welch's t-test of two means with unequal variances. */
+struct stats_welch {
+	double t;  /* (mean b - mean a) / standard error of the difference */
+	double df; /* Welch-Satterthwaite degrees of freedom */
+	double p;  /* two-sided p-value */
+};
+
+/*
+ * Compare the means of a and b (each n >= 2). When both standard
+ * deviations are 0, t is +-infinity and p 0 if the means differ, and
+ * t 0 and p 1 if they do not. Returns -1 when a side has n < 2.
+ */
+int stats_welch(const struct stats *a, const struct stats *b,
+		struct stats_welch *w);
+
+/* Two-sided p-value of Student's t with df > 0 degrees of freedom. */
+double stats_t_p2(double t, double df);
+
 #endif

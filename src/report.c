@@ -1,0 +1,502 @@
+/*
+ * clyde-report: reads result lines (bonnie++ 1.03, 1.97 and 1.98 CSV,
+ * clyde's CSV and JSON documents) from files or standard input and
+ * renders them: txt (bon_csv2txt's tables), html (bon_csv2html's page,
+ * with latency percentiles), compare (side by side, with a verdict) and
+ * plot (gnuplot bar charts). This file holds main, the loading of
+ * inputs and the grouping the renderers share.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "report.h"
+
+#define PROG "clyde-report"
+
+static const char usage_text[] =
+    "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [FILE...]\n"
+    "       clyde-report [--skip-bad] html [-o FILE] [--title=T] [FILE...]\n"
+    "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] BASELINE "
+    "[OTHER...]\n"
+    "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg] [--page]\n"
+    "                    [--script=FILE] [--title=T] [FILE...]\n"
+    "\n"
+    "Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 and 1.03,\n"
+    "header and # comment lines, clyde JSON documents) from the FILEs or\n"
+    "standard input (no FILE, or -) and renders them.\n"
+    "\n"
+    "  txt      the tables as bon_csv2txt prints them (+++++ kept as such)\n"
+    "  html     one self-contained HTML page, bon_csv2html's colours,\n"
+    "           latency percentiles from JSON inputs\n"
+    "  compare  each figure side by side with the baseline: value, change\n"
+    "           in percent and, where a side has repeats (lines of one name\n"
+    "           in one input, or several runs in a JSON document), mean,\n"
+    "           95% CI and a Welch t-test verdict: faster, slower or\n"
+    "           within noise. Sides are the names of each input in order;\n"
+    "           the first is the baseline\n"
+    "  plot     grouped bar charts of throughput, %CP and latency, drawn by\n"
+    "           gnuplot\n"
+    "\n"
+    "  --skip-bad      warn about a malformed line and go on (default: stop,\n"
+    "                  exit 2)\n"
+    "  --format=FMT    txt layout: 2.00 (default) or 1.03\n"
+    "  -o, --output=F  html: the page (default stdout); plot: the picture,\n"
+    "                  .png or .svg (default clyde-report.png)\n"
+    "  --title=T       html and plot title\n"
+    "  --page          plot: all three charts on one page (default: one file\n"
+    "                  each, F-throughput.png, F-cpu.png, F-latency.png)\n"
+    "  --script=FILE   plot: also save the gnuplot script to FILE\n"
+    "  --csv           compare: CSV lines for spreadsheets\n"
+    "  --alpha=P       compare: significance level (default 0.05)\n"
+    "  --help          this text;  --version  the version\n"
+    "\n"
+    "Exit status: 0 ok, 1 output could not be written, 2 bad usage or a\n"
+    "malformed input line.\n";
+
+/* Inputs larger than this are refused: no result file comes near it. */
+#define INPUT_MAX (256u * 1024u * 1024u)
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *q;
+
+	if (need <= *cap)
+		return p;
+	while (c < need)
+		c *= 2;
+	q = realloc(p, c * size);
+	if (q)
+		*cap = c;
+	return q;
+}
+
+static int add_row(struct report_set *set, const struct csv_row *row,
+		   const char *name, int line)
+{
+	struct report_row *rows =
+	    grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
+
+	if (!rows)
+		return -1;
+	set->rows = rows;
+	rows[set->n].row = *row;
+	rows[set->n].file = name;
+	rows[set->n].line = line;
+	set->n++;
+	return 0;
+}
+
+/* A JSON document starts with '{' after any white space. */
+static int is_json(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '{')
+			return 1;
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
+		    buf[i] != '\r')
+			return 0;
+	}
+	return 0;
+}
+
+static int load_json(struct report_set *set, const char *name, const char *buf,
+		     size_t len, int skip_bad, FILE *err)
+{
+	struct csv_row *rows;
+	char why[400];
+	int line, n = json_read_rows(buf, len, &rows, why, sizeof(why), &line);
+
+	if (n < 0) {
+		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
+			skip_bad ? "warning: " : "", name, line ? line : 1,
+			why);
+		return skip_bad ? 0 : -1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (add_row(set, &rows[i], name, 1) < 0) {
+			free(rows);
+			fprintf(err, "%s: %s: out of memory\n", PROG, name);
+			return -1;
+		}
+	}
+	free(rows);
+	return 0;
+}
+
+int report_load(struct report_set *set, const char *name, const char *buf,
+		size_t len, int skip_bad, FILE *err)
+{
+	struct csv_row row;
+	size_t pos = 0;
+	int line = 0;
+
+	if (is_json(buf, len))
+		return load_json(set, name, buf, len, skip_bad, err);
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		char why[400];
+
+		line++;
+		switch (
+		    csv_parse(buf + pos, end - pos, &row, why, sizeof(why))) {
+		case CSV_LINE_ROW:
+			if (add_row(set, &row, name, line) < 0) {
+				fprintf(err, "%s: %s: out of memory\n", PROG,
+					name);
+				return -1;
+			}
+			break;
+		case CSV_LINE_BAD:
+			fprintf(err, "%s: %s%s:%d: %s\n", PROG,
+				skip_bad ? "warning: " : "", name, line, why);
+			if (!skip_bad)
+				return -1;
+			break;
+		default:
+			break;
+		}
+		pos = end + 1;
+	}
+	return 0;
+}
+
+void report_free(struct report_set *set)
+{
+	free(set->rows);
+	memset(set, 0, sizeof(*set));
+}
+
+size_t report_group(const struct report_set *set, size_t first, size_t last,
+		    struct report_group **groups)
+{
+	struct report_group *g = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = first; i < last; i++) {
+		const char *name = set->rows[i].row.name;
+		size_t k;
+
+		for (k = 0; k < n && strcmp(g[k].name, name); k++)
+			;
+		if (k == n) {
+			struct report_group *ng =
+			    grow(g, &cap, n + 1, sizeof(*g));
+
+			if (!ng)
+				break;
+			g = ng;
+			g[n].name = name;
+			g[n].idx = malloc((last - first) * sizeof(size_t));
+			g[n].n = 0;
+			if (!g[n].idx)
+				break;
+			n++;
+		}
+		g[k].idx[g[k].n++] = i;
+	}
+	*groups = g;
+	return n;
+}
+
+void report_groups_free(struct report_group *groups, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(groups[i].idx);
+	free(groups);
+}
+
+double report_rate(const struct csv_cell *c)
+{
+	if (c->state == CSV_VALUE || (c->state == CSV_FAST && c->exact_rate))
+		return c->rate;
+	return NAN;
+}
+
+/* Read a whole file (or stdin for "-") into memory. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		char *nb;
+		size_t got;
+
+		if (n + 65536 > cap) {
+			cap = cap ? cap * 2 : 65536;
+			if (cap > INPUT_MAX + 65536) {
+				errno = EFBIG;
+				goto fail;
+			}
+			nb = realloc(buf, cap);
+			if (!nb)
+				goto fail;
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		errno = errno ? errno : EIO;
+		goto fail;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return buf ? buf : calloc(1, 1);
+fail:
+	free(buf);
+	if (f != stdin) {
+		int e = errno;
+
+		fclose(f);
+		errno = e;
+	}
+	return NULL;
+}
+
+/*
+ * html goes to -o FILE when given: a page that could not be written
+ * whole is removed, so no half page is left behind.
+ */
+static int html_to(const struct report_set *set, const struct report_opts *o)
+{
+	FILE *f;
+	int status;
+
+	if (!o->output || !strcmp(o->output, "-"))
+		return report_html(stdout, set, o, stderr);
+	f = fopen(o->output, "w");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, o->output,
+			strerror(errno));
+		return 2;
+	}
+	status = report_html(f, set, o, stderr);
+	if (fflush(f) == EOF || ferror(f)) {
+		if (!status)
+			fprintf(stderr, "%s: %s: %s\n", PROG, o->output,
+				strerror(errno ? errno : EIO));
+		status = status ? status : 1;
+	}
+	if (fclose(f) == EOF && !status) {
+		fprintf(stderr, "%s: %s: %s\n", PROG, o->output,
+			strerror(errno));
+		status = 1;
+	}
+	if (status)
+		unlink(o->output);
+	return status;
+}
+
+enum cmd { CMD_TXT, CMD_HTML, CMD_COMPARE, CMD_PLOT };
+
+static const char *const cmd_names[] = {"txt", "html", "compare", "plot"};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", PROG);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (try --help)\n");
+	return 2;
+}
+
+/* Which subcommands an option applies to (a bit per enum cmd). */
+#define ONLY(c) (1u << (c))
+
+int main(int argc, char **argv)
+{
+	enum {
+		O_SKIP = 256,
+		O_FORMAT,
+		O_TITLE,
+		O_PAGE,
+		O_SCRIPT,
+		O_CSV,
+		O_ALPHA,
+		O_HELP,
+		O_VERSION
+	};
+	static const struct option longs[] = {
+	    {"skip-bad", no_argument, NULL, O_SKIP},
+	    {"format", required_argument, NULL, O_FORMAT},
+	    {"output", required_argument, NULL, 'o'},
+	    {"title", required_argument, NULL, O_TITLE},
+	    {"page", no_argument, NULL, O_PAGE},
+	    {"script", required_argument, NULL, O_SCRIPT},
+	    {"csv", no_argument, NULL, O_CSV},
+	    {"alpha", required_argument, NULL, O_ALPHA},
+	    {"help", no_argument, NULL, O_HELP},
+	    {"version", no_argument, NULL, O_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct report_opts o = {.layout = TABLE_200, .alpha = 0.05};
+	struct report_set set = {0};
+	size_t *inputs = NULL;
+	int skip_bad = 0, c, status = 0, ninputs;
+	int cmd = -1;
+	unsigned used = 0;
+	char *end;
+
+	/* Options may come before or after the subcommand. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
+		switch (c) {
+		case O_SKIP:
+			skip_bad = 1;
+			break;
+		case O_FORMAT:
+			if (table_layout_parse(optarg, &o.layout) < 0)
+				return usage_error("--format=%s: the layouts "
+						   "are 2.00 and 1.03",
+						   optarg);
+			used |= ONLY(CMD_TXT);
+			break;
+		case 'o':
+			if (!*optarg)
+				return usage_error("-o%s: an empty file name",
+						   "");
+			o.output = optarg;
+			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			break;
+		case O_TITLE:
+			o.title = optarg;
+			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			break;
+		case O_PAGE:
+			o.page = 1;
+			used |= ONLY(CMD_PLOT);
+			break;
+		case O_SCRIPT:
+			if (!*optarg)
+				return usage_error("--script=%s: an empty file "
+						   "name",
+						   "");
+			o.script = optarg;
+			used |= ONLY(CMD_PLOT);
+			break;
+		case O_CSV:
+			o.csv = 1;
+			used |= ONLY(CMD_COMPARE);
+			break;
+		case O_ALPHA:
+			errno = 0;
+			o.alpha = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(o.alpha > 0) ||
+			    !(o.alpha < 0.5))
+				return usage_error("--alpha=%s: expected a "
+						   "level between 0 and 0.5, "
+						   "e.g. 0.05",
+						   optarg);
+			used |= ONLY(CMD_COMPARE);
+			break;
+		case O_HELP:
+			fputs(usage_text, stdout);
+			return 0;
+		case O_VERSION:
+			printf("%s %s\n", PROG, PACKAGE_VERSION);
+			return 0;
+		case '?':
+		default:
+			if (optopt && optopt < 256)
+				fprintf(stderr,
+					"%s: -%c: unknown option or "
+					"missing value (try --help)\n",
+					PROG, optopt);
+			else
+				fprintf(stderr,
+					"%s: %s: unknown option or "
+					"bad value (try --help)\n",
+					PROG, argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind >= argc)
+		return usage_error("%sno subcommand: txt, html, compare or "
+				   "plot",
+				   "");
+	for (int k = 0; k < 4; k++)
+		if (!strcmp(argv[optind], cmd_names[k]))
+			cmd = k;
+	if (cmd < 0)
+		return usage_error("%s: unknown subcommand; the subcommands "
+				   "are txt, html, compare and plot",
+				   argv[optind]);
+	if (used & ~ONLY(cmd)) {
+		fprintf(stderr,
+			"%s: an option given does not apply to %s "
+			"(try --help)\n",
+			PROG, cmd_names[cmd]);
+		return 2;
+	}
+	optind++;
+	ninputs = argc - optind;
+	if (cmd == CMD_COMPARE && ninputs < 1)
+		return usage_error("compare%s: name the baseline input", "");
+	inputs = calloc(ninputs ? ninputs : 1, sizeof(*inputs));
+	if (!inputs)
+		return 1;
+	for (int k = 0; k < (ninputs ? ninputs : 1); k++) {
+		const char *path = ninputs ? argv[optind + k] : "-";
+		size_t len;
+		char *buf = slurp(path, &len);
+
+		inputs[k] = set.n;
+		if (!buf) {
+			fprintf(stderr, "%s: %s: %s\n", PROG, path,
+				strerror(errno));
+			status = 2;
+			goto out;
+		}
+		if (report_load(&set, path, buf, len, skip_bad, stderr) < 0) {
+			free(buf);
+			status = 2;
+			goto out;
+		}
+		free(buf);
+	}
+	if (!set.n) {
+		fprintf(stderr, "%s: no result lines in the input\n", PROG);
+		status = 2;
+		goto out;
+	}
+	switch (cmd) {
+	case CMD_TXT:
+		status = report_txt(stdout, &set, &o, stderr);
+		break;
+	case CMD_HTML:
+		status = html_to(&set, &o);
+		break;
+	case CMD_COMPARE:
+		status = report_compare(stdout, &set, inputs, (size_t)ninputs,
+					&o, stderr);
+		break;
+	case CMD_PLOT:
+	default:
+		status = report_plot(&set, &o, stderr);
+		break;
+	}
+	if (!status && (fflush(stdout) == EOF || ferror(stdout))) {
+		fprintf(stderr, "%s: standard output: %s\n", PROG,
+			strerror(errno));
+		status = 1;
+	}
+out:
+	free(inputs);
+	report_free(&set);
+	return status;
+}
