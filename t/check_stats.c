@@ -14,9 +14,9 @@ START_TEST(t_critical_values)
 	static const struct {
 		unsigned df;
 		double t;
-	} tab[] = {{1, 12.706}, {2, 4.303},  {4, 2.776},   {5, 2.571},
-		   {9, 2.262},  {10, 2.228}, {19, 2.093},  {29, 2.045},
-		   {30, 2.042}, {40, 2.021}, {60, 2.000},  {120, 1.980},
+	} tab[] = {{1, 12.706},	 {2, 4.303},  {4, 2.776},  {5, 2.571},
+		   {9, 2.262},	 {10, 2.228}, {19, 2.093}, {29, 2.045},
+		   {30, 2.042},	 {40, 2.021}, {60, 2.000}, {120, 1.980},
 		   {1000, 1.962}};
 
 	for (unsigned i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
@@ -57,6 +57,86 @@ START_TEST(summary_of_fixed_samples)
 }
 END_TEST
 
+/*
+ * Reference values below were computed apart from this code: the t
+ * density integrated numerically (Simpson's rule over a change of
+ * variable to [0, 1), 200000 steps) and the Welch statistics from
+ * their textbook formulas, in another language.
+ */
+START_TEST(t_p_values)
+{
+	static const struct {
+		double t, df, p;
+	} tab[] = {{2.0, 10, 0.0733880348},
+		   {1.0, 1, 0.5}, /* Cauchy: exactly one half */
+		   {3.5, 2.5, 0.0523455470},
+		   {0.5, 40, 0.6198147352},
+		   {-2.0, 10, 0.0733880348}};
+
+	for (unsigned i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		ck_assert_msg(fabs(stats_t_p2(tab[i].t, tab[i].df) - tab[i].p) <
+				  2e-6,
+			      "t %g df %g: %.10f vs %.10f", tab[i].t, tab[i].df,
+			      stats_t_p2(tab[i].t, tab[i].df), tab[i].p);
+	ck_assert_double_eq(stats_t_p2(0.0, 5), 1.0);
+	ck_assert_double_eq(stats_t_p2(INFINITY, 5), 0.0);
+	ck_assert(isnan(stats_t_p2(1.0, 0)));
+}
+END_TEST
+
+static void welch_of(const double *a, unsigned na, const double *b, unsigned nb,
+		     struct stats_welch *w)
+{
+	struct stats sa, sb;
+
+	stats_compute(a, na, &sa);
+	stats_compute(b, nb, &sb);
+	ck_assert_int_eq(stats_welch(&sa, &sb, w), 0);
+}
+
+START_TEST(welch_fixed_samples)
+{
+	/* Block output, three runs a side, about +25%. */
+	const double a[] = {134822, 131200, 137900};
+	const double b[] = {168000, 171300, 165800};
+	/* Overlapping samples of unequal size. */
+	const double c[] = {19.0, 21.0, 20.5, 19.8, 20.1};
+	const double d[] = {20.2, 19.7, 20.9, 20.0};
+	const double e[] = {10, 12, 11, 13, 9, 10};
+	const double f[] = {14, 15, 13, 16};
+	const double same[] = {7, 7, 7};
+	const double other[] = {8, 8};
+	struct stats_welch w;
+	struct stats s1, s2;
+
+	welch_of(a, 3, b, 3, &w);
+	ck_assert_double_eq_tol(w.t, 13.43303104, 1e-6);
+	ck_assert_double_eq_tol(w.df, 3.861316764, 1e-6);
+	ck_assert_double_eq_tol(w.p, 0.0002200718296, 1e-8);
+
+	welch_of(c, 5, d, 4, &w);
+	ck_assert_double_eq_tol(w.t, 0.2841082343, 1e-8);
+	ck_assert_double_eq_tol(w.df, 6.884062851, 1e-6);
+	ck_assert_double_eq_tol(w.p, 0.7846825765, 2e-6);
+
+	welch_of(e, 6, f, 4, &w);
+	ck_assert_double_eq_tol(w.t, 4.157609203, 1e-8);
+	ck_assert_double_eq_tol(w.df, 7.205882353, 1e-6);
+	ck_assert_double_eq_tol(w.p, 0.003992586587, 1e-7);
+
+	/* No spread on either side: the means alone decide. */
+	welch_of(same, 3, other, 2, &w);
+	ck_assert(isinf(w.t) && w.t > 0 && w.p == 0.0);
+	welch_of(same, 3, same, 3, &w);
+	ck_assert(w.t == 0.0 && w.p == 1.0);
+
+	/* One run is not a sample. */
+	stats_compute(a, 1, &s1);
+	stats_compute(b, 3, &s2);
+	ck_assert_int_eq(stats_welch(&s1, &s2, &w), -1);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -64,6 +144,8 @@ static Suite *stats_suite(void)
 
 	tcase_add_test(tc, t_critical_values);
 	tcase_add_test(tc, summary_of_fixed_samples);
+	tcase_add_test(tc, t_p_values);
+	tcase_add_test(tc, welch_fixed_samples);
 	suite_add_tcase(s, tc);
 	return s;
 }
