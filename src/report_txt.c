@@ -88,13 +88,21 @@ static void print_latency(FILE *out, const struct csv_row *r,
 	fputc('\n', out);
 }
 
-/* "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped. */
-static void io_label(const struct csv_row *r, char *buf, size_t len)
+/*
+ * "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped,
+ * as bon_csv2txt 2.00 joins them; "2G:64k" in the 1.03 layout, which
+ * knew only size and chunk.
+ */
+static void io_label(const struct csv_row *r, enum table_layout layout,
+		     char *buf, size_t len)
 {
 	size_t n;
 
-	snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
-		 r->procs);
+	if (layout == TABLE_103)
+		snprintf(buf, len, "%s:%s", r->size, r->chunk);
+	else
+		snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
+			 r->procs);
 	n = strlen(buf);
 	while (n && buf[n - 1] == ':')
 		buf[--n] = '\0';
@@ -154,7 +162,7 @@ int report_txt(FILE *out, const struct report_set *set,
 			fputs(o->layout == TABLE_200 ? io_head_200
 						     : io_head_103,
 			      out);
-		io_label(r, label, sizeof(label));
+		io_label(r, o->layout, label, sizeof(label));
 		print_desc(out, r->name, label);
 		print_cells(out, r, 0, RT_FIRST_FILE, o->layout);
 		if (o->layout == TABLE_200)
