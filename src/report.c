@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -276,7 +277,8 @@ fail:
 static int html_to(const struct report_set *set, const struct report_opts *o)
 {
 	FILE *f;
-	int status;
+	struct stat st;
+	int status, regular;
 
 	if (!o->output || !strcmp(o->output, "-"))
 		return report_html(stdout, set, o, stderr);
@@ -286,6 +288,9 @@ static int html_to(const struct report_set *set, const struct report_opts *o)
 			strerror(errno));
 		return 2;
 	}
+	/* Only a page of our own may go: -o /dev/full must not remove the
+	 * device. */
+	regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
 	status = report_html(f, set, o, stderr);
 	if (fflush(f) == EOF || ferror(f)) {
 		if (!status)
@@ -298,7 +303,7 @@ static int html_to(const struct report_set *set, const struct report_opts *o)
 			strerror(errno));
 		status = 1;
 	}
-	if (status)
+	if (status && regular)
 		unlink(o->output);
 	return status;
 }
