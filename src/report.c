@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -276,7 +277,8 @@ fail:
 static int html_to(const struct report_set *set, const struct report_opts *o)
 {
 	FILE *f;
-	int status;
+	struct stat st;
+	int status, regular;
 
 	if (!o->output || !strcmp(o->output, "-"))
 		return report_html(stdout, set, o, stderr);
@@ -286,6 +288,9 @@ static int html_to(const struct report_set *set, const struct report_opts *o)
 			strerror(errno));
 		return 2;
 	}
+	/* Only a page of our own may go: -o /dev/full must not remove the
+	 * device. */
+	regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
 	status = report_html(f, set, o, stderr);
 	if (fflush(f) == EOF || ferror(f)) {
 		if (!status)
@@ -298,7 +303,7 @@ static int html_to(const struct report_set *set, const struct report_opts *o)
 			strerror(errno));
 		status = 1;
 	}
-	if (status)
+	if (status && regular)
 		unlink(o->output);
 	return status;
 }
@@ -349,7 +354,7 @@ int main(int argc, char **argv)
 	size_t *inputs = NULL;
 	int skip_bad = 0, c, status = 0, ninputs;
 	int cmd = -1;
-	unsigned used = 0;
+	unsigned used = ~0u; /* the subcommands every option given applies to */
 	char *end;
 
 	/* Options may come before or after the subcommand. */
@@ -364,22 +369,22 @@ int main(int argc, char **argv)
 				return usage_error("--format=%s: the layouts "
 						   "are 2.00 and 1.03",
 						   optarg);
-			used |= ONLY(CMD_TXT);
+			used &= ONLY(CMD_TXT);
 			break;
 		case 'o':
 			if (!*optarg)
 				return usage_error("-o%s: an empty file name",
 						   "");
 			o.output = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
 			break;
 		case O_TITLE:
 			o.title = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
 			break;
 		case O_PAGE:
 			o.page = 1;
-			used |= ONLY(CMD_PLOT);
+			used &= ONLY(CMD_PLOT);
 			break;
 		case O_SCRIPT:
 			if (!*optarg)
@@ -387,11 +392,11 @@ int main(int argc, char **argv)
 						   "name",
 						   "");
 			o.script = optarg;
-			used |= ONLY(CMD_PLOT);
+			used &= ONLY(CMD_PLOT);
 			break;
 		case O_CSV:
 			o.csv = 1;
-			used |= ONLY(CMD_COMPARE);
+			used &= ONLY(CMD_COMPARE);
 			break;
 		case O_ALPHA:
 			errno = 0;
@@ -402,7 +407,7 @@ int main(int argc, char **argv)
 						   "level between 0 and 0.5, "
 						   "e.g. 0.05",
 						   optarg);
-			used |= ONLY(CMD_COMPARE);
+			used &= ONLY(CMD_COMPARE);
 			break;
 		case O_HELP:
 			fputs(usage_text, stdout);
@@ -436,7 +441,7 @@ int main(int argc, char **argv)
 		return usage_error("%s: unknown subcommand; the subcommands "
 				   "are txt, html, compare and plot",
 				   argv[optind]);
-	if (used & ~ONLY(cmd)) {
+	if (!(used & ONLY(cmd))) {
 		fprintf(stderr,
 			"%s: an option given does not apply to %s "
 			"(try --help)\n",

@@ -1,10 +1,374 @@
-/* report_html: being written. */
+/*
+ * report_html: one self-contained page in the shape of bon_csv2html's:
+ * a row per result line (name, size label, the twelve rate and %CP
+ * pairs, the file-test label) and under it a row of worst latencies.
+ * Rows from clyde's JSON documents also show the latency percentiles.
+ *
+ * Cells are coloured by bon_csv2html's rule (FORMATS.md): per column,
+ * over the values above 0 and only when there are two distinct ones,
+ * green = 255 * (v - min) / (max - min), red = 255 - green. Rates are
+ * greener when higher; %CP is compared as CPU per unit of work (%CP
+ * divided by the rate), so a faster row is not marked down for the CPU
+ * its speed costs; latencies are greener when lower.
+ *
+ * The page carries its style inline and names no outside resource, so
+ * it can be mailed or archived alone. Units are what the figures are:
+ * I/O in KiB/s, seeks and file tests per second (bon_csv2html 2.00
+ * labels per-char KiB/s "M/sec"). The output holds no time or path, so
+ * the same input always gives the same bytes.
+ */
 #include "config.h"
+
+#include <math.h>
+#include <string.h>
+
 #include "report.h"
+#include "units.h"
+
+/* What a column's colour is taken from. */
+enum html_col { HC_RATE, HC_CPU, HC_LAT, HC_COUNT };
+
+/* The range of one column over all rows. */
+struct html_scale {
+	double min, max;
+	int n; /* values seen */
+};
+
+/* The value a cell is coloured by, or 0 when it is not coloured. */
+static double cell_value(const struct csv_cell *c, enum html_col col)
+{
+	switch (col) {
+	case HC_RATE:
+		return c->state == CSV_VALUE && c->rate > 0 ? c->rate : 0;
+	case HC_CPU:
+		if (c->state != CSV_VALUE || c->cpu <= 0 || !(c->rate > 0))
+			return 0;
+		return c->cpu / c->rate;
+	case HC_LAT:
+	default:
+		return (double)c->lat_ns;
+	}
+}
+
+static void scales_of(const struct report_set *set,
+		      struct html_scale sc[HC_COUNT][RT_COUNT])
+{
+	memset(sc, 0, sizeof(struct html_scale) * HC_COUNT * RT_COUNT);
+	for (size_t i = 0; i < set->n; i++) {
+		for (int col = 0; col < HC_COUNT; col++) {
+			for (int t = 0; t < RT_COUNT; t++) {
+				struct html_scale *s = &sc[col][t];
+				double v = cell_value(&set->rows[i].row.c[t],
+						      (enum html_col)col);
+
+				if (!(v > 0))
+					continue;
+				if (!s->n || v < s->min)
+					s->min = v;
+				if (!s->n || v > s->max)
+					s->max = v;
+				s->n++;
+			}
+		}
+	}
+}
+
+/*
+ * The background attribute of a cell, or "" when it is not coloured:
+ * no figure, or a column with fewer than two distinct figures.
+ */
+static void colour(char *buf, size_t len, const struct html_scale *s,
+		   const struct csv_cell *c, enum html_col col)
+{
+	double v = cell_value(c, col), frac;
+	long green;
+
+	buf[0] = '\0';
+	if (!(v > 0) || !(s->max > s->min))
+		return;
+	frac = (v - s->min) / (s->max - s->min);
+	if (col != HC_RATE)
+		frac = 1 - frac;
+	green = lround(255 * frac);
+	snprintf(buf, len, " style=\"background:#%02lX%02lX00\"", 255 - green,
+		 green);
+}
+
+/* Text with the five characters that mean something in HTML escaped. */
+static void esc(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			/* Control characters are not allowed in HTML text. */
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				fputs("&#xFFFD;", out);
+			else
+				fputc(*s, out);
+		}
+	}
+}
+
+/* "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped,
+ * as bon_csv2txt and the txt renderer label a line. */
+static void io_label(const struct csv_row *r, char *buf, size_t len)
+{
+	size_t n;
+
+	snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
+		 r->procs);
+	n = strlen(buf);
+	while (n && buf[n - 1] == ':')
+		buf[--n] = '\0';
+}
+
+/* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
+static void file_label(const struct csv_row *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
+		 r->max_size[0] ? ":" : "", r->max_size,
+		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
+		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
+}
+
+/* A percentile: "<1us" below a microsecond, else as the latency cells. */
+static void pct(FILE *out, const char *label, uint64_t ns)
+{
+	char buf[32];
+
+	if (ns < 1000)
+		snprintf(buf, sizeof(buf), "<1us");
+	else
+		units_fmt_latency(buf, sizeof(buf), ns);
+	fprintf(out, "%s&nbsp;", label);
+	esc(out, buf);
+}
+
+static int has_latency(const struct csv_row *r)
+{
+	for (int t = 0; t < RT_COUNT; t++)
+		if (r->c[t].lat_text[0])
+			return 1;
+	return 0;
+}
+
+/* Any concurrency but the default: then it gets a column. */
+static int any_concurrency(const struct report_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const char *c = set->rows[i].row.concurrency;
+
+		if (c[0] && strcmp(c, "1"))
+			return 1;
+	}
+	return 0;
+}
+
+static const char style[] =
+    "<style>\n"
+    "body{font-family:sans-serif;color:#000;background:#fff;margin:1em}\n"
+    "h1{font-size:140%}\n"
+    "table{border-collapse:collapse;font-size:80%}\n"
+    "th,td{border:1px solid #888;padding:1px 4px;white-space:nowrap}\n"
+    "th{background:#ccffff;text-align:center}\n"
+    "th.unit{font-weight:normal;font-style:italic;font-size:85%}\n"
+    "td{text-align:right}\n"
+    "td.name{background:#cccfff;text-align:left;font-weight:bold;"
+    "vertical-align:top}\n"
+    "td.label{background:#eeeeff;text-align:center}\n"
+    "tr.lat td{font-size:90%;vertical-align:top}\n"
+    ".ver{font-weight:normal;font-size:80%}\n"
+    ".pct{font-size:85%;line-height:1.15}\n"
+    "p.note{font-size:85%;max-width:60em}\n"
+    "</style>\n";
+
+/* The three header rows; conc adds a concurrency column. */
+static void header(FILE *out, int conc)
+{
+	static const char *const group[] = {
+	    "Per Char", "Block", "Rewrite", "Per Char", "Block", "",
+	    "Create",	"Read",	 "Delete",  "Create",	"Read",	 "Delete"};
+
+	fputs("<thead>\n<tr><th rowspan=\"3\">Name</th>"
+	      "<th rowspan=\"3\">Size</th>",
+	      out);
+	if (conc)
+		fputs("<th rowspan=\"3\">Concurrency</th>", out);
+	fputs("<th colspan=\"6\">Sequential Output</th>"
+	      "<th colspan=\"4\">Sequential Input</th>"
+	      "<th colspan=\"2\" rowspan=\"2\">Random<br>Seeks</th>"
+	      "<th rowspan=\"3\">Files</th>"
+	      "<th colspan=\"6\">Sequential Create</th>"
+	      "<th colspan=\"6\">Random Create</th></tr>\n<tr>",
+	      out);
+	for (int t = 0; t < RT_COUNT; t++)
+		if (t != RT_seeks)
+			fprintf(out, "<th colspan=\"2\">%s</th>", group[t]);
+	fputs("</tr>\n<tr>", out);
+	for (int t = 0; t < RT_COUNT; t++) {
+		enum result_kind k = result_test_kind((enum result_test)t);
+
+		fprintf(
+		    out,
+		    "<th class=\"unit\">%s</th><th class=\"unit\">%%CP</th>",
+		    k == RK_IO	   ? "K/sec"
+		    : k == RK_SEEK ? "/sec"
+				   : "files/sec");
+	}
+	fputs("</tr>\n</thead>\n", out);
+}
+
+static void rate_cells(FILE *out, const struct csv_row *r, int first, int last,
+		       struct html_scale sc[HC_COUNT][RT_COUNT])
+{
+	char bg[64];
+
+	for (int t = first; t < last; t++) {
+		const struct csv_cell *c = &r->c[t];
+
+		colour(bg, sizeof(bg), &sc[HC_RATE][t], c, HC_RATE);
+		fprintf(out, "<td%s", bg);
+		/* JSON knows what a "+++++" test measured: say so. */
+		if (c->state == CSV_FAST && c->exact_rate)
+			fprintf(out, " title=\"measured %.0f %s\"", c->rate,
+				result_rate_unit(
+				    result_test_kind((enum result_test)t)));
+		fputc('>', out);
+		esc(out, c->text);
+		colour(bg, sizeof(bg), &sc[HC_CPU][t], c, HC_CPU);
+		fprintf(out, "</td><td%s>", bg);
+		esc(out, c->cpu_text);
+		fputs("</td>", out);
+	}
+}
+
+static void latency_cells(FILE *out, const struct csv_row *r, int first,
+			  int last, struct html_scale sc[HC_COUNT][RT_COUNT])
+{
+	char bg[64];
+
+	for (int t = first; t < last; t++) {
+		const struct csv_cell *c = &r->c[t];
+
+		colour(bg, sizeof(bg), &sc[HC_LAT][t], c, HC_LAT);
+		fprintf(out, "<td colspan=\"2\"%s>", bg);
+		/* With the percentiles below, the top figure needs its name. */
+		if (c->has_pct && c->lat_text[0])
+			fputs("max&nbsp;", out);
+		esc(out, c->lat_text);
+		if (c->has_pct) {
+			fputs("<div class=\"pct\">", out);
+			pct(out, "p50", c->p50_ns);
+			fputs("<br>", out);
+			pct(out, "p90", c->p90_ns);
+			fputs("<br>", out);
+			pct(out, "p99", c->p99_ns);
+			fputs("<br>", out);
+			pct(out, "p99.9", c->p999_ns);
+			fputs("</div>", out);
+		}
+		fputs("</td>", out);
+	}
+}
+
+static void row(FILE *out, const struct csv_row *r, int conc,
+		struct html_scale sc[HC_COUNT][RT_COUNT])
+{
+	char label[CSV_TEXT_MAX * 5 + 8];
+	int lat = has_latency(r);
+
+	fprintf(out, "<tr><td class=\"name\" rowspan=\"%d\">", lat ? 2 : 1);
+	esc(out, r->name);
+	fputs("<div class=\"ver\">", out);
+	/* A 1.03 line has no version field. */
+	esc(out, r->version[0] ? r->version : "1.03 format");
+	fputs("</div></td><td class=\"label\">", out);
+	io_label(r, label, sizeof(label));
+	esc(out, label);
+	fputs("</td>", out);
+	if (conc) {
+		fputs("<td class=\"label\">", out);
+		esc(out, r->concurrency);
+		fputs("</td>", out);
+	}
+	rate_cells(out, r, 0, RT_FIRST_FILE, sc);
+	fputs("<td class=\"label\">", out);
+	file_label(r, label, sizeof(label));
+	esc(out, label);
+	fputs("</td>", out);
+	rate_cells(out, r, RT_FIRST_FILE, RT_COUNT, sc);
+	fputs("</tr>\n", out);
+	if (!lat)
+		return;
+	fprintf(out, "<tr class=\"lat\"><td class=\"label\"%s>Latency</td>",
+		conc ? " colspan=\"2\"" : "");
+	latency_cells(out, r, 0, RT_FIRST_FILE, sc);
+	fputs("<td class=\"label\">Latency</td>", out);
+	latency_cells(out, r, RT_FIRST_FILE, RT_COUNT, sc);
+	fputs("</tr>\n", out);
+}
+
+static int any_pct(const struct report_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		for (int t = 0; t < RT_COUNT; t++)
+			if (set->rows[i].row.c[t].has_pct)
+				return 1;
+	return 0;
+}
+
 int report_html(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err)
 {
-	(void)out; (void)set; (void)o;
-	fprintf(err, "clyde-report: html: not built yet\n");
-	return 1;
+	struct html_scale sc[HC_COUNT][RT_COUNT];
+	const char *title = o->title ? o->title : "clyde-report";
+	int conc = any_concurrency(set);
+
+	(void)err;
+	scales_of(set, sc);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	      "<meta charset=\"utf-8\">\n"
+	      "<meta name=\"generator\" content=\"clyde-report " PACKAGE_VERSION
+	      "\">\n<title>",
+	      out);
+	esc(out, title);
+	fprintf(out, "</title>\n%s</head>\n<body>\n<h1>", style);
+	esc(out, title);
+	fputs("</h1>\n<table>\n", out);
+	header(out, conc);
+	fputs("<tbody>\n", out);
+	for (size_t i = 0; i < set->n; i++)
+		row(out, &set->rows[i].row, conc, sc);
+	fputs("</tbody>\n</table>\n<p class=\"note\">"
+	      "K/sec: KiB per second; /sec: seeks or files per second; "
+	      "%CP: CPU time as a share of the elapsed time; "
+	      "+++++: the test took under 0.5 s, too little to time; "
+	      "Latency: the slowest single operation.",
+	      out);
+	if (any_pct(set))
+		fputs(" p50, p90, p99, p99.9: latency percentiles over all "
+		      "operations (from clyde JSON results).",
+		      out);
+	fputs("</p>\n<p class=\"note\">"
+	      "Colours compare the rows of each column, green the best "
+	      "and red the worst: higher rates, lower CPU per unit of work, "
+	      "lower latency. A column with fewer than two distinct "
+	      "figures is not coloured.</p>\n</body>\n</html>\n",
+	      out);
+	return 0;
 }

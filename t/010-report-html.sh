@@ -1,0 +1,183 @@
+#!/bin/sh
+# clyde-report html: the page of each input format (1.98, 1.97, 1.03
+# CSV, a clyde JSON document) byte for byte against its golden copy,
+# bon_csv2html's colouring rule, escaping, percentiles from JSON, -o and
+# --title, and no name of anything outside the page.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
+DATA=${T_SRCDIR:-$(dirname "$0")}/data
+
+# html ARGS...: render into $WORK/out; $WORK/page is the same with the
+# version in the generator line replaced, so golden copies outlive a
+# release.
+html() {
+	expect_status 0 "$R" html "$@"
+	[ -s "$WORK/err" ] && fail "html $*: stderr: $(cat "$WORK/err")"
+	sed 's/\(<meta name="generator" content="clyde-report \)[^"]*"/\1VERSION"/' \
+		"$WORK/out" >"$WORK/page"
+}
+
+# golden NAME ARGS...: the page equals data/NAME.html.expected.
+golden() {
+	gold=$DATA/$1.html.expected
+	shift
+	html "$@"
+	cmp -s "$WORK/page" "$gold" ||
+		fail "html $*: not as $gold:
+$(diff "$gold" "$WORK/page" | head -20)"
+}
+
+# has TEXT / hasnt TEXT: in the last page or not.
+has() {
+	grep -q -F -e "$1" "$WORK/out" || fail "no '$1' in the page"
+}
+hasnt() {
+	grep -q -F -e "$1" "$WORK/out" && fail "'$1' in the page"
+	return 0
+}
+
+golden r198 "$DATA/r198.csv"
+golden r197 "$DATA/r197.csv"
+golden r103 "$DATA/r103.csv"
+golden run "$DATA/run.json"
+golden all --title='Four inputs: <1.98> & "1.97", 1.03, JSON' \
+	"$DATA/r198.csv" "$DATA/r197.csv" "$DATA/r103.csv" "$DATA/run.json"
+
+# The generator line names this program and its version.
+version=$("$R" --version | cut -d' ' -f2)
+html "$DATA/r198.csv"
+has "<meta name=\"generator\" content=\"clyde-report $version\">"
+has '<meta charset="utf-8">'
+
+# Nothing outside the page: no URL at all, no script, no fetched file.
+for f in r198.csv r197.csv r103.csv run.json; do
+	html "$DATA/$f"
+	grep -qi 'http' "$WORK/out" && fail "$f: a URL: $(grep -i http "$WORK/out")"
+	grep -qiE '<script|<link|<img|<iframe|src=|url\(|@import' "$WORK/out" &&
+		fail "$f: the page names an outside resource"
+	[ "$(grep -c '<style>' "$WORK/out")" = 1 ] || fail "$f: no inline style"
+done
+
+# One row per result, a latency row under each line that has latencies.
+html "$DATA/r198.csv"
+[ "$(grep -c '<td class="name" rowspan="2">' "$WORK/out")" = 2 ] || fail "r198: not 2 rows"
+[ "$(grep -c '<tr class="lat">' "$WORK/out")" = 2 ] || fail "r198: not 2 latency rows"
+html "$DATA/r103.csv"
+[ "$(grep -c '<td class="name" rowspan="1">' "$WORK/out")" = 2 ] || fail "r103: not 2 rows"
+hasnt '<tr class="lat">'
+has '<td class="name" rowspan="1">convm004<div class="ver">1.03 format</div></td><td class="label">16G</td><td style="background:#00FF00">51346</td>'
+
+# Units: KiB/s for every I/O rate, per-char included (bon_csv2html 2.00
+# says M/sec); seeks and files per second.
+[ "$(grep -o '<th class="unit">K/sec</th>' "$WORK/out" | wc -l)" = 5 ] || fail "not 5 K/sec columns"
+[ "$(grep -o '<th class="unit">/sec</th>' "$WORK/out" | wc -l)" = 1 ] || fail "not 1 /sec column"
+[ "$(grep -o '<th class="unit">files/sec</th>' "$WORK/out" | wc -l)" = 6 ] || fail "not 6 files/sec columns"
+hasnt 'M/sec'
+
+# Colours, two rows (r198.csv): the faster block output is all green, the
+# slower all red; %CP per unit of work and latency are greener lower.
+html "$DATA/r198.csv"
+has '<td style="background:#00FF00">449755</td><td style="background:#00FF00">71</td>'
+has '<td style="background:#FF0000">301234</td><td style="background:#FF0000">58</td>'
+has '<td colspan="2" style="background:#00FF00">8094us</td>'
+has '<td colspan="2" style="background:#FF0000">162ms</td>'
+# Sequential stat: one figure and a +++++, so no colour; +++++ and the
+# empty per-char cells are never coloured.
+has '<td>28440</td><td>79</td>'
+has '<td>+++++</td><td>+++</td>'
+has '<td></td><td></td>'
+grep -q 'style="[^"]*">+++' "$WORK/out" && fail "a +++++ cell is coloured"
+grep -q 'style="[^"]*"></td>' "$WORK/out" && fail "an empty cell is coloured"
+
+# Three rows 100000, 200000, 300000 KiB/s with latencies 1, 2, 3 ms: the
+# middle is green 255 * 0.5 = 127.5 -> 128 (0x80), red 127 (0x7F).
+line=$(head -n 1 "$DATA/r198.csv")
+for k in 1 2 3; do
+	printf '%s\n' "$line" | awk -F, -v OFS=, -v k=$k \
+		'{ $3 = "m" k; $12 = k * 100000; $40 = k * 1000 "us"; print }'
+done >"$WORK/three.csv"
+html "$WORK/three.csv"
+has '<td style="background:#FF0000">100000</td>'
+has '<td style="background:#7F8000">200000</td>'
+has '<td style="background:#00FF00">300000</td>'
+has '<td colspan="2" style="background:#00FF00">1000us</td>'
+has '<td colspan="2" style="background:#7F8000">2000us</td>'
+has '<td colspan="2" style="background:#FF0000">3000us</td>'
+# %CP 71 over each: less CPU per KiB for the faster rows.
+has '<td style="background:#FF0000">71</td>'
+has '<td style="background:#00FF00">71</td>'
+
+# Equal lines: nothing to tell apart, nothing coloured.
+printf '%s\n%s\n' "$line" "$line" >"$WORK/same.csv"
+html "$WORK/same.csv"
+hasnt 'style="background:'
+
+# Escaping: a name from a file and a title with the five characters.
+printf '%s\n' "$line" | awk -F, -v OFS=, '{ $3 = "a<b&c>d \"q\" '\''s"; print }' >"$WORK/esc.csv"
+html --title="<T&'\">" "$WORK/esc.csv"
+has 'a&lt;b&amp;c&gt;d &quot;q&quot; &#39;s<div class="ver">'
+has '<title>&lt;T&amp;&#39;&quot;&gt;</title>'
+has '<h1>&lt;T&amp;&#39;&quot;&gt;</h1>'
+hasnt 'a<b&c>d'
+hasnt '<T&'
+
+# The default title.
+html "$DATA/r103.csv"
+has '<title>clyde-report</title>'
+has '<h1>clyde-report</h1>'
+
+# Percentiles: only from JSON, and the document's own figures.
+html "$DATA/r198.csv" "$DATA/r197.csv" "$DATA/r103.csv"
+hasnt 'p50'
+hasnt 'max&nbsp;'
+html "$DATA/run.json"
+# lat NS: the latency cell text, as units_fmt_latency prints it.
+lat() {
+	us=$(($1 / 1000))
+	if [ "$us" -gt 99999 ]; then
+		echo "$((us / 1000))ms"
+	else
+		echo "${us}us"
+	fi
+}
+if command -v jq >/dev/null; then
+	for t in put_block seeks seq_create; do
+		jq -r ".runs[1].tests.$t.latency | .max_ns, .p50_ns, .p90_ns, .p99_ns, .p99_9_ns" \
+			"$DATA/run.json" >"$WORK/pct"
+		{
+			read -r max
+			read -r p50
+			read -r p90
+			read -r p99
+			read -r p999
+		} <"$WORK/pct"
+		has "max&nbsp;$(lat "$max")<div class=\"pct\">p50&nbsp;$(lat "$p50")<br>p90&nbsp;$(lat "$p90")<br>p99&nbsp;$(lat "$p99")<br>p99.9&nbsp;$(lat "$p999")</div>"
+	done
+else
+	echo "jq not installed: the percentile figures are checked by the golden copy only" >&2
+fi
+[ "$(grep -o '<div class="pct">' "$WORK/out" | wc -l)" = 24 ] || fail "not 12 percentile cells per run"
+# The measured rate of a +++++ test is the cell's title.
+has '<td title="measured '
+
+# -o FILE: the same page; a page that cannot be written whole is removed.
+html "$DATA/r198.csv"
+cp "$WORK/out" "$WORK/stdout.html"
+expect_status 0 "$R" html -o "$WORK/p.html" "$DATA/r198.csv"
+cmp -s "$WORK/p.html" "$WORK/stdout.html" || fail "-o: not the page stdout gets"
+expect_status 2 "$R" html -o "$WORK/none.html" "$WORK/no-such-input"
+[ -e "$WORK/none.html" ] && fail "a page was left for a missing input"
+(
+	trap '' XFSZ
+	ulimit -f 2
+	exec "$R" html -o "$WORK/big.html" "$DATA/r198.csv" "$DATA/r197.csv" \
+		"$DATA/r103.csv" "$DATA/run.json"
+) 2>"$WORK/err"
+status=$?
+[ "$status" = 1 ] || fail "a page over the file size limit: exit $status, expected 1"
+[ -e "$WORK/big.html" ] && fail "a half-written page was left behind"
+grep -q 'big.html' "$WORK/err" || fail "no message for the failed page: $(cat "$WORK/err")"
+# Options of other subcommands are refused.
+expect_status 2 "$R" html --format=1.03 "$DATA/r198.csv"
+exit 0
