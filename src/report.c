@@ -349,7 +349,7 @@ int main(int argc, char **argv)
 	size_t *inputs = NULL;
 	int skip_bad = 0, c, status = 0, ninputs;
 	int cmd = -1;
-	unsigned used = 0;
+	unsigned used = ~0u; /* the subcommands every option given applies to */
 	char *end;
 
 	/* Options may come before or after the subcommand. */
@@ -364,22 +364,22 @@ int main(int argc, char **argv)
 				return usage_error("--format=%s: the layouts "
 						   "are 2.00 and 1.03",
 						   optarg);
-			used |= ONLY(CMD_TXT);
+			used &= ONLY(CMD_TXT);
 			break;
 		case 'o':
 			if (!*optarg)
 				return usage_error("-o%s: an empty file name",
 						   "");
 			o.output = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
 			break;
 		case O_TITLE:
 			o.title = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
 			break;
 		case O_PAGE:
 			o.page = 1;
-			used |= ONLY(CMD_PLOT);
+			used &= ONLY(CMD_PLOT);
 			break;
 		case O_SCRIPT:
 			if (!*optarg)
@@ -387,11 +387,11 @@ int main(int argc, char **argv)
 						   "name",
 						   "");
 			o.script = optarg;
-			used |= ONLY(CMD_PLOT);
+			used &= ONLY(CMD_PLOT);
 			break;
 		case O_CSV:
 			o.csv = 1;
-			used |= ONLY(CMD_COMPARE);
+			used &= ONLY(CMD_COMPARE);
 			break;
 		case O_ALPHA:
 			errno = 0;
@@ -402,7 +402,7 @@ int main(int argc, char **argv)
 						   "level between 0 and 0.5, "
 						   "e.g. 0.05",
 						   optarg);
-			used |= ONLY(CMD_COMPARE);
+			used &= ONLY(CMD_COMPARE);
 			break;
 		case O_HELP:
 			fputs(usage_text, stdout);
@@ -436,7 +436,7 @@ int main(int argc, char **argv)
 		return usage_error("%s: unknown subcommand; the subcommands "
 				   "are txt, html, compare and plot",
 				   argv[optind]);
-	if (used & ~ONLY(cmd)) {
+	if (!(used & ONLY(cmd))) {
 		fprintf(stderr,
 			"%s: an option given does not apply to %s "
 			"(try --help)\n",
