@@ -1,10 +1,1013 @@
-/* report_plot: being written. */
+/*
+ * report_plot: grouped bar charts of any set of results, drawn by
+ * gnuplot. The groups along the x axis are the tests; the bars in a
+ * group are the results, one per name in each input, so repeats (lines
+ * of one name in one input, the runs of one JSON document) make one bar
+ * at their mean with an error bar over its 95% confidence interval.
+ *
+ * Three charts, one file each or all on one page (--page):
+ *   throughput  the I/O tests in MiB/s beside seeks/s and files/s, two
+ *               panels because the units differ; both on log scales,
+ *               since putc and get_block differ by three orders of
+ *               magnitude and a linear axis would hide the smaller bar
+ *               (each bar carries its figure, so nothing is lost)
+ *   cpu         %CP of every test, linear
+ *   latency     the worst latency of every test, log scale, in ms or
+ *               us; dots for p99 where a JSON input carries percentiles
+ * The whole script is made first, the figures inline as data blocks,
+ * so --script saves a file that draws the same pictures again and can
+ * be restyled; it holds no date or version, so it can be compared.
+ */
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "report.h"
+#include "stats.h"
+
+#define PROG "clyde-report: plot"
+
+/* Key labels longer than this many characters are cut ("..."). */
+#define LABEL_CHARS 48
+/* With more bars to a group they are too thin to carry their figure. */
+#define FIGURES_MAX 4
+
+enum metric { M_RATE, M_CPU, M_LAT };
+
+struct panel {
+	const char *block; /* the data block's name, without the '$' */
+	const char *title;
+	enum result_test first, last;
+	enum metric metric;
+};
+
+enum { P_IO, P_OPS, P_CPU, P_LAT, P_COUNT };
+
+static const struct panel panels[P_COUNT] = {
+    {"io", "Sequential I/O throughput", RT_putc, RT_seeks, M_RATE},
+    {"ops", "Seeks and file operations", RT_seeks, RT_COUNT, M_RATE},
+    {"cpu", "CPU use (%CP)", RT_putc, RT_COUNT, M_CPU},
+    {"lat", "Worst latency", RT_putc, RT_COUNT, M_LAT},
+};
+
+/* A picture: panels [first, first + n) side by side, cols to a row. */
+struct chart {
+	const char *suffix; /* out-SUFFIX.png; NULL for the page */
+	int first, n, cols;
+	int width, height; /* pixels */
+};
+
+static const struct chart charts[] = {
+    {"throughput", P_IO, 2, 2, 1400, 620},
+    {"cpu", P_CPU, 1, 1, 1200, 560},
+    {"latency", P_LAT, 1, 1, 1200, 560},
+};
+static const struct chart page = {NULL, P_IO, P_COUNT, 2, 1600, 1100};
+
+#define NCHARTS (sizeof(charts) / sizeof(charts[0]))
+
+/* Tick labels, in gnuplot's double-quoted form ("\n" breaks the line). */
+static const char *const ticks[RT_COUNT] = {
+    "write\\nper char", "write\\nblock",   "rewrite",	    "read\\nper char",
+    "read\\nblock",	"random\\nseeks",  "seq\\ncreate",  "seq\\nstat",
+    "seq\\ndelete",	"random\\ncreate", "random\\nstat", "random\\ndelete",
+};
+
+/* One bar colour each: one result, or the repeats of one setup. */
+struct series {
+	char label[LABEL_CHARS * 8 + 64];
+	const size_t *idx;
+	size_t n;
+};
+
+/* What one bar shows; NaN where it has nothing. */
+struct bar {
+	double fig, lo, hi;
+	double extra; /* rates, %CP: 1 for "+++++"; latency: p99 */
+};
+
+/* A panel's figures: the tests that have any, and a bar per result. */
+struct pdata {
+	enum result_test test[RT_COUNT];
+	int ntests;
+	struct bar *bar; /* [ntests * nseries] */
+	int *slot;	 /* per result: its place in a group, 1-based; 0 when
+			  * it has nothing here, so it leaves no gap */
+	int nslots;
+	double ybot, ytop;
+	int log, any_ci, any_p99, any_fast;
+	const char *title, *ylabel;
+};
+
+/* Everything the script is made from. */
+struct plot {
+	const struct report_set *set;
+	struct series *series;
+	size_t nseries;
+	struct pdata pd[P_COUNT];
+	int svg;
+};
+
+/*
+ * Text shown in a picture: valid UTF-8 kept, other bytes '?', control
+ * characters a space (a newline would end a gnuplot command), cut at
+ * max characters.
+ */
+static void clean_text(char *dst, size_t len, const char *src, size_t max)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t o = 0, chars = 0;
+
+	while (*s && o + 8 < len) {
+		size_t n = 1;
+
+		if (*s >= 0xc2 && *s <= 0xdf)
+			n = 2;
+		else if (*s >= 0xe0 && *s <= 0xef)
+			n = 3;
+		else if (*s >= 0xf0 && *s <= 0xf4)
+			n = 4;
+		for (size_t k = 1; k < n; k++)
+			if ((s[k] & 0xc0) != 0x80)
+				n = 0;
+		if (chars == max) {
+			memcpy(dst + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (n == 0 || (n == 1 && *s >= 0x80)) {
+			dst[o++] = '?';
+			s++;
+		} else if (n == 1) {
+			dst[o++] = (*s < 0x20 || *s == 0x7f) ? ' ' : (char)*s;
+			s++;
+		} else {
+			memcpy(dst + o, s, n);
+			o += n;
+			s += n;
+		}
+		chars++;
+	}
+	dst[o] = '\0';
+}
+
+/* A gnuplot single-quoted string: nothing is special but '' for '. */
+static void gp_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* A figure for a data block: "NaN" as gnuplot reads it, else %.6g. */
+static void gp_num(FILE *f, double v)
+{
+	if (isnan(v))
+		fputs(" NaN", f);
+	else
+		fprintf(f, " %.6g", v);
+}
+
+/*
+ * The series: the groups of each input in order. The rows of one input
+ * are consecutive and share the file pointer report.c gave them.
+ */
+static int make_series(struct plot *p, struct report_group ***groups,
+		       size_t **ngroups, size_t *ninputs)
+{
+	const struct report_set *set = p->set;
+	size_t first = 0, k = 0, total = 0;
+
+	*ninputs = 0;
+	for (size_t i = 0; i < set->n; i++)
+		if (i == 0 || set->rows[i].file != set->rows[i - 1].file)
+			(*ninputs)++;
+	*groups = calloc(*ninputs, sizeof(**groups));
+	*ngroups = calloc(*ninputs, sizeof(**ngroups));
+	if (!*groups || !*ngroups)
+		return -1;
+	for (size_t i = 1; i <= set->n; i++) {
+		if (i < set->n && set->rows[i].file == set->rows[i - 1].file)
+			continue;
+		(*ngroups)[k] = report_group(set, first, i, &(*groups)[k]);
+		if (!(*ngroups)[k])
+			return -1;
+		total += (*ngroups)[k];
+		first = i;
+		k++;
+	}
+	p->series = calloc(total, sizeof(*p->series));
+	if (!p->series)
+		return -1;
+	for (k = 0; k < *ninputs; k++) {
+		for (size_t g = 0; g < (*ngroups)[k]; g++) {
+			struct report_group *gr = &(*groups)[k][g];
+			struct series *s = &p->series[p->nseries++];
+
+			s->idx = gr->idx;
+			s->n = gr->n;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A result's key label: its name; "(mean of N)" for repeats; the input
+ * file's base name when the same name comes from more than one input.
+ */
+static void label_series(struct plot *p)
+{
+	const struct report_set *set = p->set;
+
+	for (size_t i = 0; i < p->nseries; i++) {
+		struct series *s = &p->series[i];
+		const struct report_row *r = &set->rows[s->idx[0]];
+		char name[LABEL_CHARS * 4 + 8], file[LABEL_CHARS * 4 + 8];
+		const char *base;
+		int twice = 0;
+
+		for (size_t j = 0; j < p->nseries; j++) {
+			const struct report_row *q =
+			    &set->rows[p->series[j].idx[0]];
+
+			twice |= j != i && !strcmp(q->row.name, r->row.name);
+		}
+		clean_text(name, sizeof(name), r->row.name, LABEL_CHARS);
+		base = strrchr(r->file, '/');
+		clean_text(file, sizeof(file),
+			   strcmp(r->file, "-") ? (base ? base + 1 : r->file)
+						: "stdin",
+			   LABEL_CHARS / 2);
+		snprintf(s->label, sizeof(s->label), "%s%s%s%s", name,
+			 twice ? " [" : "", twice ? file : "",
+			 twice ? "]" : "");
+		if (s->n > 1) {
+			size_t l = strlen(s->label);
+
+			snprintf(s->label + l, sizeof(s->label) - l,
+				 " (mean of %zu)", s->n);
+		}
+	}
+}
+
+/* The plotted figure of one cell, before scaling; NaN when none. */
+static double cell_value(const struct csv_cell *c, enum metric m)
+{
+	switch (m) {
+	case M_RATE:
+		return report_rate(c);
+	case M_CPU:
+		return c->cpu >= 0 ? c->cpu : NAN;
+	case M_LAT:
+	default:
+		return c->lat_ns ? (double)c->lat_ns : NAN;
+	}
+}
+
+/*
+ * A log axis from the decade below lo, where the bars stand, up to
+ * room above hi for the figures over the bars.
+ */
+static void log_range(double lo, double hi, double room, double *bot,
+		      double *top)
+{
+	if (!(lo > 0) || !(hi > 0)) {
+		*bot = 1;
+		*top = 10;
+		return;
+	}
+	*bot = pow(10, floor(log10(lo) + 1e-9));
+	*top = hi * room;
+}
+
+/* Mean and CI of the series' figures for test t; x has room for n. */
+static void summarise(const struct report_set *set, const struct series *s,
+		      enum result_test t, enum metric m, double scale,
+		      double *x, struct bar *b)
+{
+	unsigned n = 0, np = 0;
+	int fast = 0;
+	double p99 = 0;
+	struct stats st;
+
+	for (size_t k = 0; k < s->n; k++) {
+		const struct csv_cell *c = &set->rows[s->idx[k]].row.c[t];
+		double v = cell_value(c, m);
+
+		if (!isnan(v))
+			x[n++] = v / scale;
+		fast |= c->state == CSV_FAST;
+		if (c->has_pct && c->p99_ns) {
+			p99 += (double)c->p99_ns / scale;
+			np++;
+		}
+	}
+	b->fig = b->lo = b->hi = NAN;
+	if (n) {
+		stats_compute(x, n, &st);
+		b->fig = st.mean;
+		if (st.ci_low < st.ci_high) {
+			b->lo = st.ci_low;
+			b->hi = st.ci_high;
+		}
+	}
+	if (m == M_LAT)
+		b->extra = np ? p99 / np : NAN;
+	else
+		b->extra = !n && fast;
+}
+
+/* Fill one panel's data: which tests to show, the bars, the axis. */
+static int compute_panel(struct plot *p, int pi)
+{
+	const struct panel *pn = &panels[pi];
+	struct pdata *d = &p->pd[pi];
+	size_t ns = p->nseries, maxn = 1;
+	double *x, lo = INFINITY, hi = 0, scale = 1;
+
+	for (size_t i = 0; i < ns; i++)
+		if (p->series[i].n > maxn)
+			maxn = p->series[i].n;
+	d->bar = calloc((size_t)(pn->last - pn->first) * ns, sizeof(*d->bar));
+	d->slot = calloc(ns, sizeof(*d->slot));
+	x = malloc(maxn * sizeof(*x));
+	if (!d->bar || !d->slot || !x) {
+		free(x);
+		return -1;
+	}
+	if (pn->metric == M_LAT) {
+		/* ms unless every latency is under a millisecond. */
+		double worst = 0;
+
+		for (size_t i = 0; i < p->set->n; i++)
+			for (enum result_test t = pn->first; t < pn->last; t++)
+				if (p->set->rows[i].row.c[t].lat_ns > worst)
+					worst = (double)p->set->rows[i]
+						    .row.c[t]
+						    .lat_ns;
+		scale = worst >= 1e6 ? 1e6 : 1e3;
+		d->ylabel = scale == 1e6 ? "latency, ms (log scale)"
+					 : "latency, us (log scale)";
+	} else if (pn->metric == M_CPU) {
+		d->ylabel = "%CP (CPU time / elapsed time)";
+	} else {
+		scale = pn->first == RT_putc ? 1024 : 1;
+		d->ylabel = pn->first == RT_putc
+				? "MiB/s (log scale)"
+				: "seeks/s, files/s (log scale)";
+	}
+	for (enum result_test t = pn->first; t < pn->last; t++) {
+		struct bar *row = &d->bar[(size_t)d->ntests * ns];
+		int any = 0;
+
+		for (size_t i = 0; i < ns; i++) {
+			struct bar *b = &row[i];
+
+			summarise(p->set, &p->series[i], t, pn->metric, scale,
+				  x, b);
+			if (!isnan(b->fig) || b->extra > 0) {
+				any = 1;
+				d->slot[i] = 1;
+			}
+			if (!isnan(b->lo))
+				d->any_ci = 1;
+			if (pn->metric == M_LAT && !isnan(b->extra))
+				d->any_p99 = 1;
+			if (pn->metric != M_LAT && b->extra > 0)
+				d->any_fast = 1;
+			/*
+			 * The axis: every figure, p99 and CI top on it; a CI
+			 * reaching lower is cut at the bottom, not followed.
+			 */
+			double vals[3] = {b->fig, b->hi,
+					  pn->metric == M_LAT ? b->extra : NAN};
+			for (int k = 0; k < 3; k++) {
+				if (isnan(vals[k]))
+					continue;
+				if (vals[k] > 0 && vals[k] < lo && k != 1)
+					lo = vals[k];
+				if (vals[k] > hi)
+					hi = vals[k];
+			}
+		}
+		if (any)
+			d->test[d->ntests++] = t;
+	}
+	free(x);
+	d->title = d->any_p99 ? "Worst and p99 latency" : pn->title;
+	for (size_t i = 0; i < ns; i++)
+		if (d->slot[i])
+			d->slot[i] = ++d->nslots;
+	if (!d->nslots) {
+		/* Nothing to draw: the key still names every result. */
+		for (size_t i = 0; i < ns; i++)
+			d->slot[i] = ++d->nslots;
+	}
+	if (pn->metric == M_CPU) {
+		/* %CP may pass 100 (several processes); room for figures. */
+		double top = (hi > 100 ? hi : 100) *
+			     (d->nslots <= FIGURES_MAX ? 1.15 : 1.05);
+
+		d->ybot = 0;
+		d->ytop = ceil(top / 10) * 10;
+	} else {
+		d->log = 1;
+		log_range(lo, hi, d->nslots <= FIGURES_MAX ? 3 : 1.3, &d->ybot,
+			  &d->ytop);
+	}
+	return 0;
+}
+
+/* Whether a panel has any bar at all. */
+static int panel_empty(const struct plot *p, int pi)
+{
+	const struct pdata *d = &p->pd[pi];
+
+	for (int i = 0; i < d->ntests * (int)p->nseries; i++)
+		if (!isnan(d->bar[i].fig))
+			return 0;
+	return 1;
+}
+
+static void write_block(FILE *f, const struct plot *p, int pi)
+{
+	const struct panel *pn = &panels[pi];
+	const struct pdata *d = &p->pd[pi];
+
+	fprintf(f,
+		"\n# %s: %s.\n"
+		"# A line per test: its place on the x axis, then four columns "
+		"per\n# result (in key order): the figure, the low and high "
+		"ends of its 95%%\n# CI (NaN: no repeats), and %s.\n",
+		d->title, d->ylabel,
+		pn->metric == M_LAT ? "p99 (NaN: not known)"
+				    : "1 where the line says +++++");
+	fprintf(f, "$%s << EOD\n", pn->block);
+	for (int i = 0; i < d->ntests; i++) {
+		const struct bar *row = &d->bar[(size_t)i * p->nseries];
+
+		fprintf(f, "%d", i);
+		for (size_t s = 0; s < p->nseries; s++) {
+			gp_num(f, row[s].fig);
+			gp_num(f, row[s].lo);
+			gp_num(f, row[s].hi);
+			gp_num(f, row[s].extra);
+		}
+		fprintf(f, " # %s\n", result_test_name(d->test[i]));
+	}
+	fputs("EOD\n", f);
+}
+
+/* The part every chart shares: the names, the helpers, the style. */
+static void write_prelude(FILE *f, const struct plot *p)
+{
+	fputs("# clyde-report plot: bar charts of benchmark results, for "
+	      "gnuplot 5.\n"
+	      "# Draw them again with: gnuplot THIS-FILE (file names are as "
+	      "given to\n"
+	      "# clyde-report, relative to where it ran). The figures are "
+	      "the data\n"
+	      "# blocks; everything after them is style, free to change.\n"
+	      "#\n"
+	      "# A group of bars is a test; a bar is a result. A result with "
+	      "repeats\n"
+	      "# (lines of one name in one input) is drawn at its mean, with "
+	      "an error\n"
+	      "# bar over the 95% confidence interval of the mean.\n",
+	      f);
+	for (int pi = 0; pi < P_COUNT; pi++)
+		write_block(f, p, pi);
+	fprintf(f, "\n# The results, in key order.\nN = %zu\narray name[N]\n",
+		p->nseries);
+	for (size_t s = 0; s < p->nseries; s++) {
+		fprintf(f, "name[%zu] = ", s + 1);
+		gp_quote(f, p->series[s].label);
+		fputc('\n', f);
+	}
+	fputs("\n# Result j's bar in a group: its place (each panel sets n "
+	      "places,\n# slot[j] and the width w), figure, CI ends and "
+	      "extra column.\n"
+	      "x(j) = column(1) + (slot[j] - (n + 1) / 2.0) * w\n"
+	      "fig(j) = column(4 * j - 2)\n"
+	      "hi(j) = column(4 * j)\n"
+	      "extra(j) = column(4 * j + 1)\n"
+	      "# Error bars are candlesticks, which leave no gap at the "
+	      "mean as\n# yerrorbars do; none without a CI; one reaching "
+	      "below the axis\n# ends there.\n"
+	      "ey(j) = valid(4 * j - 1) ? fig(j) : NaN\n"
+	      "lo(j) = column(4 * j - 1) > ybot ? column(4 * j - 1) : ybot\n"
+	      "top(j) = valid(4 * j) ? hi(j) : fig(j)\n"
+	      "num(v) = v < 10 ? sprintf('%.2f', v) : v < 100 ? "
+	      "sprintf('%.1f', v) : sprintf('%.0f', v)\n"
+	      "\n# Colours that stay apart for colour-blind readers "
+	      "(Okabe-Ito).\n"
+	      "set linetype 1 lc rgb '#0072b2'\n"
+	      "set linetype 2 lc rgb '#e69f00'\n"
+	      "set linetype 3 lc rgb '#009e73'\n"
+	      "set linetype 4 lc rgb '#cc79a7'\n"
+	      "set linetype 5 lc rgb '#56b4e9'\n"
+	      "set linetype 6 lc rgb '#d55e00'\n"
+	      "set linetype 7 lc rgb '#f0e442'\n"
+	      "set linetype 8 lc rgb '#999999'\n"
+	      "set linetype cycle 8\n"
+	      "set style fill solid 0.9 border lc rgb '#404040'\n",
+	      f);
+	if (!p->svg)
+		fputs("\n# pngcairo draws smoother text; plain png where this "
+		      "gnuplot lacks it.\n"
+		      "term = strstrt(GPVAL_TERMINALS, 'pngcairo') > 0 ? "
+		      "\"pngcairo font 'Sans,10'\" : 'png'\n",
+		      f);
+}
+
+/* The pixel sizes of the parts around a panel's plot area. */
+#define PX_LEFT	  80 /* y tick labels and the y label */
+#define PX_RIGHT  25
+#define PX_BOTTOM 58 /* two-line x tick labels */
+#define PX_TOP	  34 /* the panel's title */
+#define PX_TITLE  34 /* the --title line above all panels */
+#define PX_KEYROW 19
+#define PX_CHAR	  8 /* a generous width of a character of the key */
+
+/* Rows of a key across width pixels: entries of at most chars each. */
+static int key_rows(int entries, size_t chars, int width)
+{
+	int per = (int)(chars + 6) * PX_CHAR, cols = (width - 60) / per;
+
+	if (cols < 1)
+		cols = 1;
+	return (entries + cols - 1) / cols;
+}
+
+static void write_panel(FILE *f, const struct plot *p, int pi, double l,
+			double r, double b, double t)
+{
+	const struct panel *pn = &panels[pi];
+	const struct pdata *d = &p->pd[pi];
+	/* Thin bars have no room for their figure or a "+++++". */
+	int marks = d->nslots <= FIGURES_MAX;
+
+	fprintf(f, "\n# %s\n", d->title);
+	fprintf(f,
+		"set lmargin at screen %.4f\nset rmargin at screen %.4f\n"
+		"set bmargin at screen %.4f\nset tmargin at screen %.4f\n",
+		l, r, b, t);
+	fputs("set border 3 front\nset title ", f);
+	gp_quote(f, d->title);
+	fputs(" font ',12'\nset ylabel ", f);
+	gp_quote(f, d->ylabel);
+	/* The scale first: a log axis refuses a range from 0. */
+	if (d->log)
+		fputs("\nset logscale y\nset format y '%.10g'\n", f);
+	else
+		fputs("\nunset logscale y\nset format y '%g'\n", f);
+	/* ymark: just above the bottom, where a label is not clipped. */
+	fprintf(f, "ybot = %.6g\nymark = %.6g\nset yrange [ybot:%.6g]\n",
+		d->ybot, d->log ? d->ybot * 1.05 : d->ybot, d->ytop);
+	fputs("set ytics nomirror\nset grid ytics lt 1 lw 1 lc rgb "
+	      "'#dddddd'\n",
+	      f);
+	fprintf(f, "set xrange [-0.5:%d.5]\nset xtics nomirror scale 0 (",
+		d->ntests ? d->ntests - 1 : 0);
+	for (int i = 0; i < d->ntests; i++)
+		fprintf(f, "%s\"%s\" %d", i ? ", " : "", ticks[d->test[i]], i);
+	fprintf(f, ")\nn = %d\narray slot[N] = [", d->nslots);
+	for (size_t s = 0; s < p->nseries; s++)
+		fprintf(f, "%s%d", s ? ", " : "", d->slot[s]);
+	fputs("]\nw = n > 1 ? 0.8 / n : 0.5\nset boxwidth w absolute\n"
+	      "unset key\n",
+	      f);
+	if (panel_empty(p, pi)) {
+		int all103 = 1;
+
+		for (size_t i = 0; i < p->set->n; i++)
+			all103 &= p->set->rows[i].row.fmt == CSV_103;
+		fprintf(f,
+			"set label 1 'No %s figures in these results%s' at "
+			"graph 0.5, 0.5 center\n"
+			"unset xtics\nunset ytics\nunset grid\n"
+			"plot NaN notitle\nunset label 1\n",
+			pn->metric == M_LAT   ? "latency"
+			: pn->metric == M_CPU ? "%CP"
+					      : "rate",
+			pn->metric == M_LAT && all103
+			    ? " (bonnie++ 1.03 lines carry none)"
+			    : "");
+		return;
+	}
+	if (!marks && d->any_fast)
+		fprintf(f,
+			"set label 1 'no bar: %s, under 0.5 s' at graph 1, 1 "
+			"right offset 0, 1 font ',9'\n",
+			pn->metric == M_CPU ? "+++" : "+++++");
+	fprintf(
+	    f,
+	    "plot for [j=1:N] $%s using (x(j)):(fig(j)) with boxes lt j "
+	    "notitle, \\\n"
+	    "\tfor [j=1:N] $%s using (x(j)):(ey(j)):(lo(j)):(hi(j)):(ey(j)) "
+	    "notitle with candlesticks whiskerbars 0.5 lt -1",
+	    pn->block, pn->block);
+	if (pn->metric == M_LAT && d->any_p99)
+		fprintf(f,
+			", \\\n\tfor [j=1:N] $%s using (x(j)):(extra(j)) "
+			"notitle with points pt 7 ps 0.7 lc rgb '#000000'",
+			pn->block);
+	if (marks)
+		fprintf(f,
+			", \\\n\tfor [j=1:N] $%s using (x(j)):(top(j)):(%s) "
+			"notitle with labels rotate by 90 left offset 0, 0.4 "
+			"font ',8'",
+			pn->block,
+			pn->metric == M_CPU ? "sprintf('%.3g', fig(j))"
+					    : "num(fig(j))");
+	if (marks && pn->metric != M_LAT && d->any_fast)
+		fprintf(f,
+			", \\\n\tfor [j=1:N] $%s using "
+			"(x(j)):(ymark):(extra(j) > 0 ? '%s' : '') notitle "
+			"with labels rotate by 90 left offset 0, 0.4 font "
+			"',8'",
+			pn->block, pn->metric == M_CPU ? "+++" : "+++++");
+	fputc('\n', f);
+	if (!marks && d->any_fast)
+		fputs("unset label 1\n", f);
+}
+
+/*
+ * The key, shared by a picture's panels: a plot of its own across the
+ * bottom, so gnuplot lays it out in rows over the whole width (top is
+ * the height key_rows reserved for it).
+ */
+static void write_key(FILE *f, double top, int any_ci, int any_p99)
+{
+	fprintf(f,
+		"\n# The key: the results' colours, for every panel\n"
+		"set lmargin at screen 0.01\nset rmargin at screen 0.99\n"
+		"set bmargin at screen 0\nset tmargin at screen %.4f\n"
+		"unset title\nunset ylabel\nunset logscale y\nunset border\n"
+		"unset xtics\nunset ytics\nunset grid\n"
+		"set xrange [0:1]\nset yrange [0:1]\n"
+		"set key inside center top horizontal Left reverse "
+		"samplen 2 width 1\n"
+		"plot for [j=1:N] NaN with boxes lt j title name[j]",
+		top);
+	if (any_ci)
+		fputs(", \\\n\tkeyentry with yerrorbars lt -1 ps 0 title "
+		      "'95% CI of the mean'",
+		      f);
+	if (any_p99)
+		fputs(", \\\n\tkeyentry with points pt 7 ps 0.7 lc rgb "
+		      "'#000000' title 'p99 latency'",
+		      f);
+	fputc('\n', f);
+}
+
+/*
+ * One picture: its panels in a grid, the --title above, the key below.
+ * The key's rows add to the height, so the panels keep their size.
+ */
+static void write_chart(FILE *f, const struct plot *p, const struct chart *c,
+			const char *out, const char *title)
+{
+	int rows = (c->n + c->cols - 1) / c->cols, any_ci = 0, any_p99 = 0;
+	int entries = (int)p->nseries, krows, keypx, height;
+	size_t maxlab = 0;
+	double top, keyh, cellw, cellh;
+
+	for (int pi = c->first; pi < c->first + c->n; pi++) {
+		any_ci |= p->pd[pi].any_ci;
+		any_p99 |= p->pd[pi].any_p99;
+	}
+	entries += any_ci + any_p99;
+	for (size_t s = 0; s < p->nseries; s++)
+		if (strlen(p->series[s].label) > maxlab)
+			maxlab = strlen(p->series[s].label);
+	if (maxlab < 20)
+		maxlab = 20;
+	krows = key_rows(entries, maxlab, c->width);
+	keypx = krows * PX_KEYROW + 12;
+	height = c->height + keypx;
+	keyh = (double)keypx / height;
+	top = 1.0 - (title ? (double)PX_TITLE / height : 0);
+	cellw = 1.0 / c->cols;
+	cellh = (top - keyh) / rows;
+
+	fprintf(f, "\n# ---- %s\n", out);
+	if (p->svg)
+		fprintf(f,
+			"set terminal svg size %d,%d font 'Sans,10' "
+			"noenhanced background '#ffffff'\n",
+			c->width, height);
+	else
+		fprintf(f, "set terminal @term noenhanced size %d,%d\n",
+			c->width, height);
+	fputs("set output ", f);
+	gp_quote(f, out);
+	fputs("\nset multiplot", f);
+	if (title) {
+		fputs(" title ", f);
+		gp_quote(f, title);
+		fputs(" font ',14'", f);
+	}
+	fputc('\n', f);
+	for (int k = 0; k < c->n; k++) {
+		int pi = c->first + k, row = k / c->cols, col = k % c->cols;
+		double x0 = col * cellw, y1 = top - row * cellh;
+
+		write_panel(f, p, pi, x0 + (double)PX_LEFT / c->width,
+			    x0 + cellw - (double)PX_RIGHT / c->width,
+			    y1 - cellh + (double)PX_BOTTOM / height,
+			    y1 - (double)PX_TOP / height);
+	}
+	write_key(f, keyh, any_ci, any_p99);
+	fputs("unset multiplot\nunset output\n", f);
+}
+
+/* "out.png" -> "out-throughput.png"; ext is the extension's offset. */
+static char *chart_name(const char *output, size_t ext, const char *suffix)
+{
+	size_t len = strlen(output) + strlen(suffix) + 2;
+	char *s = malloc(len);
+
+	if (s)
+		snprintf(s, len, "%.*s-%s%s", (int)ext, output, suffix,
+			 output + ext);
+	return s;
+}
+
+/* Where gnuplot is on PATH, as execvp would find it; NULL if nowhere. */
+static char *find_gnuplot(void)
+{
+	const char *path = getenv("PATH");
+	char *buf = NULL;
+
+	if (!path)
+		path = "/usr/local/bin:/bin:/usr/bin";
+	for (;;) {
+		const char *end = strchr(path, ':');
+		size_t n = end ? (size_t)(end - path) : strlen(path);
+		struct stat st;
+
+		free(buf);
+		buf = malloc(n + sizeof("/gnuplot") + 1);
+		if (!buf)
+			return NULL;
+		snprintf(buf, n + sizeof("/gnuplot") + 1, "%.*s/gnuplot",
+			 (int)(n ? n : 1), n ? path : ".");
+		if (!stat(buf, &st) && S_ISREG(st.st_mode) &&
+		    !access(buf, X_OK))
+			return buf;
+		if (!end)
+			break;
+		path = end + 1;
+	}
+	free(buf);
+	return NULL;
+}
+
+/*
+ * Run gnuplot on the script, fed through a pipe. Its stdout goes to our
+ * stderr with its own messages; no shell is involved. Returns 0 when it
+ * exited 0.
+ */
+static int run_gnuplot(const char *path, const char *script, size_t len,
+		       FILE *err)
+{
+	struct sigaction ign = {.sa_handler = SIG_IGN}, old;
+	int fds[2], status, ok = 1;
+	pid_t pid;
+
+	if (pipe(fds) < 0) {
+		fprintf(err, "%s: pipe: %s\n", PROG, strerror(errno));
+		return -1;
+	}
+	fflush(err);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(err, "%s: fork: %s\n", PROG, strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		char *argv[] = {"gnuplot", "--default-settings", NULL};
+
+		if (dup2(fds[0], STDIN_FILENO) < 0 ||
+		    dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(127);
+		close(fds[0]);
+		close(fds[1]);
+		execv(path, argv);
+		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(errno));
+		_exit(127);
+	}
+	close(fds[0]);
+	/* A gnuplot that dies early must not take us with SIGPIPE. */
+	sigaction(SIGPIPE, &ign, &old);
+	for (size_t off = 0; off < len;) {
+		ssize_t w = write(fds[1], script + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			ok = 0; /* its exit status says why */
+			break;
+		}
+		off += (size_t)w;
+	}
+	close(fds[1]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			fprintf(err, "%s: waitpid: %s\n", PROG,
+				strerror(errno));
+			sigaction(SIGPIPE, &old, NULL);
+			return -1;
+		}
+	sigaction(SIGPIPE, &old, NULL);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok)
+		return 0;
+	if (WIFSIGNALED(status))
+		fprintf(err, "%s: gnuplot was killed by signal %d\n", PROG,
+			WTERMSIG(status));
+	else
+		fprintf(err, "%s: gnuplot failed (exit status %d)\n", PROG,
+			WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	return -1;
+}
+
+/* Write len bytes to a new file; one line on err and -1 on failure. */
+static int save_file(const char *name, const char *buf, size_t len, FILE *err)
+{
+	FILE *f = fopen(name, "w");
+
+	if (!f) {
+		fprintf(err, "%s: %s: %s\n", PROG, name, strerror(errno));
+		return -1;
+	}
+	if (fwrite(buf, 1, len, f) != len || fflush(f) == EOF || ferror(f)) {
+		fprintf(err, "%s: %s: %s\n", PROG, name,
+			strerror(errno ? errno : EIO));
+		fclose(f);
+		return -1;
+	}
+	if (fclose(f) == EOF) {
+		fprintf(err, "%s: %s: %s\n", PROG, name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 int report_plot(const struct report_set *set, const struct report_opts *o,
 		FILE *err)
 {
-	(void)set; (void)o;
-	fprintf(err, "clyde-report: plot: not built yet\n");
-	return 1;
+	const char *output = o->output ? o->output : "clyde-report.png";
+	const char *dot = strrchr(output, '.'), *slash = strrchr(output, '/');
+	struct plot p = {.set = set};
+	struct report_group **groups = NULL;
+	size_t *ngroups = NULL, ninputs = 0, len = 0, nout = 0, made = 0;
+	char *outs[NCHARTS] = {NULL}, *gnuplot = NULL, *script = NULL;
+	char title[LABEL_CHARS * 8 + 8];
+	int status = 1, saved = 0;
+	FILE *f;
+
+	if (!dot || (slash && slash > dot) ||
+	    (strcasecmp(dot, ".png") && strcasecmp(dot, ".svg"))) {
+		fprintf(err,
+			"%s: %s: the picture must be a .png or .svg file\n",
+			PROG, output);
+		return 2;
+	}
+	if (has_control(output) || (o->script && has_control(o->script))) {
+		fprintf(err, "%s: a file name with control characters\n", PROG);
+		return 2;
+	}
+	p.svg = !strcasecmp(dot, ".svg");
+	if (o->page) {
+		outs[nout++] = strdup(output);
+	} else {
+		for (size_t k = 0; k < NCHARTS; k++)
+			outs[nout++] = chart_name(
+			    output, (size_t)(dot - output), charts[k].suffix);
+	}
+	for (size_t k = 0; k < nout; k++) {
+		if (!outs[k])
+			goto nomem;
+		if (o->script && !strcmp(o->script, outs[k])) {
+			fprintf(err, "%s: %s: both the script and a picture\n",
+				PROG, o->script);
+			status = 2;
+			goto out;
+		}
+	}
+	/* Before any file is made: without gnuplot there is nothing to do. */
+	gnuplot = find_gnuplot();
+	if (!gnuplot) {
+		fprintf(err,
+			"%s: gnuplot not found; install it (Debian: "
+			"apt-get install gnuplot-nox)\n",
+			PROG);
+		status = 2;
+		goto out;
+	}
+
+	if (make_series(&p, &groups, &ngroups, &ninputs) < 0)
+		goto nomem;
+	label_series(&p);
+	for (int pi = 0; pi < P_COUNT; pi++)
+		if (compute_panel(&p, pi) < 0)
+			goto nomem;
+	if (o->title)
+		clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
+
+	f = open_memstream(&script, &len);
+	if (!f)
+		goto nomem;
+	write_prelude(f, &p);
+	if (o->page)
+		write_chart(f, &p, &page, outs[0], o->title ? title : NULL);
+	else
+		for (size_t k = 0; k < NCHARTS; k++)
+			write_chart(f, &p, &charts[k], outs[k],
+				    o->title ? title : NULL);
+	if (fclose(f) == EOF || !script)
+		goto nomem;
+
+	if (o->script) {
+		saved = 1; /* from here on the file is ours to remove */
+		if (save_file(o->script, script, len, err) < 0)
+			goto out;
+	}
+	/*
+	 * Make the pictures' files here, so an unwritable name is our one
+	 * clear line, and every file gnuplot writes is one we made (and
+	 * remove again on failure).
+	 */
+	for (made = 0; made < nout; made++) {
+		int fd = open(outs[made], O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+		if (fd < 0) {
+			fprintf(err, "%s: %s: %s\n", PROG, outs[made],
+				strerror(errno));
+			goto out;
+		}
+		close(fd);
+	}
+	if (run_gnuplot(gnuplot, script, len, err) < 0)
+		goto out;
+	for (size_t k = 0; k < nout; k++) {
+		struct stat st;
+
+		if (stat(outs[k], &st) < 0 || st.st_size == 0) {
+			fprintf(err, "%s: %s: gnuplot left it empty\n", PROG,
+				outs[k]);
+			goto out;
+		}
+	}
+	status = 0;
+	goto out;
+nomem:
+	fprintf(err, "%s: out of memory\n", PROG);
+	status = 1;
+out:
+	if (status) {
+		for (size_t k = 0; k < made; k++)
+			unlink(outs[k]);
+		if (saved)
+			unlink(o->script);
+	}
+	for (size_t k = 0; k < NCHARTS; k++)
+		free(outs[k]);
+	for (int pi = 0; pi < P_COUNT; pi++) {
+		free(p.pd[pi].bar);
+		free(p.pd[pi].slot);
+	}
+	for (size_t k = 0; k < ninputs; k++)
+		if (groups && groups[k])
+			report_groups_free(groups[k], ngroups[k]);
+	free(groups);
+	free(ngroups);
+	free(p.series);
+	free(script);
+	free(gnuplot);
+	return status;
 }
