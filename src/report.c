@@ -286,7 +286,7 @@ static int html_to(const struct report_set *set, const struct report_opts *o)
 	if (!f) {
 		fprintf(stderr, "%s: %s: %s\n", PROG, o->output,
 			strerror(errno));
-		return 2;
+		return 1;
 	}
 	/* Only a page of our own may go: -o /dev/full must not remove the
 	 * device. */
