@@ -91,6 +91,9 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 	size_t pos = 0;
 	int line = 0;
 
+	/* Spreadsheets save "CSV UTF-8" with a byte order mark first. */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		buf += 3, len -= 3;
 	if (is_json(buf, len))
 		return load_json(set, name, buf, len, skip_bad, err);
 	while (pos < len) {
