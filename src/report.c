@@ -158,6 +158,15 @@ static int usage_error(const char *fmt, const char *arg)
 /* Which subcommands an option applies to (a bit per enum cmd). */
 #define ONLY(c) (1u << (c))
 
+/* Note, for each subcommand, the first option given that it does not
+ * take, so the message can name it. */
+static void only_for(const char *misfit[], unsigned mask, const char *name)
+{
+	for (int k = 0; k < 4; k++)
+		if (!(mask & ONLY(k)) && !misfit[k])
+			misfit[k] = name;
+}
+
 int main(int argc, char **argv)
 {
 	enum {
@@ -189,7 +198,7 @@ int main(int argc, char **argv)
 	size_t *inputs = NULL;
 	int skip_bad = 0, c, status = 0, ninputs;
 	int cmd = -1;
-	unsigned used = 0;
+	const char *misfit[4] = {NULL};
 	char *end;
 
 	/* Options may come before or after the subcommand. */
@@ -204,22 +213,23 @@ int main(int argc, char **argv)
 				return usage_error("--format=%s: the layouts "
 						   "are 2.00 and 1.03",
 						   optarg);
-			used |= ONLY(CMD_TXT);
+			only_for(misfit, ONLY(CMD_TXT), "--format");
 			break;
 		case 'o':
 			if (!*optarg)
 				return usage_error("-o%s: an empty file name",
 						   "");
 			o.output = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_HTML) | ONLY(CMD_PLOT), "-o");
 			break;
 		case O_TITLE:
 			o.title = optarg;
-			used |= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_HTML) | ONLY(CMD_PLOT),
+				 "--title");
 			break;
 		case O_PAGE:
 			o.page = 1;
-			used |= ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_PLOT), "--page");
 			break;
 		case O_SCRIPT:
 			if (!*optarg)
@@ -227,11 +237,11 @@ int main(int argc, char **argv)
 						   "name",
 						   "");
 			o.script = optarg;
-			used |= ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_PLOT), "--script");
 			break;
 		case O_CSV:
 			o.csv = 1;
-			used |= ONLY(CMD_COMPARE);
+			only_for(misfit, ONLY(CMD_COMPARE), "--csv");
 			break;
 		case O_ALPHA:
 			errno = 0;
@@ -242,7 +252,7 @@ int main(int argc, char **argv)
 						   "level between 0 and 0.5, "
 						   "e.g. 0.05",
 						   optarg);
-			used |= ONLY(CMD_COMPARE);
+			only_for(misfit, ONLY(CMD_COMPARE), "--alpha");
 			break;
 		case O_HELP:
 			fputs(usage_text, stdout);
@@ -276,11 +286,9 @@ int main(int argc, char **argv)
 		return usage_error("%s: unknown subcommand; the subcommands "
 				   "are txt, html, compare and plot",
 				   argv[optind]);
-	if (used & ~ONLY(cmd)) {
-		fprintf(stderr,
-			"%s: an option given does not apply to %s "
-			"(try --help)\n",
-			PROG, cmd_names[cmd]);
+	if (misfit[cmd]) {
+		fprintf(stderr, "%s: %s does not apply to %s (try --help)\n",
+			PROG, misfit[cmd], cmd_names[cmd]);
 		return 2;
 	}
 	optind++;
