@@ -215,6 +215,13 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 			 "not a clyde result");
 		goto fail;
 	}
+	if (json_array_size(runs) > JSON_RUNS_MAX) {
+		snprintf(why, whylen,
+			 "a runs array of %zu elements: clyde writes at most "
+			 "%d",
+			 json_array_size(runs), JSON_RUNS_MAX);
+		goto fail;
+	}
 	out = calloc(json_array_size(runs) ? json_array_size(runs) : 1,
 		     sizeof(*out));
 	if (!out) {
