@@ -32,13 +32,20 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 }
 
 static int add_row(struct report_set *set, const struct csv_row *row,
-		   const char *name, int line)
+		   const char *name, int line, FILE *err)
 {
-	struct report_row *rows =
-	    grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
+	struct report_row *rows;
 
-	if (!rows)
+	if (set->n >= REPORT_ROWS_MAX) {
+		fprintf(err, "%s: %s:%d: more than %d result lines in all\n",
+			PROG, name, line, REPORT_ROWS_MAX);
 		return -1;
+	}
+	rows = grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
+	if (!rows) {
+		fprintf(err, "%s: %s: out of memory\n", PROG, name);
+		return -1;
+	}
 	set->rows = rows;
 	rows[set->n].row = *row;
 	rows[set->n].file = name;
@@ -74,9 +81,8 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 		return skip_bad ? 0 : -1;
 	}
 	for (int i = 0; i < n; i++) {
-		if (add_row(set, &rows[i], name, 1) < 0) {
+		if (add_row(set, &rows[i], name, 1, err) < 0) {
 			free(rows);
-			fprintf(err, "%s: %s: out of memory\n", PROG, name);
 			return -1;
 		}
 	}
@@ -105,11 +111,8 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 		switch (
 		    csv_parse(buf + pos, end - pos, &row, why, sizeof(why))) {
 		case CSV_LINE_ROW:
-			if (add_row(set, &row, name, line) < 0) {
-				fprintf(err, "%s: %s: out of memory\n", PROG,
-					name);
+			if (add_row(set, &row, name, line, err) < 0)
 				return -1;
-			}
 			break;
 		case CSV_LINE_BAD:
 			fprintf(err, "%s: %s%s:%d: %s\n", PROG,

@@ -124,6 +124,16 @@ grep -q "^clyde-report: $REPORT:1: " "$WORK/err" || fail "binary: $(cat "$WORK/e
 expect_status 2 "$REPORT" --skip-bad txt "$REPORT"
 tail -n 1 "$WORK/err" | grep -q 'no result lines' || fail "binary, --skip-bad: $(tail -n 3 "$WORK/err")"
 
+# More result lines than clyde-report keeps (200000, 2.6 KiB each):
+# refused at the first one too many, --skip-bad or not.
+awk 'BEGIN { for (i = 0; i < 200001; i++) print "h,16G,1,1,,,,,,,,,,,,,,,,,,,,,,," }' >"$WORK/many.csv"
+expect_status 2 "$REPORT" --skip-bad txt "$WORK/many.csv"
+one_line "$WORK/err"
+grep -q "^clyde-report: $WORK/many.csv:200001: more than 200000 result lines in all$" "$WORK/err" ||
+	fail "many lines: $(cat "$WORK/err")"
+no_stdout
+rm "$WORK/many.csv"
+
 # Every format, header lines of each kind, comments and blank lines in
 # one file: every result is shown, in input order.
 MIX="$WORK/mix.csv"

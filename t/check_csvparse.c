@@ -1010,6 +1010,35 @@ START_TEST(json_deep)
 }
 END_TEST
 
+/* No more runs than clyde's -x can make: each would cost a row. */
+START_TEST(json_too_many_runs)
+{
+	char *runs = malloc(2 * (JSON_RUNS_MAX + 1) + 2), *d, *p = runs;
+	struct jread j;
+
+	ck_assert_ptr_nonnull(runs);
+	*p++ = '[';
+	for (int k = 0; k <= JSON_RUNS_MAX; k++)
+		*p++ = '0', *p++ = ',';
+	p[-1] = ']';
+	*p = '\0';
+	d = doc_of(runs);
+	jread(d, 0, &j);
+	free(d);
+	ck_assert_int_eq(j.n, -1);
+	ck_assert_str_eq(j.why, "a runs array of 100001 elements: clyde "
+				"writes at most 100000");
+	/* One fewer is read (and the first run is no run). */
+	strcpy(runs + 2 * JSON_RUNS_MAX, "]");
+	d = doc_of(runs);
+	jread(d, 0, &j);
+	free(d);
+	free(runs);
+	ck_assert_int_eq(j.n, -1);
+	ck_assert_str_eq(j.why, "runs[0] has no csv line");
+}
+END_TEST
+
 static Suite *csvparse_suite(void)
 {
 	Suite *s = suite_create("csvparse");
@@ -1037,6 +1066,7 @@ static Suite *csvparse_suite(void)
 	tcase_add_loop_test(tj, json_refused, 0,
 			    (int)(sizeof(json_bad) / sizeof(json_bad[0])));
 	tcase_add_test(tj, json_deep);
+	tcase_add_test(tj, json_too_many_runs);
 	suite_add_tcase(s, tj);
 	return s;
 }
