@@ -663,7 +663,7 @@ static const struct nasty {
      0,
      {"all 27 fields are empty"}},
     {"one comma", NULL, 0, ",\r\n", 0, {"all 2 fields are empty"}},
-    {"1.98 with 49 empty fields after it",
+    {"1.98 and 48 empty fields",
      NULL,
      0,
      "1.98,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
