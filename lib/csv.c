@@ -346,16 +346,6 @@ static int number(const char *f, size_t len, double *out)
 	return 0;
 }
 
-static int all_plus(const char *f, size_t len)
-{
-	if (!len)
-		return 0;
-	for (size_t i = 0; i < len; i++)
-		if (f[i] != '+')
-			return 0;
-	return 1;
-}
-
 static int rate_field(const struct split *sp, int i, int field,
 		      struct csv_cell *c, char *why, size_t whylen)
 {
@@ -363,13 +353,9 @@ static int rate_field(const struct split *sp, int i, int field,
 
 	if (sp->len[i] == 0)
 		return 0;
-	if (all_plus(sp->f[i], sp->len[i])) {
-		if (sp->len[i] >= sizeof(c->text))
-			return bad(why, whylen,
-				   "field %d (%s) is %zu '+' "
-				   "long",
-				   i + 1, csv_field_name(field), sp->len[i]);
-		memcpy(c->text, sp->f[i], sp->len[i]);
+	/* bonnie++ writes exactly five; "+++" is a %CP, not a rate. */
+	if (field_is(sp, i, "+++++")) {
+		memcpy(c->text, "+++++", 5);
 		c->state = CSV_FAST;
 		return 0;
 	}
@@ -393,9 +379,8 @@ static int cpu_field(const struct split *sp, int i, int field,
 	c->cpu = -1;
 	if (sp->len[i] == 0)
 		return 0;
-	if (all_plus(sp->f[i], sp->len[i]) &&
-	    sp->len[i] < sizeof(c->cpu_text)) {
-		memcpy(c->cpu_text, sp->f[i], sp->len[i]);
+	if (field_is(sp, i, "+++")) {
+		memcpy(c->cpu_text, "+++", 3);
 		return 0;
 	}
 	/* bonnie++ truncates %CP to a whole number; it may pass 100. */
@@ -532,8 +517,20 @@ enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
 	if (line[i] == '#')
 		return CSV_LINE_COMMENT;
 	split_line(line, len, s);
-	if (field_is(s, 0, "name") || field_is(s, 0, "format_version"))
+	/*
+	 * A header names its fields; "name" alone could be a 1.03 line of a
+	 * machine called so, hence the second field too.
+	 */
+	if (field_is(s, 0, "format_version") ||
+	    (field_is(s, 0, "name") && s->n > 1 && field_is(s, 1, "file_size")))
 		return CSV_LINE_HEADER;
+	/* A spreadsheet's empty row: no result, and no line says so. */
+	for (i = 0; i < len && line[i] == ','; i++)
+		;
+	if (i == len)
+		return bad(why, whylen,
+			   "all %d fields are empty: not a result line", s->n),
+		       CSV_LINE_BAD;
 	if (field_is(s, 0, "1.98") || field_is(s, 0, "1.97")) {
 		fmt = field_is(s, 0, "1.98") ? CSV_198 : CSV_197;
 		if (s->n != csv_field_count(fmt))

@@ -155,20 +155,32 @@ static uint64_t get_u64(json_t *o, const char *key)
 		   : 0;
 }
 
-static void read_tests(json_t *tests, struct csv_row *row)
+/*
+ * The exact rates and percentiles of one run. A rate is a figure the
+ * renderers format and compare, so one no CSV field could hold (negative,
+ * or past the 18 digits csv_parse takes) is refused, not printed.
+ */
+static int read_tests(json_t *tests, struct csv_row *row, size_t run, char *why,
+		      size_t whylen)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		json_t *o = json_object_get(tests, result_test_name(t));
 		json_t *rate = json_object_get(o, "rate");
 		json_t *lat = json_object_get(o, "latency");
 		struct csv_cell *c = &row->c[t];
+		double v = json_number_value(rate);
 
 		if (c->state == CSV_EMPTY || !json_is_number(rate))
 			continue;
-		if (json_number_value(rate) >= 0) {
-			c->rate = json_number_value(rate);
-			c->exact_rate = 1;
+		if (!(v >= 0 && v <= 1e18)) {
+			snprintf(why, whylen,
+				 "runs[%zu].tests.%s.rate %g is not a rate: "
+				 "expected a number from 0 to 1e18",
+				 run, result_test_name(t), v);
+			return -1;
 		}
+		c->rate = v;
+		c->exact_rate = 1;
 		if (json_is_object(lat) && get_u64(lat, "count")) {
 			c->has_pct = 1;
 			c->p50_ns = get_u64(lat, "p50_ns");
@@ -177,6 +189,7 @@ static void read_tests(json_t *tests, struct csv_row *row)
 			c->p999_ns = get_u64(lat, "p99_9_ns");
 		}
 	}
+	return 0;
 }
 
 int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
@@ -202,6 +215,13 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 			 "not a clyde result");
 		goto fail;
 	}
+	if (json_array_size(runs) > JSON_RUNS_MAX) {
+		snprintf(why, whylen,
+			 "a runs array of %zu elements: clyde writes at most "
+			 "%d",
+			 json_array_size(runs), JSON_RUNS_MAX);
+		goto fail;
+	}
 	out = calloc(json_array_size(runs) ? json_array_size(runs) : 1,
 		     sizeof(*out));
 	if (!out) {
@@ -218,12 +238,22 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 			snprintf(why, whylen, "runs[%zu] has no csv line", i);
 			goto fail;
 		}
-		if (csv_parse(csv, strlen(csv), &out[n], cwhy, sizeof(cwhy)) !=
-		    CSV_LINE_ROW) {
+		switch (
+		    csv_parse(csv, strlen(csv), &out[n], cwhy, sizeof(cwhy))) {
+		case CSV_LINE_ROW:
+			break;
+		case CSV_LINE_BAD:
 			snprintf(why, whylen, "runs[%zu].csv: %s", i, cwhy);
 			goto fail;
+		default:
+			/* csv_parse says nothing of a header or blank. */
+			snprintf(why, whylen,
+				 "runs[%zu].csv is not a result line", i);
+			goto fail;
 		}
-		read_tests(json_object_get(run, "tests"), &out[n]);
+		if (read_tests(json_object_get(run, "tests"), &out[n], i, why,
+			       whylen) < 0)
+			goto fail;
 		n++;
 	}
 	json_decref(doc);

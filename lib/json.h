@@ -22,6 +22,13 @@ json_t *json_run(const struct run_result *r);
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 
 /*
+ * The most runs a document holds: clyde's -x limit. A longer runs array
+ * is no clyde result, and reading it would cost a row (some 2.6 KiB)
+ * per element.
+ */
+#define JSON_RUNS_MAX 100000
+
+/*
  * Read a clyde JSON document (buf, len bytes): one row per element of
  * runs[], from its csv line, with each test's exact rate and latency
  * percentiles. Returns the number of rows (*rows malloc'd), or -1 with

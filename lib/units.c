@@ -165,8 +165,8 @@ void units_fmt_rate(char *buf, size_t len, uint64_t x)
 		snprintf(buf, len, "%4dm", (int)(m + 0.5));
 	else if (g < 99.95)
 		snprintf(buf, len, "%4.1fg", g);
-	else
-		snprintf(buf, len, "%4dg", (int)(g + 0.5));
+	else /* x is 64 bits: g + 0.5 fits 64 bits, not always an int */
+		snprintf(buf, len, "%4llug", (unsigned long long)(g + 0.5));
 }
 
 void units_fmt_latency(char *buf, size_t len, uint64_t ns)

@@ -3,20 +3,18 @@
  * clyde's CSV and JSON documents) from files or standard input and
  * renders them: txt (bon_csv2txt's tables), html (bon_csv2html's page,
  * with latency percentiles), compare (side by side, with a verdict) and
- * plot (gnuplot bar charts). This file holds main, the loading of
- * inputs and the grouping the renderers share.
+ * plot (gnuplot bar charts). This file holds main: the options and the
+ * reading of each input's bytes; report_load.c makes rows of them.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "json.h"
 #include "report.h"
 
 #define PROG "clyde-report"
@@ -63,164 +61,6 @@ static const char usage_text[] =
 
 /* Inputs larger than this are refused: no result file comes near it. */
 #define INPUT_MAX (256u * 1024u * 1024u)
-
-static void *grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *q;
-
-	if (need <= *cap)
-		return p;
-	while (c < need)
-		c *= 2;
-	q = realloc(p, c * size);
-	if (q)
-		*cap = c;
-	return q;
-}
-
-static int add_row(struct report_set *set, const struct csv_row *row,
-		   const char *name, int line)
-{
-	struct report_row *rows =
-	    grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
-
-	if (!rows)
-		return -1;
-	set->rows = rows;
-	rows[set->n].row = *row;
-	rows[set->n].file = name;
-	rows[set->n].line = line;
-	set->n++;
-	return 0;
-}
-
-/* A JSON document starts with '{' after any white space. */
-static int is_json(const char *buf, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (buf[i] == '{')
-			return 1;
-		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
-		    buf[i] != '\r')
-			return 0;
-	}
-	return 0;
-}
-
-static int load_json(struct report_set *set, const char *name, const char *buf,
-		     size_t len, int skip_bad, FILE *err)
-{
-	struct csv_row *rows;
-	char why[400];
-	int line, n = json_read_rows(buf, len, &rows, why, sizeof(why), &line);
-
-	if (n < 0) {
-		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
-			skip_bad ? "warning: " : "", name, line ? line : 1,
-			why);
-		return skip_bad ? 0 : -1;
-	}
-	for (int i = 0; i < n; i++) {
-		if (add_row(set, &rows[i], name, 1) < 0) {
-			free(rows);
-			fprintf(err, "%s: %s: out of memory\n", PROG, name);
-			return -1;
-		}
-	}
-	free(rows);
-	return 0;
-}
-
-int report_load(struct report_set *set, const char *name, const char *buf,
-		size_t len, int skip_bad, FILE *err)
-{
-	struct csv_row row;
-	size_t pos = 0;
-	int line = 0;
-
-	if (is_json(buf, len))
-		return load_json(set, name, buf, len, skip_bad, err);
-	while (pos < len) {
-		const char *nl = memchr(buf + pos, '\n', len - pos);
-		size_t end = nl ? (size_t)(nl - buf) : len;
-		char why[400];
-
-		line++;
-		switch (
-		    csv_parse(buf + pos, end - pos, &row, why, sizeof(why))) {
-		case CSV_LINE_ROW:
-			if (add_row(set, &row, name, line) < 0) {
-				fprintf(err, "%s: %s: out of memory\n", PROG,
-					name);
-				return -1;
-			}
-			break;
-		case CSV_LINE_BAD:
-			fprintf(err, "%s: %s%s:%d: %s\n", PROG,
-				skip_bad ? "warning: " : "", name, line, why);
-			if (!skip_bad)
-				return -1;
-			break;
-		default:
-			break;
-		}
-		pos = end + 1;
-	}
-	return 0;
-}
-
-void report_free(struct report_set *set)
-{
-	free(set->rows);
-	memset(set, 0, sizeof(*set));
-}
-
-size_t report_group(const struct report_set *set, size_t first, size_t last,
-		    struct report_group **groups)
-{
-	struct report_group *g = NULL;
-	size_t n = 0, cap = 0;
-
-	for (size_t i = first; i < last; i++) {
-		const char *name = set->rows[i].row.name;
-		size_t k;
-
-		for (k = 0; k < n && strcmp(g[k].name, name); k++)
-			;
-		if (k == n) {
-			struct report_group *ng =
-			    grow(g, &cap, n + 1, sizeof(*g));
-
-			if (!ng)
-				break;
-			g = ng;
-			g[n].name = name;
-			g[n].idx = malloc((last - first) * sizeof(size_t));
-			g[n].n = 0;
-			if (!g[n].idx)
-				break;
-			n++;
-		}
-		g[k].idx[g[k].n++] = i;
-	}
-	*groups = g;
-	return n;
-}
-
-void report_groups_free(struct report_group *groups, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(groups[i].idx);
-	free(groups);
-}
-
-double report_rate(const struct csv_cell *c)
-{
-	if (c->state == CSV_VALUE || (c->state == CSV_FAST && c->exact_rate))
-		return c->rate;
-	return NAN;
-}
 
 /* Read a whole file (or stdin for "-") into memory. */
 static char *slurp(const char *path, size_t *len)
@@ -323,6 +163,15 @@ static int usage_error(const char *fmt, const char *arg)
 /* Which subcommands an option applies to (a bit per enum cmd). */
 #define ONLY(c) (1u << (c))
 
+/* Note, for each subcommand, the first option given that it does not
+ * take, so the message can name it. */
+static void only_for(const char *misfit[], unsigned mask, const char *name)
+{
+	for (int k = 0; k < 4; k++)
+		if (!(mask & ONLY(k)) && !misfit[k])
+			misfit[k] = name;
+}
+
 int main(int argc, char **argv)
 {
 	enum {
@@ -354,7 +203,7 @@ int main(int argc, char **argv)
 	size_t *inputs = NULL;
 	int skip_bad = 0, c, status = 0, ninputs;
 	int cmd = -1;
-	unsigned used = ~0u; /* the subcommands every option given applies to */
+	const char *misfit[4] = {NULL};
 	char *end;
 
 	/* Options may come before or after the subcommand. */
@@ -369,22 +218,23 @@ int main(int argc, char **argv)
 				return usage_error("--format=%s: the layouts "
 						   "are 2.00 and 1.03",
 						   optarg);
-			used &= ONLY(CMD_TXT);
+			only_for(misfit, ONLY(CMD_TXT), "--format");
 			break;
 		case 'o':
 			if (!*optarg)
 				return usage_error("-o%s: an empty file name",
 						   "");
 			o.output = optarg;
-			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_HTML) | ONLY(CMD_PLOT), "-o");
 			break;
 		case O_TITLE:
 			o.title = optarg;
-			used &= ONLY(CMD_HTML) | ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_HTML) | ONLY(CMD_PLOT),
+				 "--title");
 			break;
 		case O_PAGE:
 			o.page = 1;
-			used &= ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_PLOT), "--page");
 			break;
 		case O_SCRIPT:
 			if (!*optarg)
@@ -392,11 +242,11 @@ int main(int argc, char **argv)
 						   "name",
 						   "");
 			o.script = optarg;
-			used &= ONLY(CMD_PLOT);
+			only_for(misfit, ONLY(CMD_PLOT), "--script");
 			break;
 		case O_CSV:
 			o.csv = 1;
-			used &= ONLY(CMD_COMPARE);
+			only_for(misfit, ONLY(CMD_COMPARE), "--csv");
 			break;
 		case O_ALPHA:
 			errno = 0;
@@ -407,7 +257,7 @@ int main(int argc, char **argv)
 						   "level between 0 and 0.5, "
 						   "e.g. 0.05",
 						   optarg);
-			used &= ONLY(CMD_COMPARE);
+			only_for(misfit, ONLY(CMD_COMPARE), "--alpha");
 			break;
 		case O_HELP:
 			fputs(usage_text, stdout);
@@ -441,11 +291,9 @@ int main(int argc, char **argv)
 		return usage_error("%s: unknown subcommand; the subcommands "
 				   "are txt, html, compare and plot",
 				   argv[optind]);
-	if (!(used & ONLY(cmd))) {
-		fprintf(stderr,
-			"%s: an option given does not apply to %s "
-			"(try --help)\n",
-			PROG, cmd_names[cmd]);
+	if (misfit[cmd]) {
+		fprintf(stderr, "%s: %s does not apply to %s (try --help)\n",
+			PROG, misfit[cmd], cmd_names[cmd]);
 		return 2;
 	}
 	optind++;

@@ -45,9 +45,17 @@ struct report_opts {
 };
 
 /*
+ * The most rows all inputs together give. A row takes some 2.6 KiB and a
+ * 1.03 line can be 27 bytes, so without a bound a large input of short
+ * lines would ask for a hundred times its size in memory.
+ */
+#define REPORT_ROWS_MAX 200000
+
+/*
  * Append the rows of one input (a whole file's bytes). name is used in
  * messages. With skip_bad a bad line is a warning on err; else the first
- * bad line is reported and -1 returned. Returns 0 or -1.
+ * bad line is reported and -1 returned. More than REPORT_ROWS_MAX rows
+ * is an error either way. Returns 0 or -1.
  */
 int report_load(struct report_set *set, const char *name, const char *buf,
 		size_t len, int skip_bad, FILE *err);

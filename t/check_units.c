@@ -115,6 +115,8 @@ static const struct {
 	{1023488, " 1.0g"},   {1024000, " 1.0g"},    {1048576, " 1.0g"},
 	{2527078, " 2.4g"},   {10485760, "10.0g"},   {104805171, "99.9g"},
 	{104805172, " 100g"},
+	/* Past an int's range of GiB/s: a read-back line may say so. */
+	{2251799813685248ull, "2147483648g"}, {UINT64_MAX, "17592186044416g"},
 };
 
 START_TEST(rate_cells)

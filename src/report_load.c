@@ -1,0 +1,181 @@
+/*
+ * report_load: the inputs of clyde-report made into one list of rows.
+ * A file's bytes are CSV lines of any bonnie++ format or a clyde JSON
+ * document; what is wrong with a line is said once, with the file and
+ * line, and either stops the load or (skip_bad) is a warning. Kept apart
+ * from main so the fuzz target (contrib/fuzz) runs the same code.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "report.h"
+
+#define PROG "clyde-report"
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *q;
+
+	if (need <= *cap)
+		return p;
+	while (c < need)
+		c *= 2;
+	q = realloc(p, c * size);
+	if (q)
+		*cap = c;
+	return q;
+}
+
+static int add_row(struct report_set *set, const struct csv_row *row,
+		   const char *name, int line, FILE *err)
+{
+	struct report_row *rows;
+
+	if (set->n >= REPORT_ROWS_MAX) {
+		fprintf(err, "%s: %s:%d: more than %d result lines in all\n",
+			PROG, name, line, REPORT_ROWS_MAX);
+		return -1;
+	}
+	rows = grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
+	if (!rows) {
+		fprintf(err, "%s: %s: out of memory\n", PROG, name);
+		return -1;
+	}
+	set->rows = rows;
+	rows[set->n].row = *row;
+	rows[set->n].file = name;
+	rows[set->n].line = line;
+	set->n++;
+	return 0;
+}
+
+/* A JSON document starts with '{' after any white space. */
+static int is_json(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '{')
+			return 1;
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
+		    buf[i] != '\r')
+			return 0;
+	}
+	return 0;
+}
+
+static int load_json(struct report_set *set, const char *name, const char *buf,
+		     size_t len, int skip_bad, FILE *err)
+{
+	struct csv_row *rows;
+	char why[400];
+	int line, n = json_read_rows(buf, len, &rows, why, sizeof(why), &line);
+
+	if (n < 0) {
+		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
+			skip_bad ? "warning: " : "", name, line ? line : 1,
+			why);
+		return skip_bad ? 0 : -1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (add_row(set, &rows[i], name, 1, err) < 0) {
+			free(rows);
+			return -1;
+		}
+	}
+	free(rows);
+	return 0;
+}
+
+int report_load(struct report_set *set, const char *name, const char *buf,
+		size_t len, int skip_bad, FILE *err)
+{
+	struct csv_row row;
+	size_t pos = 0;
+	int line = 0;
+
+	/* Spreadsheets save "CSV UTF-8" with a byte order mark first. */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		buf += 3, len -= 3;
+	if (is_json(buf, len))
+		return load_json(set, name, buf, len, skip_bad, err);
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		char why[400];
+
+		line++;
+		switch (
+		    csv_parse(buf + pos, end - pos, &row, why, sizeof(why))) {
+		case CSV_LINE_ROW:
+			if (add_row(set, &row, name, line, err) < 0)
+				return -1;
+			break;
+		case CSV_LINE_BAD:
+			fprintf(err, "%s: %s%s:%d: %s\n", PROG,
+				skip_bad ? "warning: " : "", name, line, why);
+			if (!skip_bad)
+				return -1;
+			break;
+		default:
+			break;
+		}
+		pos = end + 1;
+	}
+	return 0;
+}
+
+void report_free(struct report_set *set)
+{
+	free(set->rows);
+	memset(set, 0, sizeof(*set));
+}
+
+size_t report_group(const struct report_set *set, size_t first, size_t last,
+		    struct report_group **groups)
+{
+	struct report_group *g = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = first; i < last; i++) {
+		const char *name = set->rows[i].row.name;
+		size_t k;
+
+		for (k = 0; k < n && strcmp(g[k].name, name); k++)
+			;
+		if (k == n) {
+			struct report_group *ng =
+			    grow(g, &cap, n + 1, sizeof(*g));
+
+			if (!ng)
+				break;
+			g = ng;
+			g[n].name = name;
+			g[n].idx = malloc((last - first) * sizeof(size_t));
+			g[n].n = 0;
+			if (!g[n].idx)
+				break;
+			n++;
+		}
+		g[k].idx[g[k].n++] = i;
+	}
+	*groups = g;
+	return n;
+}
+
+void report_groups_free(struct report_group *groups, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(groups[i].idx);
+	free(groups);
+}
+
+double report_rate(const struct csv_cell *c)
+{
+	if (c->state == CSV_VALUE || (c->state == CSV_FAST && c->exact_rate))
+		return c->rate;
+	return NAN;
+}
