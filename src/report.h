@@ -79,6 +79,15 @@ void report_groups_free(struct report_group *groups, size_t n);
 double report_rate(const struct csv_cell *c);
 
 /*
+ * The labels of a row as the tables show them: "2G::8192:5" (size,
+ * chunk, seeks, procs; "2G:64k" in the 1.03 layout) and "4:2000:100/3"
+ * (num_files[:max][:min][/dirs][:chunk]).
+ */
+void report_io_label(const struct csv_row *r, enum table_layout layout,
+		     char *buf, size_t len);
+void report_file_label(const struct csv_row *r, char *buf, size_t len);
+
+/*
  * The renderers; each returns the exit status: 0, 1 when the output
  * could not be made, 2 for a usage error (after one line on err).
  */

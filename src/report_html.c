@@ -124,28 +124,6 @@ static void esc(FILE *out, const char *s)
 	}
 }
 
-/* "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped,
- * as bon_csv2txt and the txt renderer label a line. */
-static void io_label(const struct csv_row *r, char *buf, size_t len)
-{
-	size_t n;
-
-	snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
-		 r->procs);
-	n = strlen(buf);
-	while (n && buf[n - 1] == ':')
-		buf[--n] = '\0';
-}
-
-/* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
-static void file_label(const struct csv_row *r, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
-		 r->max_size[0] ? ":" : "", r->max_size,
-		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
-		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
-}
-
 /* A percentile: "<1us" below a microsecond, else as the latency cells. */
 static void pct(FILE *out, const char *label, uint64_t ns)
 {
@@ -298,7 +276,7 @@ static void row(FILE *out, const struct csv_row *r, int conc,
 	/* A 1.03 line has no version field. */
 	esc(out, r->version[0] ? r->version : "1.03 format");
 	fputs("</div></td><td class=\"label\">", out);
-	io_label(r, label, sizeof(label));
+	report_io_label(r, TABLE_200, label, sizeof(label));
 	esc(out, label);
 	fputs("</td>", out);
 	if (conc) {
@@ -308,7 +286,7 @@ static void row(FILE *out, const struct csv_row *r, int conc,
 	}
 	rate_cells(out, r, 0, RT_FIRST_FILE, sc);
 	fputs("<td class=\"label\">", out);
-	file_label(r, label, sizeof(label));
+	report_file_label(r, label, sizeof(label));
 	esc(out, label);
 	fputs("</td>", out);
 	rate_cells(out, r, RT_FIRST_FILE, RT_COUNT, sc);

@@ -179,3 +179,32 @@ double report_rate(const struct csv_cell *c)
 		return c->rate;
 	return NAN;
 }
+
+/*
+ * "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped,
+ * as bon_csv2txt 2.00 joins them; "2G:64k" in the 1.03 layout, which
+ * knew only size and chunk.
+ */
+void report_io_label(const struct csv_row *r, enum table_layout layout,
+		     char *buf, size_t len)
+{
+	size_t n;
+
+	if (layout == TABLE_103)
+		snprintf(buf, len, "%s:%s", r->size, r->chunk);
+	else
+		snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
+			 r->procs);
+	n = strlen(buf);
+	while (n && buf[n - 1] == ':')
+		buf[--n] = '\0';
+}
+
+/* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
+void report_file_label(const struct csv_row *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
+		 r->max_size[0] ? ":" : "", r->max_size,
+		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
+		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
+}

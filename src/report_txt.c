@@ -88,35 +88,6 @@ static void print_latency(FILE *out, const struct csv_row *r,
 	fputc('\n', out);
 }
 
-/*
- * "2G::8192:5": size, chunk, seeks and procs, trailing colons dropped,
- * as bon_csv2txt 2.00 joins them; "2G:64k" in the 1.03 layout, which
- * knew only size and chunk.
- */
-static void io_label(const struct csv_row *r, enum table_layout layout,
-		     char *buf, size_t len)
-{
-	size_t n;
-
-	if (layout == TABLE_103)
-		snprintf(buf, len, "%s:%s", r->size, r->chunk);
-	else
-		snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
-			 r->procs);
-	n = strlen(buf);
-	while (n && buf[n - 1] == ':')
-		buf[--n] = '\0';
-}
-
-/* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
-static void file_label(const struct csv_row *r, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
-		 r->max_size[0] ? ":" : "", r->max_size,
-		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
-		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
-}
-
 static const char io_head_200[] =
     "Version     2.00a   ------Sequential Output------ --Sequential Input- "
     "--Random-\n"
@@ -162,7 +133,7 @@ int report_txt(FILE *out, const struct report_set *set,
 			fputs(o->layout == TABLE_200 ? io_head_200
 						     : io_head_103,
 			      out);
-		io_label(r, o->layout, label, sizeof(label));
+		report_io_label(r, o->layout, label, sizeof(label));
 		print_desc(out, r->name, label);
 		print_cells(out, r, 0, RT_FIRST_FILE, o->layout);
 		if (o->layout == TABLE_200)
@@ -178,7 +149,7 @@ int report_txt(FILE *out, const struct report_set *set,
 			fputs(o->layout == TABLE_200 ? file_head_200
 						     : file_head_103,
 			      out);
-		file_label(r, label, sizeof(label));
+		report_file_label(r, label, sizeof(label));
 		print_desc(out, r->name, label);
 		print_cells(out, r, RT_FIRST_FILE, RT_COUNT, o->layout);
 		if (o->layout == TABLE_200)
