@@ -146,7 +146,7 @@ void sweep_print_csv(FILE *f, const struct sweep_result *r)
 					csv_field(f, st->target);
 					fprintf(
 					    f,
-					    ",%s,%s,%llu,%s,%llu,%.3f,"
+					    ",%s,%s,%llu,%s,%llu,%.6f,"
 					    "%.1f,%d\n",
 					    st->fs,
 					    sweep_mode_name((enum sweep_mode)m),

@@ -63,7 +63,7 @@ void sweep_print_table(FILE *f, const struct sweep_result *r);
 /*
  * One CSV line per cell that ran:
  * target,fs,mode,bs,op,bytes,seconds,MB/s,%CP
- * (bs and bytes in bytes; seconds "%.3f", MB/s "%.1f"; measured values
+ * (bs and bytes in bytes; seconds "%.6f", MB/s "%.1f"; measured values
  * even under 0.5 s, so seconds tell how far to trust them).
  */
 void sweep_print_csv(FILE *f, const struct sweep_result *r);

@@ -33,7 +33,7 @@ static void setup(void)
 			for (int b = 0; b < 2; b++)
 				for (int o = 0; o < SWEEP_OPS; o++) {
 					struct sweep_cell *c =
-						&r.stage[s].cell[m][b][o];
+					    &r.stage[s].cell[m][b][o];
 
 					c->done = 1;
 					c->bytes = r.size;
@@ -73,22 +73,22 @@ START_TEST(table_layout)
 	size_t len;
 	char *s = capture_table(&len), *line, *save = NULL;
 	const char *want[] = {
-		"clyde-sweep x: /dev/loop7 (512M), 256M per cell",
-		NULL, /* the units line */
-		"                   ------ buffered ------- ------- direct "
-		"--------",
-		"                        4k          1m          4k          1m"
-		"    ",
-		"target       op       MB/s %CP    MB/s %CP    MB/s %CP    MB/s "
-		"%CP",
-		"raw device   write    53.7  12    53.7  12    53.7  12    53.7 "
-		" 12",
-		"             read     53.7  12    53.7  12    53.7  12    53.7 "
-		" 12",
-		"ext4         write    44.7  10    44.7  10    44.7  10         "
-		"   ",
-		"             read     44.7  10    44.7  10    44.7  10   +++++ "
-		"+++",
+	    "clyde-sweep x: /dev/loop7 (512M), 256M per cell",
+	    NULL, /* the units line */
+	    "                   ------ buffered ------- ------- direct "
+	    "--------",
+	    "                        4k          1m          4k          1m"
+	    "    ",
+	    "target       op       MB/s %CP    MB/s %CP    MB/s %CP    MB/s "
+	    "%CP",
+	    "raw device   write    53.7  12    53.7  12    53.7  12    53.7 "
+	    " 12",
+	    "             read     53.7  12    53.7  12    53.7  12    53.7 "
+	    " 12",
+	    "ext4         write    44.7  10    44.7  10    44.7  10         "
+	    "   ",
+	    "             read     44.7  10    44.7  10    44.7  10   +++++ "
+	    "+++",
 	};
 	unsigned i = 0;
 
@@ -122,8 +122,9 @@ START_TEST(csv_lines)
 			commas += *p == ',';
 		ck_assert_uint_eq(commas, 8);
 		if (n == 0)
-			ck_assert_str_eq(line, "/dev/loop7,raw,buffered,4096,"
-					       "write,268435456,5.000,53.7,12");
+			ck_assert_str_eq(line,
+					 "/dev/loop7,raw,buffered,4096,"
+					 "write,268435456,5.000000,53.7,12");
 	}
 	/* 2 stages x 2 modes x 2 sizes x 2 ops, less the cell not run;
 	 * the one too short to time keeps its measured figures. */
@@ -137,7 +138,7 @@ START_TEST(csv_lines)
 	fclose(f);
 	ck_assert_int_eq(strncmp(s, "\"/mnt/a,b\",raw,", 15), 0);
 	ck_assert_ptr_nonnull(strstr(s, "ext4,direct,1048576,read,268435456,"
-					"0.200,1342.2,300\n"));
+					"0.200000,1342.2,300\n"));
 	free(s);
 }
 END_TEST
