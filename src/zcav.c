@@ -169,6 +169,9 @@ static int parse_block(const char *arg, struct opts *o)
 		return -1;
 	if (colon && parse_mib("-b", colon, &o->chunk, 0))
 		return -1;
+	/* A block below the default chunk is read in one piece. */
+	if (!colon && o->block < o->chunk)
+		o->chunk = o->block;
 	if (o->chunk > MAX_CHUNK)
 		return bad("-b", arg, "chunk must be at most 256 MiB");
 	if (o->chunk > o->block)
