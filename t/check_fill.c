@@ -40,9 +40,8 @@ START_TEST(stamped_blocks)
 	fill_stamp(a, LEN, 0, 7);
 	for (int i = 0; i < LEN / BLK; i++) {
 		/* Only the first 8 bytes of each block change. */
-		ck_assert_int_eq(memcmp(a + i * BLK + 8, b + i * BLK + 8,
-					BLK - 8),
-				 0);
+		ck_assert_int_eq(
+		    memcmp(a + i * BLK + 8, b + i * BLK + 8, BLK - 8), 0);
 		for (int j = 0; j < i; j++)
 			ck_assert_int_ne(memcmp(a + i * BLK, a + j * BLK, 8),
 					 0);

@@ -67,24 +67,22 @@ START_TEST(same_target)
 	ck_assert_ptr_nonnull(strstr(why, "--destroy-data="));
 	ck_assert_ptr_nonnull(strstr(why, b));
 	ck_assert_ptr_nonnull(strstr(why, "not the target"));
-	ck_assert_int_eq(guard_same_target(a, "/nonexistent/x", why,
-					   sizeof(why)),
-			 -1);
+	ck_assert_int_eq(
+	    guard_same_target(a, "/nonexistent/x", why, sizeof(why)), -1);
 	ck_assert_ptr_nonnull(strstr(why, "/nonexistent/x"));
 	/* Character devices are never "the same" device to write. */
-	ck_assert_int_eq(guard_same_target("/dev/null", "/dev/null", why,
-					   sizeof(why)),
-			 0);
+	ck_assert_int_eq(
+	    guard_same_target("/dev/null", "/dev/null", why, sizeof(why)), 0);
 }
 END_TEST
 
 static const char table[] =
-	"22 1 0:21 / /proc rw,nosuid - proc proc rw\n"
-	"30 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
-	"garbage line without a separator\n"
-	"41 30 7:3 / /mnt/with\\040space rw - ext4 /dev/loop3 rw\n"
-	"42 30 0:55 / /mnt/btr rw - btrfs /dev/nonexistent-btrfs rw\n"
-	"43 41 7:4 / /mnt/with\\040space/inner rw - xfs /dev/loop4 rw\n";
+    "22 1 0:21 / /proc rw,nosuid - proc proc rw\n"
+    "30 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
+    "garbage line without a separator\n"
+    "41 30 7:3 / /mnt/with\\040space rw - ext4 /dev/loop3 rw\n"
+    "42 30 0:55 / /mnt/btr rw - btrfs /dev/nonexistent-btrfs rw\n"
+    "43 41 7:4 / /mnt/with\\040space/inner rw - xfs /dev/loop4 rw\n";
 
 START_TEST(mountinfo)
 {
@@ -103,8 +101,7 @@ START_TEST(mountinfo)
 	rewind(f);
 	ck_assert_int_eq(mounts_find_dev(f, makedev(7, 9), &e), 0);
 	rewind(f);
-	ck_assert_int_eq(mounts_find_path(f, "/mnt/with space/inner/x", &e),
-			 1);
+	ck_assert_int_eq(mounts_find_path(f, "/mnt/with space/inner/x", &e), 1);
 	ck_assert_str_eq(e.fstype, "xfs");
 	rewind(f);
 	ck_assert_int_eq(mounts_find_path(f, "/mnt/with space/innerx", &e), 1);
@@ -126,7 +123,7 @@ START_TEST(mounted)
 	ck_assert_str_eq(where, "/dev/loop4 on /mnt/with space/inner");
 	rewind(f);
 	ck_assert_int_eq(
-		guard_mounted(f, makedev(7, 200), where, sizeof(where)), 0);
+	    guard_mounted(f, makedev(7, 200), where, sizeof(where)), 0);
 	fclose(f);
 }
 END_TEST

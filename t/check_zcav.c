@@ -46,21 +46,20 @@ START_TEST(block_lines)
 
 	/* 512 MiB at 0.25 GiB in 2.279 s: 224.66 MiB/s. */
 	CAPTURE(s, n, f,
-		counted = zcav_print_block(f, UNITS_GIB / 4, 512 * UNITS_MIB,
-					   2.279));
+		counted =
+		    zcav_print_block(f, UNITS_GIB / 4, 512 * UNITS_MIB, 2.279));
 	ck_assert_int_eq(counted, 1);
 	ck_assert_str_eq(s, "0.25 224.66 2.279\n");
 	free(s);
 	/* Faster than 0.5 s: commented out, no rate. */
 	CAPTURE(s, n, f,
-		counted = zcav_print_block(f, UNITS_GIB / 2, 512 * UNITS_MIB,
-					   0.412));
+		counted =
+		    zcav_print_block(f, UNITS_GIB / 2, 512 * UNITS_MIB, 0.412));
 	ck_assert_int_eq(counted, 0);
 	ck_assert_str_eq(s, "#0.50 ++++ 0.412\n");
 	free(s);
 	/* Exactly the minimum counts. */
-	CAPTURE(s, n, f,
-		counted = zcav_print_block(f, 0, 32 * UNITS_MIB, 0.5));
+	CAPTURE(s, n, f, counted = zcav_print_block(f, 0, 32 * UNITS_MIB, 0.5));
 	ck_assert_int_eq(counted, 1);
 	ck_assert_str_eq(s, "0.00 64.00 0.500\n");
 	free(s);
@@ -81,24 +80,22 @@ START_TEST(headers_and_summary)
 	/* bonnie++'s example: 1 GiB in 9.06 s. */
 	CAPTURE(s, n, f, zcav_print_summary(f, "Read", UNITS_GIB, 9.06));
 	ck_assert_str_eq(
-		s, "# Read 1 gigs in 9 seconds, 113 megabytes per second.\n");
+	    s, "# Read 1 gigs in 9 seconds, 113 megabytes per second.\n");
 	free(s);
 	/* Under a GiB the count is in megs, as zcav 2.00 prints it. */
-	CAPTURE(s, n, f,
-		zcav_print_summary(f, "Read", 300 * UNITS_MIB, 0.25));
+	CAPTURE(s, n, f, zcav_print_summary(f, "Read", 300 * UNITS_MIB, 0.25));
 	ck_assert_str_eq(
-		s,
-		"# Read 300 megs in 0 seconds, 1200 megabytes per second.\n");
+	    s, "# Read 300 megs in 0 seconds, 1200 megabytes per second.\n");
 	free(s);
 	CAPTURE(s, n, f,
 		zcav_print_summary(f, "Wrote", 5 * UNITS_GIB / 2, 25.6));
 	ck_assert_str_eq(
-		s, "# Wrote 2 gigs in 25 seconds, 100 megabytes per second.\n");
+	    s, "# Wrote 2 gigs in 25 seconds, 100 megabytes per second.\n");
 	free(s);
 	/* No time at all: no division by zero. */
 	CAPTURE(s, n, f, zcav_print_summary(f, "Read", UNITS_MIB, 0.0));
 	ck_assert_str_eq(
-		s, "# Read 1 megs in 0 seconds, 0 megabytes per second.\n");
+	    s, "# Read 1 megs in 0 seconds, 0 megabytes per second.\n");
 	free(s);
 }
 END_TEST
@@ -116,15 +113,14 @@ START_TEST(parse_lines)
 	ck_assert(!p.counted);
 	ck_assert_double_eq_tol(p.gib, 0.5, 1e-9);
 	ck_assert_double_eq_tol(p.seconds, 0.412, 1e-9);
-	ck_assert_int_eq(zcav_parse_line("#loops: 1, version: 1.03e\n", &p),
-			 0);
+	ck_assert_int_eq(zcav_parse_line("#loops: 1, version: 1.03e\n", &p), 0);
 	ck_assert_int_eq(
-		zcav_parse_line("#block offset (GiB), MiB/s, time\n", &p), 0);
+	    zcav_parse_line("#block offset (GiB), MiB/s, time\n", &p), 0);
 	ck_assert_int_eq(
-		zcav_parse_line("# Read 1 gigs in 9 seconds, 113 megabytes "
-				"per second.\n",
-				&p),
-		0);
+	    zcav_parse_line("# Read 1 gigs in 9 seconds, 113 megabytes "
+			    "per second.\n",
+			    &p),
+	    0);
 	ck_assert_int_eq(zcav_parse_line("\n", &p), 0);
 	ck_assert_int_eq(zcav_parse_line("0.25 oops\n", &p), -1);
 	ck_assert_int_eq(zcav_parse_line("0.25 1 2 3\n", &p), -1);
@@ -160,8 +156,7 @@ START_TEST(round_trip)
 			ck_assert_int_eq(p.counted, 0.3 + 0.1 * blocks >= 0.5);
 			if (p.counted)
 				ck_assert_double_eq_tol(
-					p.mib_s, 32 / (0.3 + 0.1 * blocks),
-					0.005);
+				    p.mib_s, 32 / (0.3 + 0.1 * blocks), 0.005);
 			blocks++;
 		}
 	}
