@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "clock.h"
@@ -41,28 +42,64 @@ void sweep_fmt_bs(char *buf, size_t len, uint64_t bs)
 	units_fmt_small(buf, len, bs);
 }
 
+/* Lines are built whole so trailing blanks (a blank last cell, the
+ * block-size heading) can be cut before they are printed. */
+struct line {
+	char buf[SWEEP_MODES * SWEEP_MAX_BS * CELL + 64];
+	size_t len;
+};
+
+static void add(struct line *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void add(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(l->buf + l->len, sizeof(l->buf) - l->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->len += (size_t)n < sizeof(l->buf) - l->len
+			      ? (size_t)n
+			      : sizeof(l->buf) - l->len - 1;
+}
+
+static void put(FILE *f, struct line *l)
+{
+	while (l->len && l->buf[l->len - 1] == ' ')
+		l->len--;
+	l->buf[l->len] = '\0';
+	fprintf(f, "%s\n", l->buf);
+	l->len = 0;
+}
+
 /* "--- buffered ---" filling width characters. */
-static void dashed(FILE *f, const char *name, unsigned width)
+static void dashed(struct line *l, const char *name, unsigned width)
 {
 	unsigned n = (unsigned)strlen(name) + 2, left, right;
 
-	if (n >= width) {
-		fprintf(f, "%-*s", (int)width, name);
+	/* Too narrow for dashes on both sides: the name, centred. */
+	if (n + 4 > width) {
+		left = n - 2 < width ? (width - (n - 2)) / 2 : 0;
+		add(l, "%*s%-*s", (int)left, "", (int)(width - left), name);
 		return;
 	}
 	left = (width - n) / 2;
 	right = width - n - left;
 	for (unsigned i = 0; i < left; i++)
-		fputc('-', f);
-	fprintf(f, " %s ", name);
+		add(l, "-");
+	add(l, " %s ", name);
 	for (unsigned i = 0; i < right; i++)
-		fputc('-', f);
+		add(l, "-");
 }
 
 void sweep_print_table(FILE *f, const struct sweep_result *r)
 {
 	char size[32], bs[32];
 	unsigned group = CELL * r->nbs;
+	struct line l = {.len = 0};
 
 	units_fmt_size(size, sizeof(size), r->size);
 	fprintf(f, "%s, %s per cell\n", r->what, size);
@@ -70,46 +107,46 @@ void sweep_print_table(FILE *f, const struct sweep_result *r)
 	      "is evicted before reads; %CP = CPU/elapsed; +++++ = under "
 	      "0.5 s\n",
 	      f);
-	fprintf(f, LABEL, "", "");
+	add(&l, LABEL, "", "");
 	for (int m = 0; m < SWEEP_MODES; m++) {
-		fputc(' ', f);
-		dashed(f, sweep_mode_name((enum sweep_mode)m), group - 1);
+		add(&l, " ");
+		dashed(&l, sweep_mode_name((enum sweep_mode)m), group - 1);
 	}
-	fputc('\n', f);
-	fprintf(f, LABEL, "", "");
+	put(f, &l);
+	add(&l, LABEL, "", "");
 	for (int m = 0; m < SWEEP_MODES; m++)
 		for (unsigned b = 0; b < r->nbs; b++) {
 			sweep_fmt_bs(bs, sizeof(bs), r->bs[b]);
-			fprintf(f, " %7s    ", bs);
+			add(&l, " %7s    ", bs);
 		}
-	fputc('\n', f);
-	fprintf(f, LABEL, "target", "op");
+	put(f, &l);
+	add(&l, LABEL, "target", "op");
 	for (int m = 0; m < SWEEP_MODES; m++)
 		for (unsigned b = 0; b < r->nbs; b++)
-			fprintf(f, " %7s %3s", "MB/s", "%CP");
-	fputc('\n', f);
+			add(&l, " %7s %3s", "MB/s", "%CP");
+	put(f, &l);
 	for (unsigned s = 0; s < r->nstages; s++) {
 		const struct sweep_stage *st = &r->stage[s];
 
 		for (int o = 0; o < SWEEP_OPS; o++) {
-			fprintf(f, LABEL, o == 0 ? st->label : "",
-				sweep_op_name((enum sweep_op)o));
+			add(&l, LABEL, o == 0 ? st->label : "",
+			    sweep_op_name((enum sweep_op)o));
 			for (int m = 0; m < SWEEP_MODES; m++)
 				for (unsigned b = 0; b < r->nbs; b++) {
 					const struct sweep_cell *c =
 					    &st->cell[m][b][o];
 
 					if (!c->done)
-						fprintf(f, " %7s %3s", "", "");
+						add(&l, " %7s %3s", "", "");
 					else if (clk_too_fast(c->seconds))
-						fprintf(f, " %7s %3s", "+++++",
-							"+++");
+						add(&l, " %7s %3s", "+++++",
+						    "+++");
 					else
-						fprintf(f, " %7.1f %3d",
-							sweep_mb_s(c),
-							sweep_pcp(c));
+						add(&l, " %7.1f %3d",
+						    sweep_mb_s(c),
+						    sweep_pcp(c));
 				}
-			fputc('\n', f);
+			put(f, &l);
 		}
 	}
 }

@@ -1,6 +1,6 @@
 /* check_sweep: the sweep's table (columns line up, too-short cells are
- * "+++++", cells not run are blank) and its CSV lines (nine fields,
- * decimal MB/s, a path with a comma quoted). */
+ * "+++++", cells not run are blank, no trailing blanks) and its CSV lines (nine
+ * fields, decimal MB/s, a path with a comma quoted). */
 #include "config.h"
 
 #include <check.h>
@@ -77,16 +77,14 @@ START_TEST(table_layout)
 	    NULL, /* the units line */
 	    "                   ------ buffered ------- ------- direct "
 	    "--------",
-	    "                        4k          1m          4k          1m"
-	    "    ",
+	    "                        4k          1m          4k          1m",
 	    "target       op       MB/s %CP    MB/s %CP    MB/s %CP    MB/s "
 	    "%CP",
 	    "raw device   write    53.7  12    53.7  12    53.7  12    53.7 "
 	    " 12",
 	    "             read     53.7  12    53.7  12    53.7  12    53.7 "
 	    " 12",
-	    "ext4         write    44.7  10    44.7  10    44.7  10         "
-	    "   ",
+	    "ext4         write    44.7  10    44.7  10    44.7  10",
 	    "             read     44.7  10    44.7  10    44.7  10   +++++ "
 	    "+++",
 	};
@@ -101,6 +99,22 @@ START_TEST(table_layout)
 			ck_assert_ptr_nonnull(strstr(line, "10^6 bytes"));
 	}
 	ck_assert_uint_eq(i, sizeof(want) / sizeof(want[0]));
+	free(s);
+}
+END_TEST
+
+/* One block size: the mode names alone, centred, no stray dashes. */
+START_TEST(narrow_heading)
+{
+	size_t len;
+	char *s, *line, *save = NULL;
+
+	r.nbs = 1;
+	s = capture_table(&len);
+	line = strtok_r(s, "\n", &save);
+	line = strtok_r(NULL, "\n", &save);
+	line = strtok_r(NULL, "\n", &save);
+	ck_assert_str_eq(line, "                    buffered     direct");
 	free(s);
 }
 END_TEST
@@ -151,6 +165,7 @@ static Suite *sweep_suite(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, rates);
 	tcase_add_test(tc, table_layout);
+	tcase_add_test(tc, narrow_heading);
 	tcase_add_test(tc, csv_lines);
 	suite_add_tcase(s, tc);
 	return s;
