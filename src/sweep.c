@@ -275,12 +275,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 		default:
 			if (optopt)
-				fprintf(stderr, "%s: -%c: unknown option\n",
-					PROG, optopt);
+				fprintf(stderr,
+					"%s: unknown option '-%c' (see %s "
+					"--help)\n",
+					PROG, optopt, PROG);
 			else
-				fprintf(stderr, "%s: %s: unknown option\n",
-					PROG, argv[optind - 1]);
-			fputs("Try 'clyde-sweep --help'.\n", stderr);
+				fprintf(stderr,
+					"%s: unknown option '%s' (see %s "
+					"--help)\n",
+					PROG, argv[optind - 1], PROG);
 			return -1;
 		}
 	}
@@ -289,7 +292,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			optind == argc ? "no target given (a directory or a "
 					 "block device)"
 				       : "one target at a time");
-		fputs("Try 'clyde-sweep --help'.\n", stderr);
 		return -1;
 	}
 	o->target = argv[optind];

@@ -316,12 +316,15 @@ static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
 			return -1;
 		default:
 			if (optopt)
-				fprintf(stderr, "%s: -%c: unknown option\n",
-					PROG, optopt);
+				fprintf(stderr,
+					"%s: unknown option '-%c' (see %s "
+					"--help)\n",
+					PROG, optopt, PROG);
 			else
-				fprintf(stderr, "%s: %s: unknown option\n",
-					PROG, argv[optind - 1]);
-			fputs("Try 'clyde-zcav --help'.\n", stderr);
+				fprintf(stderr,
+					"%s: unknown option '%s' (see %s "
+					"--help)\n",
+					PROG, argv[optind - 1], PROG);
 			return -1;
 		}
 	}
@@ -332,7 +335,6 @@ static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
 			"%s: no target given (a device, file, pipe "
 			"or -)\n",
 			PROG);
-		fputs("Try 'clyde-zcav --help'.\n", stderr);
 		return -1;
 	}
 	if (stdout_users > 1) {

@@ -42,7 +42,7 @@ bad() {
 	pat=$1
 	shift
 	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" -le 2 ] || fail "'$*': more than one line: $(cat "$WORK/err")"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
 	grep -q -- "^clyde-sweep: .*$pat" "$WORK/err" || fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
 	assert_empty "$WORK/d"
 }
