@@ -27,6 +27,22 @@ void fill_random(void *buf, size_t len, uint64_t seed)
 	}
 }
 
+#define STAMP_BLOCK 4096u
+
+void fill_stamp(void *buf, size_t len, uint64_t off, uint64_t seed)
+{
+	unsigned char *p = buf;
+	/* The first block start at or after off, relative to buf. */
+	size_t i = (size_t)((STAMP_BLOCK - off % STAMP_BLOCK) % STAMP_BLOCK);
+
+	for (; i < len; i += STAMP_BLOCK) {
+		uint64_t x = rng_hash(seed, (off + i) / STAMP_BLOCK);
+		size_t n = len - i < 8 ? len - i : 8;
+
+		memcpy(p + i, &x, n);
+	}
+}
+
 double fill_compress_ratio(const void *buf, size_t len)
 {
 	uLongf out_len = compressBound((uLong)len);

@@ -14,6 +14,15 @@
 void fill_random(void *buf, size_t len, uint64_t seed);
 
 /*
+ * Make every 4 KiB block of a write distinct: buf[len] is to be written
+ * at stream offset off; the first 8 bytes of each 4 KiB block (counted
+ * from offset 0 of the stream) become a hash of (seed, block number).
+ * So a buffer filled once and reused for every write still gives a
+ * deduplicating device nothing to merge. off need not be aligned.
+ */
+void fill_stamp(void *buf, size_t len, uint64_t off, uint64_t seed);
+
+/*
  * The compressed size of buf[len] over len (zlib, level 1), in [0, ~1.01]:
  * near 1.0 for incompressible data. Returns -1.0 on a zlib failure.
  */

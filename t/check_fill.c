@@ -28,12 +28,52 @@ START_TEST(random_fill)
 }
 END_TEST
 
+/* Stamps make every 4 KiB block of a stream distinct, wherever the
+ * writes start and whatever their size, and only touch block heads. */
+START_TEST(stamped_blocks)
+{
+	enum { BLK = 4096, LEN = 16 * BLK };
+	unsigned char *a = malloc(LEN), *b = malloc(LEN), *c = malloc(LEN);
+
+	fill_random(a, LEN, 7);
+	memcpy(b, a, LEN);
+	fill_stamp(a, LEN, 0, 7);
+	for (int i = 0; i < LEN / BLK; i++) {
+		/* Only the first 8 bytes of each block change. */
+		ck_assert_int_eq(
+		    memcmp(a + i * BLK + 8, b + i * BLK + 8, BLK - 8), 0);
+		for (int j = 0; j < i; j++)
+			ck_assert_int_ne(memcmp(a + i * BLK, a + j * BLK, 8),
+					 0);
+	}
+	/* One buffer written in two halves at their offsets stamps the
+	 * same as one write of the whole. */
+	memcpy(c, b, LEN);
+	fill_stamp(c, LEN / 2, 0, 7);
+	fill_stamp(c + LEN / 2, LEN / 2, LEN / 2, 7);
+	ck_assert_int_eq(memcmp(a, c, LEN), 0);
+	/* The same buffer written at another offset differs. */
+	memcpy(c, b, LEN);
+	fill_stamp(c, LEN, LEN, 7);
+	ck_assert_int_ne(memcmp(a, c, 8), 0);
+	/* An unaligned start stamps the next block boundary only. */
+	memcpy(c, b, LEN);
+	fill_stamp(c + 100, 2 * BLK, 100, 7);
+	ck_assert_int_eq(memcmp(c, b, BLK), 0);
+	ck_assert_int_eq(memcmp(c + BLK, a + BLK, 8), 0);
+	free(a);
+	free(b);
+	free(c);
+}
+END_TEST
+
 static Suite *fill_suite(void)
 {
 	Suite *s = suite_create("fill");
 	TCase *tc = tcase_create("fill");
 
 	tcase_add_test(tc, random_fill);
+	tcase_add_test(tc, stamped_blocks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,44 @@
+/*
+ * mounts: /proc/self/mountinfo read line by line, to tell whether a
+ * device is mounted (and where) and which filesystem holds a path. The
+ * functions take an open stream so the tests can hand them made-up
+ * tables.
+ */
+#ifndef CLYDE_MOUNTS_H
+#define CLYDE_MOUNTS_H
+
+#include <limits.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+struct mounts_entry {
+	unsigned major, minor; /* st_dev of the mounted filesystem */
+	char point[PATH_MAX];  /* where, unescaped */
+	char fstype[64];       /* "ext4" */
+	char source[PATH_MAX]; /* "/dev/loop3", unescaped */
+};
+
+/*
+ * The next entry of a mountinfo stream. Returns 1, or 0 at the end;
+ * lines that do not parse are skipped.
+ */
+int mounts_next(FILE *f, struct mounts_entry *e);
+
+/*
+ * The first mount of the block device rdev: its major:minor in
+ * mountinfo, or a source that is that device node (btrfs reports an
+ * anonymous major:minor). Returns 1 with *e filled, or 0.
+ */
+int mounts_find_dev(FILE *f, dev_t rdev, struct mounts_entry *e);
+
+/*
+ * The mount that holds the absolute, resolved path: the longest mount
+ * point that is a prefix of it, the later line winning a tie (it was
+ * mounted over the earlier). Returns 1 with *e filled, or 0.
+ */
+int mounts_find_path(FILE *f, const char *path, struct mounts_entry *e);
+
+/* Open /proc/self/mountinfo; NULL with errno set. */
+FILE *mounts_open(void);
+
+#endif

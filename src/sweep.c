@@ -1,0 +1,1146 @@
+/*
+ * clyde-sweep: the dd matrix in one command. For a target (a directory,
+ * whose filesystem is measured through a file clyde makes in a private
+ * directory there, or a raw block device named twice), every mode
+ * (buffered, O_DIRECT) and block size, it writes a fixed amount of
+ * seeded random data with fsync inside the timed window, evicts the
+ * cache, and reads it back. With --filesystems it does so on the raw
+ * device, then makes each filesystem on it, mounts it on a private mount
+ * point, runs the same matrix on a file there and unmounts it. The mount
+ * is undone on every path out, SIGINT and SIGTERM included (the handlers
+ * only set a flag; the I/O loops check it after every call).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef HAVE_LINUX_FS_H
+#include <linux/fs.h>
+#endif
+
+#include "cache.h"
+#include "clock.h"
+#include "dio.h"
+#include "fill.h"
+#include "guard.h"
+#include "mounts.h"
+#include "plot.h"
+#include "rng.h"
+#include "scratch.h"
+#include "sweep.h"
+#include "units.h"
+
+#define PROG	   "clyde-sweep"
+#define EXIT_USAGE 2
+#define DATA_NAME  "sweep.data"
+#define MAX_BS	   (64 * UNITS_MIB)
+/* A filesystem needs room of its own: -s at most this share of the
+ * device when filesystems are made on it. */
+#define FS_SHARE 0.85
+
+static const char usage_text[] =
+    "usage: clyde-sweep [-s size] [-B bs,bs,...] [-z seed] [-q]\n"
+    "                   [--plot FILE] [--filesystems=raw,ext4,xfs]\n"
+    "                   [--destroy-data=DEVICE [--force]] target\n"
+    "\n"
+    "The dd matrix: for each mode (buffered, O_DIRECT) and block size, write\n"
+    "size bytes of seeded random data (fsync inside the timing), evict the\n"
+    "cache, read them back; MB/s (10^6 bytes/s, as dd) and %CP per cell.\n"
+    "target is a directory (a file in a private directory made there) or a\n"
+    "block device, which is overwritten and so must be named again with\n"
+    "--destroy-data.\n"
+    "\n"
+    "  -s size         bytes per cell (bare number = MiB; default 1g)\n"
+    "  -B list         block sizes (bare number = bytes; default\n"
+    "                  4k,64k,1m,4m; each a multiple of 4k, at most 64m)\n"
+    "  --filesystems=LIST  on a device: the raw device and/or filesystems\n"
+    "                  made on it in turn (raw, ext2, ext3, ext4, xfs,\n"
+    "                  btrfs), each mounted on a private mount point\n"
+    "  --destroy-data=DEVICE  allow writing to the device (must name the\n"
+    "                  target); refused when it is mounted or in use\n"
+    "  --force         also write over a filesystem, RAID or partition-\n"
+    "                  table signature found on it\n"
+    "  --plot FILE     grouped bars with gnuplot (FILE.png or .svg)\n"
+    "  -q              quiet: the table to stderr, only CSV on stdout\n"
+    "  -z seed         seed for the data (default: fresh)\n"
+    "  --help          this text;  --version  the version\n"
+    "\n"
+    "Exit status: 0 ok, 1 a run failed, 2 bad usage or a refusal,\n"
+    "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (after unmounting and\n"
+    "removing everything it made).\n";
+
+/* What can be made on the device, and how to make it over anything. */
+static const struct fs_kind {
+	const char *name;
+	const char *mkfs;
+	const char *args[4]; /* before the device */
+} fs_kinds[] = {
+    {"raw", NULL, {NULL}},
+    /* Inode tables and journal written now, not by a background
+     * thread that would run during the measurement. */
+    {"ext2", "mkfs.ext2", {"-F", "-q", "-E", "lazy_itable_init=0"}},
+    {"ext3",
+     "mkfs.ext3",
+     {"-F", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0"}},
+    {"ext4",
+     "mkfs.ext4",
+     {"-F", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0"}},
+    {"xfs", "mkfs.xfs", {"-f", "-q", NULL}},
+    {"btrfs", "mkfs.btrfs", {"-f", "-q", NULL}},
+};
+#define N_KINDS (sizeof(fs_kinds) / sizeof(fs_kinds[0]))
+
+enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_HELP, OPT_VERSION };
+
+struct opts {
+	uint64_t size;
+	unsigned nbs;
+	uint64_t bs[SWEEP_MAX_BS];
+	unsigned nfs;
+	const struct fs_kind *fs[SWEEP_MAX_STAGES];
+	const char *destroy;
+	int force;
+	const char *plot;
+	enum plot_format plot_fmt;
+	int quiet;
+	uint64_t seed;
+	int seed_set;
+	const char *target;
+	const char *size_arg;
+};
+
+/* Everything that must be undone on the way out. */
+static struct {
+	int dev_fd;		/* the guard's O_EXCL descriptor */
+	struct scratch scratch; /* the private directory of a file run */
+	char mnt[PATH_MAX];	/* the private mount point, "" if none */
+	int mounted;
+	pid_t child; /* a running mkfs */
+} live = {-1, {"", -1}, "", 0, 0};
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static int bad(const char *o, const char *val, const char *why)
+{
+	fprintf(stderr, "%s: %s '%s': %s\n", PROG, o, val, why);
+	return -1;
+}
+
+static int parse_bs_list(const char *arg, struct opts *o)
+{
+	char buf[512], why[96], *save = NULL, *tok;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad("-B", arg, "too long");
+	strcpy(buf, arg);
+	o->nbs = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		uint64_t v;
+
+		if (units_parse_size(tok, 1, &v, why, sizeof(why)))
+			return bad("-B", tok, why);
+		if (v == 0 || v % 4096)
+			return bad("-B", tok, "must be a multiple of 4k");
+		if (v > MAX_BS)
+			return bad("-B", tok, "must be at most 64m");
+		for (unsigned i = 0; i < o->nbs; i++)
+			if (o->bs[i] == v)
+				return bad("-B", tok, "given twice");
+		if (o->nbs == SWEEP_MAX_BS)
+			return bad("-B", arg, "at most 16 block sizes");
+		o->bs[o->nbs++] = v;
+	}
+	if (o->nbs == 0)
+		return bad("-B", arg, "no block size");
+	return 0;
+}
+
+static int parse_fs_list(const char *arg, struct opts *o)
+{
+	char buf[256], *save = NULL, *tok;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad("--filesystems", arg, "too long");
+	strcpy(buf, arg);
+	o->nfs = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		const struct fs_kind *k = NULL;
+
+		for (size_t i = 0; i < N_KINDS; i++)
+			if (!strcmp(tok, fs_kinds[i].name))
+				k = &fs_kinds[i];
+		if (!k)
+			return bad("--filesystems", tok,
+				   "expected raw, ext2, ext3, ext4, xfs or "
+				   "btrfs");
+		for (unsigned i = 0; i < o->nfs; i++)
+			if (o->fs[i] == k)
+				return bad("--filesystems", tok, "given twice");
+		if (o->nfs == SWEEP_MAX_STAGES)
+			return bad("--filesystems", arg, "too many");
+		o->fs[o->nfs++] = k;
+	}
+	if (o->nfs == 0)
+		return bad("--filesystems", arg, "none given");
+	return 0;
+}
+
+/* Returns 1 to run, 0 after --help/--version, -1 on bad usage. */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longs[] = {
+	    {"filesystems", required_argument, NULL, OPT_FS},
+	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
+	    {"force", no_argument, NULL, OPT_FORCE},
+	    {"plot", required_argument, NULL, OPT_PLOT},
+	    {"help", no_argument, NULL, OPT_HELP},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	char why[512];
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->size = UNITS_GIB;
+	parse_bs_list("4k,64k,1m,4m", o);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":s:B:z:q", longs, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			o->size_arg = optarg;
+			if (units_parse_size(optarg, UNITS_MIB, &o->size, why,
+					     sizeof(why)))
+				return bad("-s", optarg, why);
+			if (o->size == 0)
+				return bad("-s", optarg, "must be more than 0");
+			break;
+		case 'B':
+			if (parse_bs_list(optarg, o))
+				return -1;
+			break;
+		case 'z': {
+			if (units_parse_uint(optarg, UINT64_MAX, &o->seed, why,
+					     sizeof(why)))
+				return bad("-z", optarg, why);
+			o->seed_set = 1;
+			break;
+		}
+		case 'q':
+			o->quiet = 1;
+			break;
+		case OPT_FS:
+			if (parse_fs_list(optarg, o))
+				return -1;
+			break;
+		case OPT_DESTROY:
+			o->destroy = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = 1;
+			break;
+		case OPT_PLOT:
+			o->plot = optarg;
+			break;
+		case OPT_HELP:
+			fputs(usage_text, stdout);
+			return 0;
+		case OPT_VERSION:
+			printf("clyde-sweep %s\n", PACKAGE_VERSION);
+			return 0;
+		case ':':
+			fprintf(stderr, "%s: %s: needs a value\n", PROG,
+				argv[optind - 1]);
+			return -1;
+		default:
+			if (optopt)
+				fprintf(stderr,
+					"%s: unknown option '-%c' (see %s "
+					"--help)\n",
+					PROG, optopt, PROG);
+			else
+				fprintf(stderr,
+					"%s: unknown option '%s' (see %s "
+					"--help)\n",
+					PROG, argv[optind - 1], PROG);
+			return -1;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "%s: %s\n", PROG,
+			optind == argc ? "no target given (a directory or a "
+					 "block device)"
+				       : "one target at a time");
+		return -1;
+	}
+	o->target = argv[optind];
+	if (!o->size_arg)
+		o->size_arg = "1g";
+	for (unsigned i = 0; i < o->nbs; i++) {
+		char b[32];
+
+		if (o->size % o->bs[i]) {
+			units_fmt_small(b, sizeof(b), o->bs[i]);
+			snprintf(why, sizeof(why),
+				 "not a multiple of the block size %s", b);
+			return bad("-s", o->size_arg, why);
+		}
+	}
+	if (o->force && !o->destroy) {
+		fprintf(stderr, "%s: --force only goes with --destroy-data\n",
+			PROG);
+		return -1;
+	}
+	if (o->plot) {
+		struct stat st;
+
+		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
+			fprintf(stderr, "%s: %s\n", PROG, why);
+			return -1;
+		}
+		if (stat(o->plot, &st) == 0 && S_ISBLK(st.st_mode))
+			return bad("--plot", o->plot,
+				   "is a block device; not written");
+	}
+	return 1;
+}
+
+/* ---- the I/O of one cell ---- */
+
+/* Where a stage's cells write and read. */
+struct place {
+	int is_dev;
+	const char *dev; /* the device path (raw stage) */
+	int dirfd;	 /* a file run: the private directory */
+	unsigned align;	 /* O_DIRECT alignment */
+};
+
+static int set_direct(int fd, int on)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return -1;
+	fl = on ? fl | O_DIRECT : fl & ~O_DIRECT;
+	return fcntl(fd, F_SETFL, fl);
+}
+
+static int cell_fail(char *what, size_t len, const char *call, int err)
+{
+	snprintf(what, len, "%s: %s", call, strerror(err));
+	return -err;
+}
+
+/* Write the cell's bytes in bs-sized writes, then fsync; all timed. */
+static int cell_write(const struct opts *o, const struct place *p, int direct,
+		      uint64_t bs, unsigned char *buf, struct sweep_cell *c,
+		      char *what, size_t wlen)
+{
+	struct clk_mark a, b;
+	int fd, rc = 0;
+
+	if (p->is_dev) {
+		fd = live.dev_fd;
+		if (set_direct(fd, direct))
+			return cell_fail(what, wlen, "O_DIRECT", errno);
+	} else {
+		/* A fresh file each time, as dd of=FILE makes one. */
+		if (unlinkat(p->dirfd, DATA_NAME, 0) && errno != ENOENT)
+			return cell_fail(what, wlen, "unlink", errno);
+		fd = openat(p->dirfd, DATA_NAME,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				O_CLOEXEC | (direct ? O_DIRECT : 0),
+			    0600);
+		if (fd < 0)
+			return cell_fail(what, wlen, "create", errno);
+	}
+	clk_mark(&a);
+	for (uint64_t off = 0; off < o->size && !rc;) {
+		ssize_t n;
+
+		fill_stamp(buf, (size_t)bs, off, o->seed);
+		n = pwrite(fd, buf, (size_t)bs, (off_t)off);
+		if (n < 0 && errno == EINTR && !stop_signal)
+			continue;
+		if (n < 0)
+			rc = stop_signal
+				 ? -EINTR
+				 : cell_fail(what, wlen, "write", errno);
+		else if (n == 0)
+			rc = cell_fail(what, wlen, "write", ENOSPC);
+		else
+			off += (uint64_t)n;
+		if (stop_signal)
+			rc = -EINTR;
+	}
+	if (!rc && fsync(fd) != 0)
+		rc = stop_signal ? -EINTR
+				 : cell_fail(what, wlen, "fsync", errno);
+	clk_mark(&b);
+	if (!p->is_dev)
+		close(fd);
+	if (rc)
+		return rc;
+	c->done = 1;
+	c->bytes = o->size;
+	c->seconds = clk_elapsed(&a, &b);
+	c->cpu = clk_cpu(&a, &b);
+	return 0;
+}
+
+/* Evict what the write left cached, then read it back, timed. */
+static int cell_read(const struct opts *o, const struct place *p, int direct,
+		     uint64_t bs, unsigned char *buf, struct sweep_cell *c,
+		     char *what, size_t wlen)
+{
+	struct clk_mark a, b;
+	int fd, rc = 0;
+
+	/* Read-only work opens read-only. */
+	if (p->is_dev)
+		fd = open(p->dev, O_RDONLY | O_CLOEXEC);
+	else
+		fd = openat(p->dirfd, DATA_NAME,
+			    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return cell_fail(what, wlen, "open", errno);
+	if (p->is_dev) {
+		/* The device's own cache: written back by the write's
+		 * fsync; dropped here. */
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+#ifdef BLKFLSBUF
+		ioctl(fd, BLKFLSBUF, 0);
+#endif
+	} else if ((rc = cache_evict_fd(fd)) != 0) {
+		close(fd);
+		return cell_fail(what, wlen, "evicting the cache", -rc);
+	}
+	if (direct && set_direct(fd, 1)) {
+		rc = cell_fail(what, wlen, "O_DIRECT", errno);
+		close(fd);
+		return rc;
+	}
+	clk_mark(&a);
+	for (uint64_t off = 0; off < o->size && !rc;) {
+		ssize_t n = pread(fd, buf, (size_t)bs, (off_t)off);
+
+		if (n < 0 && errno == EINTR && !stop_signal)
+			continue;
+		if (n < 0)
+			rc = stop_signal ? -EINTR
+					 : cell_fail(what, wlen, "read", errno);
+		else if (n == 0)
+			rc = cell_fail(what, wlen, "read", ENODATA);
+		else
+			off += (uint64_t)n;
+		if (stop_signal)
+			rc = -EINTR;
+	}
+	clk_mark(&b);
+	close(fd);
+	if (rc)
+		return rc;
+	c->done = 1;
+	c->bytes = o->size;
+	c->seconds = clk_elapsed(&a, &b);
+	c->cpu = clk_cpu(&a, &b);
+	return 0;
+}
+
+/* The whole matrix on one place. Returns 0 or -errno (what[] set). */
+static int run_matrix(const struct opts *o, const struct place *p,
+		      struct sweep_stage *st, unsigned char *buf, char *what,
+		      size_t wlen)
+{
+	for (int m = 0; m < SWEEP_MODES; m++) {
+		for (unsigned b = 0; b < o->nbs; b++) {
+			char bs[32];
+			int rc;
+
+			sweep_fmt_bs(bs, sizeof(bs), o->bs[b]);
+			for (int op = 0; op < SWEEP_OPS; op++) {
+				struct sweep_cell *c = &st->cell[m][b][op];
+
+				rc = op == SWEEP_WRITE
+					 ? cell_write(o, p, m, o->bs[b], buf, c,
+						      what, wlen)
+					 : cell_read(o, p, m, o->bs[b], buf, c,
+						     what, wlen);
+				if (rc) {
+					char tmp[256];
+
+					snprintf(tmp, sizeof(tmp), "%.200s",
+						 what);
+					snprintf(what, wlen, "%s: %s %s %s: %s",
+						 st->label, sweep_mode_name(m),
+						 bs, sweep_op_name(op), tmp);
+					return rc;
+				}
+				fprintf(stderr,
+					"%s: %s: %s %s %s: %.1f MB/s, %d%% "
+					"CPU, %.2f s\n",
+					PROG, st->label, sweep_mode_name(m), bs,
+					sweep_op_name(op), sweep_mb_s(c),
+					sweep_pcp(c), c->seconds);
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- filesystems: make, mount, unmount ---- */
+
+/* Run argv, its stderr kept for the message. Returns 0 or -1. */
+static int run_cmd(const char *const *argv, char *what, size_t wlen)
+{
+	/* stderr of the child into an anonymous memory file. */
+	int err_fd = memfd_create("clyde-sweep-mkfs", MFD_CLOEXEC), status;
+
+	live.child = fork();
+	if (live.child < 0) {
+		snprintf(what, wlen, "fork: %s", strerror(errno));
+		if (err_fd >= 0)
+			close(err_fd);
+		live.child = 0;
+		return -1;
+	}
+	if (live.child == 0) {
+		int null = open("/dev/null", O_RDWR);
+
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+		}
+		if (err_fd >= 0)
+			dup2(err_fd, 2);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	while (waitpid(live.child, &status, 0) < 0) {
+		if (errno != EINTR) {
+			snprintf(what, wlen, "waitpid: %s", strerror(errno));
+			break;
+		}
+		/* A stop for us is a stop for mkfs too. */
+		if (stop_signal)
+			kill(live.child, SIGTERM);
+	}
+	live.child = 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		if (err_fd >= 0)
+			close(err_fd);
+		return 0;
+	}
+	{
+		char msg[256] = "";
+		ssize_t n =
+		    err_fd >= 0 ? pread(err_fd, msg, sizeof(msg) - 1, 0) : -1;
+		char *nl;
+
+		if (n > 0) {
+			msg[n] = '\0';
+			nl = strchr(msg, '\n');
+			if (nl)
+				*nl = '\0';
+		}
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+			snprintf(what, wlen, "%s: cannot run it", argv[0]);
+		else
+			snprintf(what, wlen, "%s failed%s%s", argv[0],
+				 n > 0 ? ": " : "", n > 0 ? msg : "");
+	}
+	if (err_fd >= 0)
+		close(err_fd);
+	return -1;
+}
+
+static int make_fs(const struct fs_kind *k, const char *dev, char *what,
+		   size_t wlen)
+{
+	const char *argv[8];
+	int n = 0;
+
+	argv[n++] = k->mkfs;
+	for (int i = 0; i < 4 && k->args[i]; i++)
+		argv[n++] = k->args[i];
+	argv[n++] = dev;
+	argv[n] = NULL;
+	return run_cmd(argv, what, wlen);
+}
+
+/* Unmount the private mount point and remove it. 0, or -1 (what[]). */
+static int unmount_private(char *what, size_t wlen)
+{
+	int rc = 0;
+
+	if (live.mounted) {
+		int tries = 0;
+
+		/* Something may still hold it briefly (writeback). */
+		while (umount2(live.mnt, 0) != 0) {
+			if (errno != EBUSY || ++tries == 50) {
+				snprintf(what, wlen, "umount %s: %s", live.mnt,
+					 strerror(errno));
+				if (umount2(live.mnt, MNT_DETACH) != 0)
+					return -1;
+				rc = -1;
+				break;
+			}
+			usleep(100 * 1000);
+		}
+		live.mounted = 0;
+	}
+	if (live.mnt[0]) {
+		if (rmdir(live.mnt) != 0 && !rc) {
+			snprintf(what, wlen, "rmdir %s: %s", live.mnt,
+				 strerror(errno));
+			rc = -1;
+		}
+		live.mnt[0] = '\0';
+	}
+	return rc;
+}
+
+/*
+ * Undo everything: the scratch directory, the mount, the mount point,
+ * the device. Returns 0, or -1 after printing what could not be undone.
+ */
+static int cleanup(void)
+{
+	char what[PATH_MAX + 128];
+	int rc = 0;
+
+	if (live.scratch.path[0] && scratch_remove(&live.scratch) != 0) {
+		fprintf(stderr, "%s: cannot remove %s\n", PROG,
+			live.scratch.path);
+		rc = -1;
+	}
+	live.scratch.path[0] = '\0';
+	if (unmount_private(what, sizeof(what))) {
+		fprintf(stderr, "%s: %s\n", PROG, what);
+		rc = -1;
+	}
+	if (live.dev_fd >= 0) {
+		close(live.dev_fd);
+		live.dev_fd = -1;
+	}
+	return rc;
+}
+
+/* A private mount namespace: the filesystems clyde mounts are seen by
+ * no one else and cannot outlive it even if it is killed. Where that is
+ * not allowed, mounts are made in the shared namespace and removed as
+ * usual. */
+static void private_mounts(void)
+{
+	if (unshare(CLONE_NEWNS) != 0)
+		return;
+	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+}
+
+static int mount_private(const struct fs_kind *k, const char *dev, char *what,
+			 size_t wlen)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(live.mnt, sizeof(live.mnt), "%s/clyde-sweep.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(live.mnt)) {
+		snprintf(what, wlen, "mkdtemp %s: %s", live.mnt,
+			 strerror(errno));
+		live.mnt[0] = '\0';
+		return -1;
+	}
+	if (mount(dev, live.mnt, k->name, 0, NULL) != 0) {
+		snprintf(what, wlen, "mount %s (%s) on %s: %s", dev, k->name,
+			 live.mnt, strerror(errno));
+		return -1;
+	}
+	live.mounted = 1;
+	return 0;
+}
+
+/* ---- the plot ---- */
+
+static void plot_block(FILE *f, const char *name, const struct opts *o,
+		       const struct sweep_result *r, int op)
+{
+	fprintf(f, "$%s << EOD\n", name);
+	for (int m = 0; m < SWEEP_MODES; m++)
+		for (unsigned b = 0; b < o->nbs; b++) {
+			char bs[32];
+
+			sweep_fmt_bs(bs, sizeof(bs), o->bs[b]);
+			fprintf(f, "\"%s %s\"", sweep_mode_name(m), bs);
+			for (unsigned s = 0; s < r->nstages; s++) {
+				const struct sweep_cell *c =
+				    &r->stage[s].cell[m][b][op];
+
+				if (c->done)
+					fprintf(f, " %.2f", sweep_mb_s(c));
+				else
+					fputs(" ?", f);
+			}
+			fputc('\n', f);
+		}
+	fputs("EOD\n", f);
+}
+
+static int draw(const struct opts *o, const struct sweep_result *r)
+{
+	char *script = NULL, why[512], size[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&script, &len);
+	unsigned fast = 0;
+	int rc;
+
+	if (!f) {
+		fprintf(stderr, "%s: --plot: %s\n", PROG, strerror(errno));
+		return -1;
+	}
+	for (unsigned s = 0; s < r->nstages; s++)
+		for (int m = 0; m < SWEEP_MODES; m++)
+			for (unsigned b = 0; b < o->nbs; b++)
+				for (int op = 0; op < SWEEP_OPS; op++) {
+					const struct sweep_cell *c =
+					    &r->stage[s].cell[m][b][op];
+
+					fast +=
+					    c->done && clk_too_fast(c->seconds);
+				}
+	units_fmt_size(size, sizeof(size), r->size);
+	plot_begin(f, o->plot, o->plot_fmt, 1100, 850);
+	plot_block(f, "w", o, r, SWEEP_WRITE);
+	plot_block(f, "r", o, r, SWEEP_READ);
+	fputs("set datafile missing '?'\n"
+	      "set style data histograms\n"
+	      "set style histogram clustered gap 1\n"
+	      "set style fill solid 0.85 border -1\n"
+	      "set ylabel 'MB/s (10^6 bytes/s)'\n"
+	      "set yrange [0:*]\nset grid ytics\n"
+	      "set key outside right top\nset xtics nomirror\n",
+	      f);
+	fputs("set multiplot layout 2,1 title ", f);
+	{
+		char title[512];
+
+		snprintf(title, sizeof(title), "clyde-sweep: %s, %s per cell%s",
+			 o->target, size,
+			 fast ? " (some cells under 0.5 s: see the table)"
+			      : "");
+		plot_quote(f, title);
+	}
+	fputc('\n', f);
+	for (int op = 0; op < SWEEP_OPS; op++) {
+		fprintf(f, "set title '%s'\nplot",
+			op == SWEEP_WRITE ? "write (fsync included)"
+					  : "read (cache evicted first)");
+		for (unsigned s = 0; s < r->nstages; s++) {
+			fprintf(f, "%s $%c using %u%s title ", s ? "," : "",
+				op == SWEEP_WRITE ? 'w' : 'r', s + 2,
+				s ? "" : ":xtic(1)");
+			plot_quote(f, r->stage[s].label);
+		}
+		fputc('\n', f);
+	}
+	fputs("unset multiplot\n", f);
+	if (fclose(f) != 0) {
+		free(script);
+		fprintf(stderr, "%s: --plot: %s\n", PROG, strerror(errno));
+		return -1;
+	}
+	rc = plot_run(script, len, why, sizeof(why));
+	free(script);
+	if (rc) {
+		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- checks before anything is written ---- */
+
+/* Is name an executable on PATH (or a path to one)? */
+static int have_program(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+
+	if (!path)
+		path = "/usr/sbin:/usr/bin:/sbin:/bin";
+	while (*path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, path, name);
+		if (n && access(buf, X_OK) == 0)
+			return 1;
+		path += n;
+		if (*path)
+			path++;
+	}
+	/* mkfs.* live in sbin, which a user's PATH may lack. */
+	for (const char *const *d =
+		 (const char *const[]){"/usr/sbin", "/sbin", NULL};
+	     *d; d++) {
+		snprintf(buf, sizeof(buf), "%s/%s", *d, name);
+		if (access(buf, X_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void stage_names(struct sweep_stage *st, const char *label,
+			const char *fs, const char *target)
+{
+	snprintf(st->label, sizeof(st->label), "%s", label);
+	snprintf(st->fs, sizeof(st->fs), "%s", fs);
+	snprintf(st->target, sizeof(st->target), "%s", target);
+}
+
+/* The O_DIRECT alignment of the file just made in the private dir. */
+static int file_alignment(struct place *p, const struct opts *o, char *what,
+			  size_t wlen)
+{
+	struct dio_align a;
+	int fd =
+	    openat(p->dirfd, DATA_NAME,
+		   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd < 0) {
+		snprintf(what, wlen, "create %s/%s: %s", live.scratch.path,
+			 DATA_NAME, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	dio_alignment(p->dirfd, DATA_NAME, &a);
+	fd = a.refused ? -1
+		       : openat(p->dirfd, DATA_NAME,
+				O_WRONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
+	unlinkat(p->dirfd, DATA_NAME, 0);
+	if (fd < 0) {
+		snprintf(what, wlen, "%s does not take O_DIRECT: %s",
+			 live.scratch.path,
+			 a.refused ? "statx says so" : strerror(errno));
+		return -1;
+	}
+	close(fd);
+	p->align = a.offset;
+	for (unsigned i = 0; i < o->nbs; i++)
+		if (o->bs[i] % p->align || 4096 % a.mem) {
+			snprintf(what, wlen,
+				 "O_DIRECT on %s needs %u-byte alignment "
+				 "(from %s)",
+				 live.scratch.path, p->align, a.source);
+			return -1;
+		}
+	return 0;
+}
+
+/* A file run in dir: the private directory, room, O_DIRECT. Refusals
+ * return -1 with what[] set. */
+static int file_place(const struct opts *o, const char *dir, struct place *p,
+		      char *what, size_t wlen)
+{
+	struct statvfs vfs;
+	char a[32], b[32];
+	int rc = scratch_create(&live.scratch, dir);
+
+	if (rc) {
+		snprintf(what, wlen,
+			 "cannot make a private directory in %s: "
+			 "%s",
+			 dir, strerror(-rc));
+		live.scratch.path[0] = '\0';
+		return -1;
+	}
+	memset(p, 0, sizeof(*p));
+	p->dirfd = live.scratch.dirfd;
+	if (fstatvfs(p->dirfd, &vfs) == 0 && vfs.f_blocks &&
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize < o->size + 16 * UNITS_MIB) {
+		units_fmt_size(a, sizeof(a), o->size);
+		units_fmt_size(b, sizeof(b),
+			       (uint64_t)vfs.f_bavail * vfs.f_frsize);
+		snprintf(what, wlen, "-s %s: only %s free in %s", a, b, dir);
+		return -1;
+	}
+	return file_alignment(p, o, what, wlen);
+}
+
+static int check_device(const struct opts *o, uint64_t *dev_size)
+{
+	char why[1024], a[32], b[32];
+	struct guard_req r = {o->target, o->destroy, o->force, 0, 0};
+	int ssz = 0;
+
+	live.dev_fd = guard_open_write(&r, why, sizeof(why));
+	if (live.dev_fd < 0) {
+		fprintf(stderr, "%s: %s\n", PROG, why);
+		return -1;
+	}
+	*dev_size = guard_size(live.dev_fd);
+	if (o->size > *dev_size ||
+	    (o->nfs && (o->fs[0]->mkfs || o->nfs > 1) &&
+	     (double)o->size > FS_SHARE * (double)*dev_size)) {
+		units_fmt_size(a, sizeof(a), o->size);
+		units_fmt_size(b, sizeof(b), *dev_size);
+		fprintf(stderr, "%s: -s %s: %s holds %s%s\n", PROG, a,
+			o->target, b,
+			o->size > *dev_size
+			    ? ""
+			    : "; leave the filesystems room (at most 85%)");
+		return -1;
+	}
+#ifdef BLKSSZGET
+	/* Block sizes are multiples of 4k; a larger sector needs more. */
+	if (ioctl(live.dev_fd, BLKSSZGET, &ssz) == 0 && ssz > 4096)
+		for (unsigned i = 0; i < o->nbs; i++)
+			if (o->bs[i] % (unsigned)ssz) {
+				fprintf(stderr,
+					"%s: -B: %s has %d-byte sectors; "
+					"O_DIRECT needs block sizes that are "
+					"multiples of it\n",
+					PROG, o->target, ssz);
+				return -1;
+			}
+#endif
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct opts o;
+	static struct sweep_result r;
+	struct sigaction sa;
+	struct stat st;
+	unsigned char *buf = NULL;
+	char what[PATH_MAX + 512];
+	uint64_t dev_size = 0, maxbs = 0;
+	int status = 0, rc = 0, is_dev;
+	FILE *table_out;
+
+	rc = parse_args(argc, argv, &o);
+	if (rc <= 0)
+		return rc == 0 ? 0 : EXIT_USAGE;
+	if (!o.seed_set)
+		o.seed = rng_fresh_seed();
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocked write returns and the loop stops. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+
+	if (stat(o.target, &st) != 0) {
+		bad("target", o.target, strerror(errno));
+		return EXIT_USAGE;
+	}
+	is_dev = S_ISBLK(st.st_mode);
+	if (!is_dev && !S_ISDIR(st.st_mode)) {
+		bad("target", o.target,
+		    "not a directory or block device (clyde-sweep writes its "
+		    "own file in a directory it is given)");
+		return EXIT_USAGE;
+	}
+	if (!is_dev && (o.destroy || o.nfs)) {
+		bad(o.destroy ? "--destroy-data" : "--filesystems", o.target,
+		    "goes with a block device target; a directory needs "
+		    "neither");
+		return EXIT_USAGE;
+	}
+	if (is_dev && o.nfs == 0) {
+		o.fs[0] = &fs_kinds[0];
+		o.nfs = 1;
+	}
+	for (unsigned i = 0; i < o.nfs; i++) {
+		if (!o.fs[i]->mkfs)
+			continue;
+		if (geteuid() != 0) {
+			bad("--filesystems", o.fs[i]->name,
+			    "making and mounting filesystems needs root");
+			return EXIT_USAGE;
+		}
+		if (!have_program(o.fs[i]->mkfs)) {
+			snprintf(what, sizeof(what),
+				 "%s not found (Debian: apt-get install %s)",
+				 o.fs[i]->mkfs,
+				 !strcmp(o.fs[i]->name, "xfs") ? "xfsprogs"
+				 : !strcmp(o.fs[i]->name, "btrfs")
+				     ? "btrfs-progs"
+				     : "e2fsprogs");
+			bad("--filesystems", o.fs[i]->name, what);
+			return EXIT_USAGE;
+		}
+	}
+	for (unsigned i = 0; i < o.nbs; i++)
+		if (o.bs[i] > maxbs)
+			maxbs = o.bs[i];
+	if (posix_memalign((void **)&buf, 4096, (size_t)maxbs) != 0) {
+		fprintf(stderr, "%s: out of memory for a %llu-byte buffer\n",
+			PROG, (unsigned long long)maxbs);
+		return 1;
+	}
+	fill_random(buf, (size_t)maxbs, o.seed);
+
+	r.size = o.size;
+	r.nbs = o.nbs;
+	memcpy(r.bs, o.bs, sizeof(o.bs));
+	if (is_dev) {
+		if (check_device(&o, &dev_size)) {
+			cleanup();
+			free(buf);
+			return EXIT_USAGE;
+		}
+		char devsz[32];
+
+		units_fmt_size(devsz, sizeof(devsz), dev_size);
+		snprintf(r.what, sizeof(r.what), "clyde-sweep %s: %.200s (%s)",
+			 PACKAGE_VERSION, o.target, devsz);
+		if (o.nfs > 1 || o.fs[0]->mkfs)
+			private_mounts();
+	} else {
+		struct mounts_entry e;
+		char real[PATH_MAX];
+		FILE *mi = mounts_open();
+		int found = 0;
+
+		if (mi && realpath(o.target, real))
+			found = mounts_find_path(mi, real, &e);
+		if (mi)
+			fclose(mi);
+		snprintf(r.what, sizeof(r.what),
+			 "clyde-sweep %s: %.150s (%.40s on %.100s)",
+			 PACKAGE_VERSION, o.target, found ? e.fstype : "?",
+			 found ? e.source : "?");
+		o.fs[0] = NULL;
+		o.nfs = 1;
+		stage_names(&r.stage[0], found ? e.fstype : "file",
+			    found ? e.fstype : "?", o.target);
+	}
+
+	for (unsigned s = 0; s < o.nfs && !stop_signal && !status; s++) {
+		struct sweep_stage *stage = &r.stage[s];
+		struct place p;
+
+		r.nstages = s + 1;
+		memset(&p, 0, sizeof(p));
+		if (!is_dev) {
+			if (file_place(&o, o.target, &p, what, sizeof(what))) {
+				fprintf(stderr, "%s: %s\n", PROG, what);
+				status = EXIT_USAGE;
+				break;
+			}
+		} else if (!o.fs[s]->mkfs) {
+			stage_names(stage, "raw device", "raw", o.target);
+			p.is_dev = 1;
+			p.dev = o.target;
+			if (live.dev_fd < 0) {
+				/* After a filesystem: take the device back. */
+				struct guard_req g = {o.target, o.destroy, 1, 0,
+						      0};
+
+				live.dev_fd =
+				    guard_open_write(&g, what, sizeof(what));
+				if (live.dev_fd < 0) {
+					fprintf(stderr, "%s: %s\n", PROG, what);
+					status = 1;
+					break;
+				}
+			}
+		} else {
+			stage_names(stage, o.fs[s]->name, o.fs[s]->name,
+				    o.target);
+			/* mkfs wants the device to itself. */
+			if (live.dev_fd >= 0) {
+				close(live.dev_fd);
+				live.dev_fd = -1;
+			}
+			fprintf(stderr, "%s: making %s on %s\n", PROG,
+				o.fs[s]->name, o.target);
+			if (make_fs(o.fs[s], o.target, what, sizeof(what)) ||
+			    stop_signal) {
+				if (!stop_signal) {
+					fprintf(stderr, "%s: %s\n", PROG, what);
+					status = 1;
+				}
+				break;
+			}
+			if (mount_private(o.fs[s], o.target, what,
+					  sizeof(what))) {
+				fprintf(stderr, "%s: %s\n", PROG, what);
+				status = 1;
+				break;
+			}
+			if (file_place(&o, live.mnt, &p, what, sizeof(what))) {
+				fprintf(stderr, "%s: %s on %s\n", PROG, what,
+					o.fs[s]->name);
+				status = EXIT_USAGE;
+				break;
+			}
+		}
+		rc = run_matrix(&o, &p, stage, buf, what, sizeof(what));
+		if (rc && !stop_signal) {
+			fprintf(stderr, "%s: %s\n", PROG, what);
+			status = 1;
+		}
+		if (!is_dev || o.fs[s]->mkfs) {
+			if (live.scratch.path[0] &&
+			    scratch_remove(&live.scratch) != 0) {
+				fprintf(stderr, "%s: cannot remove %s\n", PROG,
+					live.scratch.path);
+				status = 1;
+			}
+			live.scratch.path[0] = '\0';
+			if (unmount_private(what, sizeof(what))) {
+				fprintf(stderr, "%s: %s\n", PROG, what);
+				status = 1;
+			}
+		}
+	}
+	if (cleanup())
+		status = 1;
+	free(buf);
+	if (stop_signal)
+		return 128 + stop_signal;
+	if (status)
+		return status;
+
+	table_out = o.quiet ? stderr : stdout;
+	sweep_print_table(table_out, &r);
+	sweep_print_csv(stdout, &r);
+	if (o.plot && draw(&o, &r))
+		status = 1;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: writing stdout: %s\n", PROG,
+			strerror(errno));
+		status = 1;
+	}
+	return status;
+}

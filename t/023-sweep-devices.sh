@@ -1,0 +1,84 @@
+#!/bin/sh
+# clyde-sweep on block devices (root, a loop device of our own): the
+# raw matrix on a blank device; the matrix on ext4 mounted over it; the
+# whole raw,ext4,xfs table from one command, leaving nothing mounted and
+# no mount point behind; and a SIGTERM while a filesystem of its own is
+# mounted: 143, unmounted, mount point removed, the device free again.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
+PATH=$PATH:/sbin:/usr/sbin
+
+[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount)"
+for tool in losetup mkfs.ext4 mkfs.xfs mount umount truncate; do
+	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
+done
+
+# xfs wants at least 300 MiB.
+truncate -s 512M "$WORK/dev.img"
+L=$(losetup -f --show "$WORK/dev.img") || skip "no free loop device"
+at_exit losetup -d "$L"
+mkdir "$WORK/tmp"
+TMPDIR=$WORK/tmp
+export TMPDIR
+
+# cells FS N: N CSV lines for FS, each of nine fields, 16 MiB moved.
+cells() {
+	n=$(awk -F, -v fs="$1" '$2 == fs && NF == 9 && $6 == 16777216' "$WORK/out" | wc -l)
+	[ "$n" = "$2" ] || fail "$2 $1 cells expected, $n found: $(cat "$WORK/out")"
+}
+nothing_mounted() {
+	grep -q "clyde-sweep\." /proc/self/mountinfo && fail "a clyde-sweep mount is left: $(grep clyde-sweep /proc/self/mountinfo)"
+	dev=$(cat "/sys/class/block/${L#/dev/}/dev")
+	awk -v d="$dev" '$3 == d { found = 1 } END { exit !found }' /proc/self/mountinfo &&
+		fail "$L is still mounted"
+	assert_empty "$WORK/tmp"
+}
+
+# The raw device, blank: no --filesystems means raw only.
+expect_status 0 "$SWEEP" -s 16m -B 4k,1m --destroy-data="$L" "$L"
+grep -qE '^raw device +write ' "$WORK/out" || fail "no raw row: $(cat "$WORK/out")"
+cells raw 8
+nothing_mounted
+
+# ext4 mounted over it: the matrix on a file there, the row named ext4.
+mkfs.ext4 -q -F "$L" || fail "mkfs.ext4"
+mkdir "$WORK/mnt"
+mount "$L" "$WORK/mnt" || fail "mount"
+at_exit umount "$WORK/mnt"
+expect_status 0 "$SWEEP" -s 16m -B 4k,1m "$WORK/mnt"
+grep -qE '^ext4 +write ' "$WORK/out" || fail "no ext4 row: $(cat "$WORK/out")"
+grep -q "($L\|(ext4 on $L)" "$WORK/out" || fail "the header does not name $L: $(head -1 "$WORK/out")"
+cells ext4 8
+[ "$(ls -A "$WORK/mnt")" = lost+found ] || fail "left in the filesystem: $(ls -A "$WORK/mnt")"
+umount "$WORK/mnt" || fail "umount"
+
+# The whole table from one command; --force because ext4 is now there.
+expect_status 0 "$SWEEP" -s 16m --filesystems=raw,ext4,xfs --force --destroy-data="$L" "$L"
+for row in 'raw device' ext4 xfs; do
+	grep -qE "^$row +write( +([0-9]+\.[0-9] +[0-9]+|\+\+\+\+\+ \+\+\+)){8}$" "$WORK/out" ||
+		fail "no $row write row: $(cat "$WORK/out")"
+done
+[ "$(grep -cE '^ +read( +([0-9]+\.[0-9] +[0-9]+|\+\+\+\+\+ \+\+\+)){8}$' "$WORK/out")" = 3 ] ||
+	fail "three read rows expected: $(cat "$WORK/out")"
+cells raw 16
+cells ext4 16
+cells xfs 16
+nothing_mounted
+
+# A stop while its own xfs is mounted and being written.
+"$SWEEP" -s 384m -B 4k --filesystems=xfs --force --destroy-data="$L" "$L" \
+	>"$WORK/out" 2>"$WORK/err" &
+pid=$!
+for _ in $(seq 1 100); do
+	grep -q "xfs: buffered 4k write" "$WORK/err" && break
+	sleep 0.1
+done
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st = 143 ] || fail "SIGTERM: exit $st, expected 143: $(cat "$WORK/err")"
+nothing_mounted
+# Free again: an exclusive user (mkfs) can have it.
+mkfs.ext4 -q -F "$L" || fail "$L is still held after the stop"
+exit 0

@@ -1,0 +1,182 @@
+/* check_zcav: the trimmed mean of several passes and every line of
+ * zcav's output, read back by the parser the plot and tests use. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+#include "zcav.h"
+#include "check_main.h"
+
+/* Run fn's printing into a string (freed by the caller). */
+#define CAPTURE(buf, len, f, call)                                             \
+	do {                                                                   \
+		FILE *f = open_memstream(&(buf), &(len));                      \
+		ck_assert_ptr_nonnull(f);                                      \
+		call;                                                          \
+		fclose(f);                                                     \
+	} while (0)
+
+START_TEST(trimmed_mean)
+{
+	double one[] = {4.0};
+	double two[] = {1.0, 3.0};
+	/* 3 values: the top and bottom third (one each) go. */
+	double three[] = {9.0, 1.0, 5.0};
+	/* 6 values: two dropped at each end, in any order given. */
+	double six[] = {100.0, 2.0, 3.0, -50.0, 4.0, 1.0};
+	double seven[] = {7, 6, 5, 4, 3, 2, 1};
+
+	ck_assert_double_eq(zcav_trimmed_mean(one, 1), 4.0);
+	ck_assert_double_eq(zcav_trimmed_mean(two, 2), 2.0);
+	ck_assert_double_eq(zcav_trimmed_mean(three, 3), 5.0);
+	ck_assert_double_eq(zcav_trimmed_mean(six, 6), 2.5);
+	ck_assert_double_eq(zcav_trimmed_mean(seven, 7), 4.0);
+	ck_assert_double_eq(zcav_trimmed_mean(NULL, 0), 0.0);
+}
+END_TEST
+
+START_TEST(block_lines)
+{
+	char *s = NULL;
+	size_t n = 0;
+	int counted = -1;
+
+	/* 512 MiB at 0.25 GiB in 2.279 s: 224.66 MiB/s. */
+	CAPTURE(s, n, f,
+		counted =
+		    zcav_print_block(f, UNITS_GIB / 4, 512 * UNITS_MIB, 2.279));
+	ck_assert_int_eq(counted, 1);
+	ck_assert_str_eq(s, "0.25 224.66 2.279\n");
+	free(s);
+	/* Faster than 0.5 s: commented out, no rate. */
+	CAPTURE(s, n, f,
+		counted =
+		    zcav_print_block(f, UNITS_GIB / 2, 512 * UNITS_MIB, 0.412));
+	ck_assert_int_eq(counted, 0);
+	ck_assert_str_eq(s, "#0.50 ++++ 0.412\n");
+	free(s);
+	/* Exactly the minimum counts. */
+	CAPTURE(s, n, f, counted = zcav_print_block(f, 0, 32 * UNITS_MIB, 0.5));
+	ck_assert_int_eq(counted, 1);
+	ck_assert_str_eq(s, "0.00 64.00 0.500\n");
+	free(s);
+}
+END_TEST
+
+START_TEST(headers_and_summary)
+{
+	char *s = NULL;
+	size_t n = 0;
+
+	CAPTURE(s, n, f, zcav_print_loops(f, 3, "clyde-0.1"));
+	ck_assert_str_eq(s, "#loops: 3, version: clyde-0.1\n");
+	free(s);
+	CAPTURE(s, n, f, zcav_print_columns(f));
+	ck_assert_str_eq(s, "#block offset (GiB), MiB/s, time\n");
+	free(s);
+	/* bonnie++'s example: 1 GiB in 9.06 s. */
+	CAPTURE(s, n, f, zcav_print_summary(f, "Read", UNITS_GIB, 9.06));
+	ck_assert_str_eq(
+	    s, "# Read 1 gigs in 9 seconds, 113 megabytes per second.\n");
+	free(s);
+	/* Under a GiB the count is in megs, as zcav 2.00 prints it. */
+	CAPTURE(s, n, f, zcav_print_summary(f, "Read", 300 * UNITS_MIB, 0.25));
+	ck_assert_str_eq(
+	    s, "# Read 300 megs in 0 seconds, 1200 megabytes per second.\n");
+	free(s);
+	CAPTURE(s, n, f,
+		zcav_print_summary(f, "Wrote", 5 * UNITS_GIB / 2, 25.6));
+	ck_assert_str_eq(
+	    s, "# Wrote 2 gigs in 25 seconds, 100 megabytes per second.\n");
+	free(s);
+	/* No time at all: no division by zero. */
+	CAPTURE(s, n, f, zcav_print_summary(f, "Read", UNITS_MIB, 0.0));
+	ck_assert_str_eq(
+	    s, "# Read 1 megs in 0 seconds, 0 megabytes per second.\n");
+	free(s);
+}
+END_TEST
+
+START_TEST(parse_lines)
+{
+	struct zcav_point p;
+
+	ck_assert_int_eq(zcav_parse_line("0.25 111.98 2.286\n", &p), 1);
+	ck_assert(p.counted);
+	ck_assert_double_eq_tol(p.gib, 0.25, 1e-9);
+	ck_assert_double_eq_tol(p.mib_s, 111.98, 1e-9);
+	ck_assert_double_eq_tol(p.seconds, 2.286, 1e-9);
+	ck_assert_int_eq(zcav_parse_line("#0.50 ++++ 0.412\n", &p), 1);
+	ck_assert(!p.counted);
+	ck_assert_double_eq_tol(p.gib, 0.5, 1e-9);
+	ck_assert_double_eq_tol(p.seconds, 0.412, 1e-9);
+	ck_assert_int_eq(zcav_parse_line("#loops: 1, version: 1.03e\n", &p), 0);
+	ck_assert_int_eq(
+	    zcav_parse_line("#block offset (GiB), MiB/s, time\n", &p), 0);
+	ck_assert_int_eq(
+	    zcav_parse_line("# Read 1 gigs in 9 seconds, 113 megabytes "
+			    "per second.\n",
+			    &p),
+	    0);
+	ck_assert_int_eq(zcav_parse_line("\n", &p), 0);
+	ck_assert_int_eq(zcav_parse_line("0.25 oops\n", &p), -1);
+	ck_assert_int_eq(zcav_parse_line("0.25 1 2 3\n", &p), -1);
+	ck_assert_int_eq(zcav_parse_line("#0.50 ++++\n", &p), -1);
+}
+END_TEST
+
+/* What is printed parses back to what was measured. */
+START_TEST(round_trip)
+{
+	char *s = NULL, *line, *save = NULL;
+	size_t n = 0;
+	struct zcav_point p;
+	unsigned blocks = 0;
+
+	CAPTURE(s, n, f, {
+		zcav_print_loops(f, 1, "x");
+		zcav_print_columns(f);
+		for (unsigned i = 0; i < 8; i++)
+			zcav_print_block(f, i * 32 * UNITS_MIB, 32 * UNITS_MIB,
+					 0.3 + 0.1 * i);
+		zcav_print_summary(f, "Read", 256 * UNITS_MIB, 5.2);
+	});
+	for (line = strtok_r(s, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		int rc = zcav_parse_line(line, &p);
+
+		ck_assert_int_ge(rc, 0);
+		if (rc == 1) {
+			ck_assert_double_eq_tol(p.gib, blocks / 32.0, 0.0051);
+			ck_assert_double_eq_tol(p.seconds, 0.3 + 0.1 * blocks,
+						0.0005);
+			ck_assert_int_eq(p.counted, 0.3 + 0.1 * blocks >= 0.5);
+			if (p.counted)
+				ck_assert_double_eq_tol(
+				    p.mib_s, 32 / (0.3 + 0.1 * blocks), 0.005);
+			blocks++;
+		}
+	}
+	ck_assert_uint_eq(blocks, 8);
+	free(s);
+}
+END_TEST
+
+static Suite *zcav_suite(void)
+{
+	Suite *s = suite_create("zcav");
+	TCase *tc = tcase_create("zcav");
+
+	tcase_add_test(tc, trimmed_mean);
+	tcase_add_test(tc, block_lines);
+	tcase_add_test(tc, headers_and_summary);
+	tcase_add_test(tc, parse_lines);
+	tcase_add_test(tc, round_trip);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+CHECK_MAIN(zcav_suite)
