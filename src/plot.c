@@ -12,41 +12,51 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "plot.h"
 
-/* Is name an executable file in one of PATH's directories? */
-static int on_path(const char *name)
+/*
+ * Where gnuplot is on PATH (a regular, executable file), as execvp
+ * would find it; NULL when nowhere. The caller frees it.
+ */
+char *plot_find_gnuplot(void)
 {
 	const char *path = getenv("PATH");
-	char buf[4096];
+	char *buf = NULL;
 
 	if (!path || !*path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		size_t n = strcspn(path, ":");
+		path = "/usr/local/bin:/bin:/usr/bin";
+	for (;;) {
+		const char *end = strchr(path, ':');
+		size_t n = end ? (size_t)(end - path) : strlen(path);
+		size_t size = n + sizeof("/gnuplot") + 1;
+		struct stat st;
 
-		if (n == 0) {
-			snprintf(buf, sizeof(buf), "./%s", name);
-		} else {
-			snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, path,
-				 name);
-		}
-		if (access(buf, X_OK) == 0)
-			return 1;
-		path += n;
-		if (*path == ':')
-			path++;
+		free(buf);
+		buf = malloc(size);
+		if (!buf)
+			return NULL;
+		snprintf(buf, size, "%.*s/gnuplot", (int)(n ? n : 1),
+			 n ? path : ".");
+		if (!stat(buf, &st) && S_ISREG(st.st_mode) &&
+		    !access(buf, X_OK))
+			return buf;
+		if (!end)
+			break;
+		path = end + 1;
 	}
-	return 0;
+	free(buf);
+	return NULL;
 }
 
 int plot_prepare(const char *path, enum plot_format *fmt, char *why,
 		 size_t whylen)
 {
 	size_t n = strlen(path);
+	char *gnuplot;
 
 	if (n > 4 && !strcasecmp(path + n - 4, ".png")) {
 		*fmt = PLOT_PNG;
@@ -59,11 +69,13 @@ int plot_prepare(const char *path, enum plot_format *fmt, char *why,
 			 path);
 		return -1;
 	}
-	if (!on_path("gnuplot")) {
+	gnuplot = plot_find_gnuplot();
+	if (!gnuplot) {
 		snprintf(why, whylen, "--plot '%s': %s", path,
 			 PLOT_INSTALL_HINT);
 		return -1;
 	}
+	free(gnuplot);
 	return 0;
 }
 
@@ -158,7 +170,9 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 		if (dup2(in[0], 0) < 0 || dup2(err_fd, 2) < 0 ||
 		    (null >= 0 && dup2(null, 1) < 0))
 			_exit(127);
-		execlp("gnuplot", "gnuplot", (char *)NULL);
+		/* A user's ~/.gnuplot must not change the pictures. */
+		execlp("gnuplot", "gnuplot", "--default-settings",
+		       (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "plot.h"
 #include "report.h"
 #include "stats.h"
 
@@ -157,18 +158,6 @@ static void clean_text(char *dst, size_t len, const char *src, size_t max)
 		chars++;
 	}
 	dst[o] = '\0';
-}
-
-/* A gnuplot single-quoted string: nothing is special but '' for '. */
-static void gp_quote(FILE *f, const char *s)
-{
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
-	}
-	fputc('\'', f);
 }
 
 /* A figure for a data block: "NaN" as gnuplot reads it, else %.6g. */
@@ -493,7 +482,7 @@ static void write_prelude(FILE *f, const struct plot *p)
 		p->nseries);
 	for (size_t s = 0; s < p->nseries; s++) {
 		fprintf(f, "name[%zu] = ", s + 1);
-		gp_quote(f, p->series[s].label);
+		plot_quote(f, p->series[s].label);
 		fputc('\n', f);
 	}
 	fputs("\n# Result j's bar in a group: its place (each panel sets n "
@@ -565,9 +554,9 @@ static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 		"set bmargin at screen %.4f\nset tmargin at screen %.4f\n",
 		l, r, b, t);
 	fputs("set border 3 front\nset title ", f);
-	gp_quote(f, d->title);
+	plot_quote(f, d->title);
 	fputs(" font ',12'\nset ylabel ", f);
-	gp_quote(f, d->ylabel);
+	plot_quote(f, d->ylabel);
 	/* The scale first: a log axis refuses a range from 0. */
 	if (d->log)
 		fputs("\nset logscale y\nset format y '%.10g'\n", f);
@@ -713,11 +702,11 @@ static void write_chart(FILE *f, const struct plot *p, const struct chart *c,
 		fprintf(f, "set terminal @term noenhanced size %d,%d\n",
 			c->width, height);
 	fputs("set output ", f);
-	gp_quote(f, out);
+	plot_quote(f, out);
 	fputs("\nset multiplot", f);
 	if (title) {
 		fputs(" title ", f);
-		gp_quote(f, title);
+		plot_quote(f, title);
 		fputs(" font ',14'", f);
 	}
 	fputc('\n', f);
@@ -744,107 +733,6 @@ static char *chart_name(const char *output, size_t ext, const char *suffix)
 		snprintf(s, len, "%.*s-%s%s", (int)ext, output, suffix,
 			 output + ext);
 	return s;
-}
-
-/* Where gnuplot is on PATH, as execvp would find it; NULL if nowhere. */
-static char *find_gnuplot(void)
-{
-	const char *path = getenv("PATH");
-	char *buf = NULL;
-
-	if (!path)
-		path = "/usr/local/bin:/bin:/usr/bin";
-	for (;;) {
-		const char *end = strchr(path, ':');
-		size_t n = end ? (size_t)(end - path) : strlen(path);
-		struct stat st;
-
-		free(buf);
-		buf = malloc(n + sizeof("/gnuplot") + 1);
-		if (!buf)
-			return NULL;
-		snprintf(buf, n + sizeof("/gnuplot") + 1, "%.*s/gnuplot",
-			 (int)(n ? n : 1), n ? path : ".");
-		if (!stat(buf, &st) && S_ISREG(st.st_mode) &&
-		    !access(buf, X_OK))
-			return buf;
-		if (!end)
-			break;
-		path = end + 1;
-	}
-	free(buf);
-	return NULL;
-}
-
-/*
- * Run gnuplot on the script, fed through a pipe. Its stdout goes to our
- * stderr with its own messages; no shell is involved. Returns 0 when it
- * exited 0.
- */
-static int run_gnuplot(const char *path, const char *script, size_t len,
-		       FILE *err)
-{
-	struct sigaction ign = {.sa_handler = SIG_IGN}, old;
-	int fds[2], status, ok = 1;
-	pid_t pid;
-
-	if (pipe(fds) < 0) {
-		fprintf(err, "%s: pipe: %s\n", PROG, strerror(errno));
-		return -1;
-	}
-	fflush(err);
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0) {
-		fprintf(err, "%s: fork: %s\n", PROG, strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		char *argv[] = {"gnuplot", "--default-settings", NULL};
-
-		if (dup2(fds[0], STDIN_FILENO) < 0 ||
-		    dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
-			_exit(127);
-		close(fds[0]);
-		close(fds[1]);
-		execv(path, argv);
-		fprintf(stderr, "%s: %s: %s\n", PROG, path, strerror(errno));
-		_exit(127);
-	}
-	close(fds[0]);
-	/* A gnuplot that dies early must not take us with SIGPIPE. */
-	sigaction(SIGPIPE, &ign, &old);
-	for (size_t off = 0; off < len;) {
-		ssize_t w = write(fds[1], script + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			ok = 0; /* its exit status says why */
-			break;
-		}
-		off += (size_t)w;
-	}
-	close(fds[1]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			fprintf(err, "%s: waitpid: %s\n", PROG,
-				strerror(errno));
-			sigaction(SIGPIPE, &old, NULL);
-			return -1;
-		}
-	sigaction(SIGPIPE, &old, NULL);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ok)
-		return 0;
-	if (WIFSIGNALED(status))
-		fprintf(err, "%s: gnuplot was killed by signal %d\n", PROG,
-			WTERMSIG(status));
-	else
-		fprintf(err, "%s: gnuplot failed (exit status %d)\n", PROG,
-			WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	return -1;
 }
 
 /* Write len bytes to a new file; one line on err and -1 on failure. */
@@ -887,6 +775,7 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 	size_t *ngroups = NULL, ninputs = 0, len = 0, nout = 0, made = 0;
 	char *outs[NCHARTS] = {NULL}, *gnuplot = NULL, *script = NULL;
 	char title[LABEL_CHARS * 8 + 8];
+	char why[300];
 	int status = 1, saved = 0;
 	FILE *f;
 
@@ -920,7 +809,7 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		}
 	}
 	/* Before any file is made: without gnuplot there is nothing to do. */
-	gnuplot = find_gnuplot();
+	gnuplot = plot_find_gnuplot();
 	if (!gnuplot) {
 		fprintf(err,
 			"%s: gnuplot not found; install it (Debian: "
@@ -972,8 +861,10 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		}
 		close(fd);
 	}
-	if (run_gnuplot(gnuplot, script, len, err) < 0)
+	if (plot_run(script, len, why, sizeof(why)) < 0) {
+		fprintf(err, "%s: %s\n", PROG, why);
 		goto out;
+	}
 	for (size_t k = 0; k < nout; k++) {
 		struct stat st;
 

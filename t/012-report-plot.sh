@@ -55,7 +55,7 @@ chmod +x "$WORK/badbin/gnuplot"
 env PATH="$WORK/badbin:$PATH" "$R" plot -o p.png --script p.gp $IN \
 	>"$WORK/out" 2>"$WORK/err"
 [ $? = 1 ] || fail "failing gnuplot: not exit 1"
-grep -q 'gnuplot failed (exit status 3)' "$WORK/err" || fail "failing gnuplot: $(cat "$WORK/err")"
+grep -q '^clyde-report: plot: gnuplot failed.*gnuplot: broken' "$WORK/err" || fail "failing gnuplot: $(cat "$WORK/err")"
 assert_empty "$WORK/none"
 
 command -v gnuplot >/dev/null || skip "gnuplot not installed (apt-get install gnuplot-nox)"
