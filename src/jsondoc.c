@@ -15,63 +15,24 @@
 #include "fill.h"
 #include "json.h"
 #include "jsondoc.h"
+#include "mounts.h"
 #include "units.h"
 
-struct mount {
-	char point[PATH_MAX], fstype[64], source[PATH_MAX];
-};
-
-/* Undo mountinfo's octal escapes (\040 for a space) in place. */
-static void unescape(char *s)
+/* The mount holding dir, from /proc/self/mountinfo: 0, or -1. */
+static int find_mount(const char *dir, struct mounts_entry *m)
 {
-	char *w = s;
+	char path[PATH_MAX];
+	FILE *f;
+	int found;
 
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] && s[3]) {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
-static int find_mount(const char *dir, struct mount *m)
-{
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	char line[4 * PATH_MAX], path[PATH_MAX];
-	size_t best = 0;
-
-	if (!f || !realpath(dir, path)) {
-		if (f)
-			fclose(f);
+	if (!realpath(dir, path))
 		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		char point[PATH_MAX], fstype[64], source[PATH_MAX];
-		char *sep = strstr(line, " - ");
-		size_t n;
-
-		if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s", point) != 1 ||
-		    sscanf(sep + 3, "%63s %4095s", fstype, source) != 2)
-			continue;
-		unescape(point);
-		n = strlen(point);
-		if (strncmp(path, point, n) ||
-		    (n > 1 && path[n] != '/' && path[n] != '\0'))
-			continue;
-		if (n >= best) { /* later lines are mounted over earlier ones */
-			best = n;
-			snprintf(m->point, sizeof(m->point), "%s", point);
-			snprintf(m->fstype, sizeof(m->fstype), "%s", fstype);
-			unescape(source);
-			snprintf(m->source, sizeof(m->source), "%s", source);
-		}
-	}
+	f = mounts_open();
+	if (!f)
+		return -1;
+	found = mounts_find_path(f, path, m);
 	fclose(f);
-	return best ? 0 : -1;
+	return found ? 0 : -1;
 }
 
 static json_t *str_or_null(const char *s)
@@ -92,8 +53,10 @@ static json_t *settings(const struct clyde_opts *o)
 	json_object_set_new(s, "chunk", json_integer((json_int_t)o->chunk));
 	json_object_set_new(s, "seeks", json_integer((json_int_t)o->seeks));
 	json_object_set_new(s, "seek_procs", json_integer(o->procs));
-	json_object_set_new(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY));
-	json_object_set_new(files, "num", json_integer((json_int_t)o->files_num));
+	json_object_set_new(s, "concurrency",
+			    json_integer(RESULT_DEF_CONCURRENCY));
+	json_object_set_new(files, "num",
+			    json_integer((json_int_t)o->files_num));
 	json_object_set_new(files, "count",
 			    json_integer((json_int_t)(o->files_num * 1024)));
 	json_object_set_new(files, "max_size", json_integer(o->files_max));
@@ -106,14 +69,14 @@ static json_t *settings(const struct clyde_opts *o)
 	json_object_set_new(s, "direct", json_boolean(o->direct));
 	json_object_set_new(s, "sync_each_write", json_boolean(o->sync_each));
 	json_object_set_new(s, "cache_method",
-			    json_string(o->direct ? "direct"
+			    json_string(o->direct	 ? "direct"
 					: o->drop_caches ? "evict+drop_caches"
 							 : "evict"));
 	json_object_set_new(s, "per_char",
 			    json_string(o->fast || o->direct ? "skipped"
 					: o->per_char == PER_CHAR_SYSCALL
-						? "syscall"
-						: "stdio"));
+					    ? "syscall"
+					    : "stdio"));
 	json_object_set_new(s, "per_char_size",
 			    json_integer((json_int_t)o->per_char_size));
 	json_object_set_new(s, "repeats", json_integer(o->repeats));
@@ -124,8 +87,10 @@ static json_t *settings(const struct clyde_opts *o)
 		if (o->only & (1u << t))
 			json_array_append_new(only,
 					      json_string(result_test_name(t)));
-	json_object_set_new(s, "only", o->only ? only : (json_decref(only), json_null()));
-	json_object_set_new(s, "latency_recorded", json_boolean(!o->no_latency));
+	json_object_set_new(s, "only",
+			    o->only ? only : (json_decref(only), json_null()));
+	json_object_set_new(s, "latency_recorded",
+			    json_boolean(!o->no_latency));
 	json_object_set_new(s, "uid", json_integer(getuid()));
 	json_object_set_new(s, "gid", json_integer(getgid()));
 	return s;
@@ -135,7 +100,7 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 {
 	json_t *doc = json_object(), *target = json_object();
 	struct utsname un;
-	struct mount m;
+	struct mounts_entry m;
 	char when[32], host[256] = "", dir[PATH_MAX];
 	int have = find_mount(o->dir, &m) == 0;
 
@@ -186,22 +151,23 @@ void jsondoc_add_run(json_t *doc, const struct run_result *r)
 {
 	json_t *run = json_run(r);
 
-	json_object_set_new(run, "data_compress_ratio", compress_ratio(r->seed));
+	json_object_set_new(run, "data_compress_ratio",
+			    compress_ratio(r->seed));
 	json_array_append_new(json_object_get(doc, "runs"), run);
 	json_array_append_new(
-		json_object_get(json_object_get(doc, "settings"), "seeds"),
-		json_integer((json_int_t)r->seed));
+	    json_object_get(json_object_get(doc, "settings"), "seeds"),
+	    json_integer((json_int_t)r->seed));
 }
 
-int jsondoc_write(json_t *doc, unsigned nruns,
-		  const double (*rate)[RT_COUNT], const char *path,
-		  FILE *err)
+int jsondoc_write(json_t *doc, unsigned nruns, const double (*rate)[RT_COUNT],
+		  const char *path, FILE *err)
 {
 	int rc;
 
 	json_object_set_new(doc, "summary", json_summary(nruns, rate));
 	if (!path || !strcmp(path, "-")) {
-		rc = json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+		rc = json_dumpf(doc, stdout,
+				JSON_INDENT(1) | JSON_REAL_PRECISION(10));
 		fputc('\n', stdout);
 		fflush(stdout);
 	} else {
