@@ -55,26 +55,15 @@ static void install_handlers(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
-/* setgroups, setgid, setuid, in that order (bonnie++'s -u/-g). */
+/* bonnie++'s -u/-g, before anything is made under -d. */
 static int drop_privileges(const struct clyde_opts *o)
 {
-	if (!o->drop_privs)
+	char why[200];
+
+	if (privs_drop(&o->privs, why, sizeof(why)) == 0)
 		return 0;
-	if (geteuid() != 0) {
-		if (o->uid == geteuid() && o->gid == getegid())
-			return 0;
-		fprintf(stderr, "clyde: -u/-g: only root can change user or "
-				"group (running as uid %u)\n",
-			(unsigned)geteuid());
-		return -1;
-	}
-	if (setgroups(1, &o->gid) != 0 || setgid(o->gid) != 0 ||
-	    setuid(o->uid) != 0) {
-		fprintf(stderr, "clyde: -u/-g: cannot become uid %u gid %u: %s\n",
-			(unsigned)o->uid, (unsigned)o->gid, strerror(errno));
-		return -1;
-	}
-	return 0;
+	fprintf(stderr, "clyde: -u/-g: %s\n", why);
+	return -1;
 }
 
 /* -d must be a directory with room for the data file. */
@@ -85,7 +74,8 @@ static int check_dir(struct clyde_opts *o)
 	char a[32], b[32];
 
 	if (stat(o->dir, &st) != 0) {
-		fprintf(stderr, "clyde: -d '%s': %s\n", o->dir, strerror(errno));
+		fprintf(stderr, "clyde: -d '%s': %s\n", o->dir,
+			strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -99,7 +89,8 @@ static int check_dir(struct clyde_opts *o)
 		/* A size clyde chose shrinks to half the free space (in
 		 * 256 MiB steps, at least 256 MiB) rather than fail. */
 		if (o->size_chosen && o->size > avail / 2) {
-			o->size = avail / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
+			o->size =
+			    avail / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
 			if (o->size < 256 * UNITS_MIB)
 				o->size = 256 * UNITS_MIB;
 		}
@@ -125,12 +116,11 @@ static void say_cache_method(const struct clyde_opts *o)
 	units_fmt_size(a, sizeof(a), o->size);
 	fprintf(stderr, "clyde: data %s%s, %s\n", a,
 		o->size_chosen ? " (no -s given)" : "",
-		o->direct ? "O_DIRECT: the page cache is not used"
-			  : o->drop_caches
-				    ? "page cache evicted and the machine's "
-				      "caches dropped before each read test"
-				    : "page cache evicted before each read "
-				      "test");
+		o->direct	 ? "O_DIRECT: the page cache is not used"
+		: o->drop_caches ? "page cache evicted and the machine's "
+				   "caches dropped before each read test"
+				 : "page cache evicted before each read "
+				   "test");
 }
 
 /*
@@ -159,9 +149,10 @@ static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 	}
 	if (o->chunk % al.offset || 4096 % al.mem) {
 		unlinkat(s->dirfd, "direct-probe", 0);
-		fprintf(stderr, "clyde: -D: chunk %llu is not a multiple of "
-				"the %u-byte alignment O_DIRECT needs on '%s' "
-				"(from %s)\n",
+		fprintf(stderr,
+			"clyde: -D: chunk %llu is not a multiple of "
+			"the %u-byte alignment O_DIRECT needs on '%s' "
+			"(from %s)\n",
 			(unsigned long long)o->chunk, al.offset, o->dir,
 			al.source);
 		return -1;
@@ -179,8 +170,9 @@ out:
 	unlinkat(s->dirfd, "direct-probe", 0);
 	if (!e)
 		return 0;
-	fprintf(stderr, "clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
-			"bytes: %s\n",
+	fprintf(stderr,
+		"clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
+		"bytes: %s\n",
 		o->dir, (unsigned long long)o->chunk, strerror(e));
 	return -1;
 }
@@ -202,7 +194,7 @@ static void result_settings(const struct clyde_opts *o, struct run_result *r,
 	r->num_dirs = o->files_dirs;
 	/* Left empty at the default, like the other defaults. */
 	r->file_chunk =
-		o->files_chunk == OPT_FILES_CHUNK_DEFAULT ? 0 : o->files_chunk;
+	    o->files_chunk == OPT_FILES_CHUNK_DEFAULT ? 0 : o->files_chunk;
 }
 
 /* The exit status for a stop by signal, after cleanup. */
@@ -217,7 +209,7 @@ int main(int argc, char **argv)
 	struct scratch scratch = {"", -1};
 	struct run_result r;
 	unsigned char *buf = NULL;
-	double (*rates)[RT_COUNT] = NULL; /* per run, for the -x summary */
+	double(*rates)[RT_COUNT] = NULL; /* per run, for the -x summary */
 	unsigned done = 0;
 	FILE *tables, *csv_out;
 	json_t *doc = NULL;
@@ -233,7 +225,7 @@ int main(int argc, char **argv)
 		break;
 	}
 	install_handlers();
-	if (o.drop_caches && (geteuid() != 0 || o.drop_privs)) {
+	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
 		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
 				"machine's caches (and not with -u/-g)\n");
 		return EXIT_USAGE;
@@ -250,8 +242,9 @@ int main(int argc, char **argv)
 		int rc = scratch_create(&scratch, o.dir);
 
 		if (rc) {
-			fprintf(stderr, "clyde: -d '%s': cannot make a scratch "
-					"directory: %s\n",
+			fprintf(stderr,
+				"clyde: -d '%s': cannot make a scratch "
+				"directory: %s\n",
 				o.dir, strerror(-rc));
 			free(buf);
 			return EXIT_USAGE;
@@ -279,19 +272,20 @@ int main(int argc, char **argv)
 		doc = jsondoc_new(&o, time(NULL));
 	rates = calloc(o.repeats, sizeof(*rates));
 	if (!rates) {
-		fprintf(stderr, "clyde: out of memory for %u runs\n", o.repeats);
+		fprintf(stderr, "clyde: out of memory for %u runs\n",
+			o.repeats);
 		status = 1;
 		goto out;
 	}
 	for (unsigned run = 0; run < o.repeats && !stop_signal; run++) {
 		struct runner_env env = {
-			.opt = &o,
-			.scratch = &scratch,
-			.buf = buf,
-			.buf_len = buf_len,
-			.stop = &stop_signal,
-			.progress = o.quiet ? NULL : stderr,
-			.err = stderr,
+		    .opt = &o,
+		    .scratch = &scratch,
+		    .buf = buf,
+		    .buf_len = buf_len,
+		    .stop = &stop_signal,
+		    .progress = o.quiet ? NULL : stderr,
+		    .err = stderr,
 		};
 		uint64_t seed = o.seed_set ? o.seed : rng_fresh_seed();
 		enum runner_status st;
@@ -308,8 +302,8 @@ int main(int argc, char **argv)
 		}
 		/* stdout keeps to CSV under -q and with -x N > 1. */
 		tables = o.repeats == 1 && !o.quiet && csv_out == stdout
-				 ? stdout
-				 : stderr;
+			     ? stdout
+			     : stderr;
 		table_print(tables, &r, o.layout);
 		if (o.latency)
 			table_print_latency(tables, &r);
@@ -319,13 +313,14 @@ int main(int argc, char **argv)
 			jsondoc_add_run(doc, &r);
 		for (int t = 0; t < RT_COUNT; t++)
 			rates[done][t] =
-				r.t[t].state == RS_OK
-					? result_rate(&r.t[t], result_test_kind(t))
-					: NAN;
+			    r.t[t].state == RS_OK
+				? result_rate(&r.t[t], result_test_kind(t))
+				: NAN;
 		done++;
 	}
 	if (done > 1 && !doc)
-		table_print_summary(stderr, done, (const double(*)[RT_COUNT])rates);
+		table_print_summary(stderr, done,
+				    (const double(*)[RT_COUNT])rates);
 	if (doc && !stop_signal &&
 	    jsondoc_write(doc, done, (const double(*)[RT_COUNT])rates,
 			  o.json_path, stderr) &&
@@ -333,8 +328,9 @@ int main(int argc, char **argv)
 		status = 1;
 out:
 	if (scratch_remove(&scratch) != 0 && status == 0) {
-		fprintf(stderr, "clyde: could not remove the scratch directory "
-				"'%s'\n",
+		fprintf(stderr,
+			"clyde: could not remove the scratch directory "
+			"'%s'\n",
 			scratch.path);
 		status = 1;
 	}
@@ -343,13 +339,15 @@ out:
 	if (doc)
 		json_decref(doc);
 	if (stop_signal) {
-		fprintf(stderr, "clyde: interrupted by signal %d; scratch "
-				"files removed\n",
+		fprintf(stderr,
+			"clyde: interrupted by signal %d; scratch "
+			"files removed\n",
 			(int)stop_signal);
 		return signal_status();
 	}
 	if (status == 0 && (ferror(stdout) || fflush(stdout) != 0)) {
-		fprintf(stderr, "clyde: writing results: %s\n", strerror(errno));
+		fprintf(stderr, "clyde: writing results: %s\n",
+			strerror(errno));
 		status = 1;
 	}
 	return status;

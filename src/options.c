@@ -18,65 +18,65 @@
 #define MAX_CHUNK (1024u * 1024u)
 
 static const char usage_text[] =
-	"usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
-	"             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
-	"             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
-	"             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
-	"             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
-	"             [--drop-caches] [-v|--latency] [--no-latency]\n"
-	"             [--json[=FILE]]\n"
-	"\n"
-	"A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
-	"block output, rewrite, per-char and block input and random seeks on one\n"
-	"data file, then file creation, stat+read and deletion in sequential and\n"
-	"random order, all in a private scratch directory removed on every exit.\n"
-	"\n"
-	"  -d dir          where to make the scratch directory (default: .)\n"
-	"  -s size[:chunk[:seeks[:procs]]]\n"
-	"                  data file size (bare number = MiB; k/m/g/t suffixes),\n"
-	"                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
-	"                  seek count (8192) and seeker processes (5);\n"
-	"                  -s 0 skips the I/O tests (default: 4g, the page\n"
-	"                  cache being emptied before each read test; with -r,\n"
-	"                  twice that RAM as bonnie++)\n"
-	"  -n num[:max[:min[:dirs[:chunk]]]]\n"
-	"                  file tests with num*1024 files (m suffix: *1024 more;\n"
-	"                  default 16; 0 = none), sizes in [min,max] (k/m/g;\n"
-	"                  max -1 = hard links, -2 = symlinks), spread over dirs\n"
-	"                  subdirectories, data written in chunk-sized writes\n"
-	"  -m name         machine name for the results (default: host name)\n"
-	"  -r ram          RAM size for the size check (bare number = MiB;\n"
-	"                  0 turns the check off)\n"
-	"  -x N            run the whole suite N times; N > 1 prints a CSV\n"
-	"                  header line, one CSV line per run, then (stderr)\n"
-	"                  each figure's mean, sd, min, max and 95% CI\n"
-	"  -z seed         seed for the data and random choices (default: fresh)\n"
-	"  -u user[:group] run as this user (and group); -g group: this group\n"
-	"  -q              quiet: table to stderr, only CSV on stdout\n"
-	"  -f [size]       fast: skip the per-char tests; with a size, run them\n"
-	"                  over that many bytes instead (bare number = MiB)\n"
-	"  -b              fsync after every write\n"
-	"  -D              O_DIRECT on every open of the data file\n"
-	"  --csv=FMT       CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03\n"
-	"  --format=FMT    table layout: 2.00 (default) or 1.03\n"
-	"  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
-	"                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
-	"                  20 MiB, as bonnie++ 2.00)\n"
-	"  --only=TESTS    run only these tests (CSV names, comma-separated:\n"
-	"                  putc,put_block,rewrite,getc,get_block,seeks,\n"
-	"                  seq_create,...); a file test brings its whole pass\n"
-	"  -v, --latency   print every test's latency percentiles (min, mean,\n"
-	"                  p50, p90, p99, p99.9, max) under the table\n"
-	"  --no-latency    record only each test's worst operation\n"
-	"  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
-	"                  to FILE, or to stdout (tables and CSV then go to\n"
-	"                  stderr); with -x the summary goes there, not stderr\n"
-	"  --drop-caches   as root, also drop the machine's page, dentry and\n"
-	"                  inode caches before each read test\n"
-	"  --help          this text;  --version  the version\n"
-	"\n"
-	"Exit status: 0 ok, 1 a run failed, 2 bad usage, 129/130/143 stopped\n"
-	"by SIGHUP/SIGINT/SIGTERM (after removing the scratch directory).\n";
+    "usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
+    "             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
+    "             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
+    "             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
+    "             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
+    "             [--drop-caches] [-v|--latency] [--no-latency]\n"
+    "             [--json[=FILE]]\n"
+    "\n"
+    "A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
+    "block output, rewrite, per-char and block input and random seeks on one\n"
+    "data file, then file creation, stat+read and deletion in sequential and\n"
+    "random order, all in a private scratch directory removed on every exit.\n"
+    "\n"
+    "  -d dir          where to make the scratch directory (default: .)\n"
+    "  -s size[:chunk[:seeks[:procs]]]\n"
+    "                  data file size (bare number = MiB; k/m/g/t suffixes),\n"
+    "                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
+    "                  seek count (8192) and seeker processes (5);\n"
+    "                  -s 0 skips the I/O tests (default: 4g, the page\n"
+    "                  cache being emptied before each read test; with -r,\n"
+    "                  twice that RAM as bonnie++)\n"
+    "  -n num[:max[:min[:dirs[:chunk]]]]\n"
+    "                  file tests with num*1024 files (m suffix: *1024 more;\n"
+    "                  default 16; 0 = none), sizes in [min,max] (k/m/g;\n"
+    "                  max -1 = hard links, -2 = symlinks), spread over dirs\n"
+    "                  subdirectories, data written in chunk-sized writes\n"
+    "  -m name         machine name for the results (default: host name)\n"
+    "  -r ram          RAM size for the size check (bare number = MiB;\n"
+    "                  0 turns the check off)\n"
+    "  -x N            run the whole suite N times; N > 1 prints a CSV\n"
+    "                  header line, one CSV line per run, then (stderr)\n"
+    "                  each figure's mean, sd, min, max and 95% CI\n"
+    "  -z seed         seed for the data and random choices (default: fresh)\n"
+    "  -u user[:group] run as this user (and group); -g group: this group\n"
+    "  -q              quiet: table to stderr, only CSV on stdout\n"
+    "  -f [size]       fast: skip the per-char tests; with a size, run them\n"
+    "                  over that many bytes instead (bare number = MiB)\n"
+    "  -b              fsync after every write\n"
+    "  -D              O_DIRECT on every open of the data file\n"
+    "  --csv=FMT       CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03\n"
+    "  --format=FMT    table layout: 2.00 (default) or 1.03\n"
+    "  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
+    "                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
+    "                  20 MiB, as bonnie++ 2.00)\n"
+    "  --only=TESTS    run only these tests (CSV names, comma-separated:\n"
+    "                  putc,put_block,rewrite,getc,get_block,seeks,\n"
+    "                  seq_create,...); a file test brings its whole pass\n"
+    "  -v, --latency   print every test's latency percentiles (min, mean,\n"
+    "                  p50, p90, p99, p99.9, max) under the table\n"
+    "  --no-latency    record only each test's worst operation\n"
+    "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
+    "                  to FILE, or to stdout (tables and CSV then go to\n"
+    "                  stderr); with -x the summary goes there, not stderr\n"
+    "  --drop-caches   as root, also drop the machine's page, dentry and\n"
+    "                  inode caches before each read test\n"
+    "  --help          this text;  --version  the version\n"
+    "\n"
+    "Exit status: 0 ok, 1 a run failed, 2 bad usage, 129/130/143 stopped\n"
+    "by SIGHUP/SIGINT/SIGTERM (after removing the scratch directory).\n";
 
 static enum opt_status bad(FILE *err, const char *opt, const char *val,
 			   const char *why)
@@ -134,7 +134,8 @@ static enum opt_status parse_chunk(const char *opt, const char *s,
 	if (units_parse_size(s, 1, &v, why, sizeof(why)))
 		return bad(err, opt, s, why);
 	if (v < MIN_CHUNK || v > MAX_CHUNK)
-		return bad(err, opt, s, "chunk must be between 256 and 1m bytes");
+		return bad(err, opt, s,
+			   "chunk must be between 256 and 1m bytes");
 	if (v & (v - 1))
 		return bad(err, opt, s, "chunk must be a power of two");
 	*out = v;
@@ -187,30 +188,15 @@ static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
-static int lookup_group(const char *s, gid_t *gid)
-{
-	uint64_t v;
-	struct group *gr = getgrnam(s);
-
-	if (gr) {
-		*gid = gr->gr_gid;
-		return 0;
-	}
-	if (units_parse_uint(s, UINT32_MAX - 1, &v, NULL, 0) == 0) {
-		*gid = (gid_t)v;
-		return 0;
-	}
-	return -1;
-}
-
 /* -n num[:max[:min[:dirs[:chunk]]]] */
 static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 				   FILE *err)
 {
 	char buf[256], why[96];
 	char *f[6] = {0};
-	int n = split_fields("-n", arg, "expected num[:max[:min[:dirs[:chunk]]]]",
-			     buf, f, 5, err);
+	int n =
+	    split_fields("-n", arg, "expected num[:max[:min[:dirs[:chunk]]]]",
+			 buf, f, 5, err);
 	uint64_t v;
 	size_t len;
 
@@ -224,7 +210,8 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 				     sizeof(why)) ||
 		    !*f[0]) {
 			f[0][len - 1] = 'm';
-			return bad(err, "-n", f[0], *why ? why : "not a number");
+			return bad(err, "-n", f[0],
+				   *why ? why : "not a number");
 		}
 		v *= 1024;
 	} else if (units_parse_uint(f[0], OPT_FILES_NUM_MAX, &v, why,
@@ -290,10 +277,11 @@ static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
 			if (!strcmp(tok, result_test_name(t)))
 				break;
 		if (t == RT_COUNT)
-			return bad(err, "--only", tok,
-				   "not a test (putc, put_block, rewrite, getc, "
-				   "get_block, seeks, seq_create, seq_stat, "
-				   "seq_del, ran_create, ran_stat, ran_del)");
+			return bad(
+			    err, "--only", tok,
+			    "not a test (putc, put_block, rewrite, getc, "
+			    "get_block, seeks, seq_create, seq_stat, "
+			    "seq_del, ran_create, ran_stat, ran_del)");
 		if (t >= RT_seq_create && t <= RT_seq_del)
 			o->only |= 7u << RT_seq_create;
 		else if (t >= RT_ran_create)
@@ -303,42 +291,6 @@ static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
 	}
 	if (!o->only)
 		return bad(err, "--only", arg, "expected a list of test names");
-	return OPT_RUN;
-}
-
-/* -u user[:group] */
-static enum opt_status parse_user(const char *arg, struct clyde_opts *o,
-				  FILE *err, int *group_given)
-{
-	char buf[256];
-	char *colon;
-	struct passwd *pw;
-	uint64_t v;
-
-	if (strlen(arg) >= sizeof(buf) || !*arg)
-		return bad(err, "-u", arg, "expected user[:group]");
-	strcpy(buf, arg);
-	colon = strchr(buf, ':');
-	if (colon) {
-		*colon++ = '\0';
-		if (lookup_group(colon, &o->gid))
-			return bad(err, "-u", colon, "no such group");
-		*group_given = 1;
-	}
-	pw = getpwnam(buf);
-	if (pw) {
-		o->uid = pw->pw_uid;
-		if (!*group_given)
-			o->gid = pw->pw_gid;
-	} else if (units_parse_uint(buf, UINT32_MAX - 1, &v, NULL, 0) == 0) {
-		o->uid = (uid_t)v;
-		pw = getpwuid(o->uid);
-		if (!*group_given)
-			o->gid = pw ? pw->pw_gid : (gid_t)v;
-	} else {
-		return bad(err, "-u", buf, "no such user");
-	}
-	o->drop_privs = 1;
 	return OPT_RUN;
 }
 
@@ -356,17 +308,17 @@ enum {
 };
 
 static const struct option long_opts[] = {
-	{"help", no_argument, NULL, LONG_HELP},
-	{"version", no_argument, NULL, LONG_VERSION},
-	{"csv", required_argument, NULL, LONG_CSV},
-	{"format", required_argument, NULL, LONG_FORMAT},
-	{"per-char", required_argument, NULL, LONG_PER_CHAR},
-	{"only", required_argument, NULL, LONG_ONLY},
-	{"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
-	{"latency", no_argument, NULL, LONG_LATENCY},
-	{"no-latency", no_argument, NULL, LONG_NO_LATENCY},
-	{"json", optional_argument, NULL, LONG_JSON},
-	{NULL, 0, NULL, 0},
+    {"help", no_argument, NULL, LONG_HELP},
+    {"version", no_argument, NULL, LONG_VERSION},
+    {"csv", required_argument, NULL, LONG_CSV},
+    {"format", required_argument, NULL, LONG_FORMAT},
+    {"per-char", required_argument, NULL, LONG_PER_CHAR},
+    {"only", required_argument, NULL, LONG_ONLY},
+    {"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
+    {"latency", no_argument, NULL, LONG_LATENCY},
+    {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
+    {"json", optional_argument, NULL, LONG_JSON},
+    {NULL, 0, NULL, 0},
 };
 
 static void set_defaults(struct clyde_opts *o)
@@ -383,8 +335,8 @@ static void set_defaults(struct clyde_opts *o)
 	o->csv = CSV_198;
 	o->layout = TABLE_200;
 	o->per_char = PER_CHAR_STDIO;
-	o->uid = getuid();
-	o->gid = getgid();
+	o->privs.uid = getuid();
+	o->privs.gid = getgid();
 	if (gethostname(o->name, sizeof(o->name) - 1) != 0 || !o->name[0])
 		strcpy(o->name, "localhost");
 }
@@ -394,7 +346,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 {
 	char why[96];
 	uint64_t v;
-	int c, group_given = 0, ram_set = 0;
+	int c, ram_set = 0;
 	enum opt_status st;
 
 	set_defaults(o);
@@ -405,7 +357,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		switch (c) {
 		case 'd':
 			if (!*optarg)
-				return bad(err, "-d", optarg, "empty directory");
+				return bad(err, "-d", optarg,
+					   "empty directory");
 			o->dir = optarg;
 			break;
 		case 's':
@@ -450,21 +403,25 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			o->seed_set = 1;
 			break;
 		case 'u':
-			if ((st = parse_user(optarg, o, err, &group_given)) !=
-			    OPT_RUN)
-				return st;
+			if (privs_parse_user(optarg, &o->privs, why,
+					     sizeof(why))) {
+				fprintf(err, "clyde: -u %s\n", why);
+				return OPT_USAGE;
+			}
 			break;
 		case 'g':
-			if (lookup_group(optarg, &o->gid))
-				return bad(err, "-g", optarg, "no such group");
-			group_given = 1;
-			o->drop_privs = 1;
+			if (privs_parse_group(optarg, &o->privs, why,
+					      sizeof(why))) {
+				fprintf(err, "clyde: -g %s\n", why);
+				return OPT_USAGE;
+			}
 			break;
 		case 'q':
 			o->quiet = 1;
 			break;
 		case 'f':
-			/* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it. */
+			/* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it.
+			 */
 			if (!optarg && optind < argc && argv[optind][0] &&
 			    argv[optind][0] != '-')
 				optarg = argv[optind++];
@@ -522,8 +479,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 				return bad(err, "--json", optarg,
 					   "expected a file name");
 			o->json = 1;
-			o->json_path = optarg && strcmp(optarg, "-") ? optarg
-								       : NULL;
+			o->json_path =
+			    optarg && strcmp(optarg, "-") ? optarg : NULL;
 			break;
 		case LONG_NO_LATENCY:
 			o->no_latency = 1;
@@ -545,12 +502,14 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case '?':
 		default:
 			if (optopt)
-				fprintf(err, "clyde: unknown option '-%c' "
-					     "(see clyde --help)\n",
+				fprintf(err,
+					"clyde: unknown option '-%c' "
+					"(see clyde --help)\n",
 					optopt);
 			else
-				fprintf(err, "clyde: unknown option '%s' "
-					     "(see clyde --help)\n",
+				fprintf(err,
+					"clyde: unknown option '%s' "
+					"(see clyde --help)\n",
 					argv[optind - 1]);
 			return OPT_USAGE;
 		}

@@ -11,11 +11,12 @@
 #include <sys/types.h>
 
 #include "csv.h"
+#include "privs.h"
 #include "result.h"
 #include "table.h"
 
 enum per_char_mode {
-	PER_CHAR_STDIO,   /* putc/getc over the whole file (bonnie++ 1.03) */
+	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
 	PER_CHAR_SYSCALL, /* 1-byte write()/read() over a bounded size (2.00) */
 };
 
@@ -24,38 +25,37 @@ enum per_char_mode {
 #define OPT_PER_CHAR_SYSCALL_DEFAULT (20ull * 1024 * 1024)
 
 struct clyde_opts {
-	const char *dir;  /* -d */
-	uint64_t size;    /* -s, bytes; 0 = skip the I/O tests */
+	const char *dir; /* -d */
+	uint64_t size;	 /* -s, bytes; 0 = skip the I/O tests */
 	int size_set;
-	uint64_t chunk;   /* -s size:chunk */
-	uint64_t seeks;   /* -s size:chunk:seeks */
-	unsigned procs;   /* -s size:chunk:seeks:procs */
+	uint64_t chunk;		    /* -s size:chunk */
+	uint64_t seeks;		    /* -s size:chunk:seeks */
+	unsigned procs;		    /* -s size:chunk:seeks:procs */
 	char name[RESULT_NAME_MAX]; /* -m */
-	uint64_t ram;     /* -r, bytes; 0 = no size checks */
-	unsigned repeats; /* -x */
-	int quiet;        /* -q */
-	int fast;         /* -f: no per-char tests */
-	uint64_t per_char_size; /* -f SIZE: bytes per-char tests cover; 0 = mode default */
+	uint64_t ram;		    /* -r, bytes; 0 = no size checks */
+	unsigned repeats;	    /* -x */
+	int quiet;		    /* -q */
+	int fast;		    /* -f: no per-char tests */
+	uint64_t per_char_size; /* -f SIZE: bytes per-char tests cover; 0 = mode
+				   default */
 	/* -n num[:max[:min[:dirs[:chunk]]]]; files_num 0 = no file tests. */
-	uint64_t files_num;   /* in units of 1024 files */
-	int64_t files_max;    /* bytes, or -1 hard links, -2 symlinks */
+	uint64_t files_num; /* in units of 1024 files */
+	int64_t files_max;  /* bytes, or -1 hard links, -2 symlinks */
 	uint64_t files_min;
 	unsigned files_dirs;
 	uint64_t files_chunk; /* write size for file data */
-	int sync_each;    /* -b: fsync after every write */
-	int direct;       /* -D: O_DIRECT */
-	uint64_t seed;    /* -z */
+	int sync_each;	      /* -b: fsync after every write */
+	int direct;	      /* -D: O_DIRECT */
+	uint64_t seed;	      /* -z */
 	int seed_set;
-	int drop_privs;   /* -u or -g given */
-	int drop_caches;  /* --drop-caches: also empty the machine's caches */
-	int latency;      /* --latency / -v: print the percentile table */
-	int json;         /* --json given */
+	int drop_caches; /* --drop-caches: also empty the machine's caches */
+	int latency;	 /* --latency / -v: print the percentile table */
+	int json;	 /* --json given */
 	const char *json_path; /* its FILE; NULL: stdout */
-	int no_latency;   /* --no-latency: record only the worst operation */
-	unsigned only;    /* --only: bit (1 << RT_x) per test; 0 = all */
-	int size_chosen;  /* no -s: clyde chose the size (see clyde.c) */
-	uid_t uid;
-	gid_t gid;
+	int no_latency;	    /* --no-latency: record only the worst operation */
+	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
+	int size_chosen;    /* no -s: clyde chose the size (see clyde.c) */
+	struct privs privs; /* -u, -g */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

@@ -31,6 +31,7 @@
 #include "fill.h"
 #include "guard.h"
 #include "plot.h"
+#include "privs.h"
 #include "rng.h"
 #include "units.h"
 #include "zcav.h"
@@ -45,6 +46,7 @@ static const char usage_text[] =
     "usage: clyde-zcav [-b block[:chunk]] [-c count] [-r [start:]end]\n"
     "                  [-s skip] [--direct|--buffered] [--plot FILE]\n"
     "                  [-w --destroy-data=TARGET [--force]]\n"
+    "                  [-u user[:group]] [-g group]\n"
     "                  [-l log] [-f] target [[-l log] [-f] target]...\n"
     "\n"
     "Throughput by position: reads a block device, a file, a pipe or \"-\"\n"
@@ -60,6 +62,9 @@ static const char usage_text[] =
     "  -l log          the next target's lines go to log, not stdout\n"
     "  -f target       a target (the -f may be left out); several run at\n"
     "                  once, one thread each\n"
+    "  -u user[:group] after opening the targets, run as this user (and\n"
+    "                  group): logs and the plot are made as that user\n"
+    "  -g group        the same for the group alone\n"
     "  --direct        O_DIRECT on files too (devices: the default)\n"
     "  --buffered      through the page cache, devices too (evicted\n"
     "                  before each pass)\n"
@@ -95,7 +100,8 @@ struct opts {
 	const char *destroy;
 	const char *plot;
 	enum plot_format plot_fmt;
-	const char *range; /* -r as given, for messages */
+	const char *range;  /* -r as given, for messages */
+	struct privs privs; /* -u, -g: whom to read as, once targets are open */
 };
 
 /* One target and its thread. */
@@ -241,8 +247,8 @@ static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
 	o->direct = -1;
 	opterr = 0;
 	/* "-" first: targets come back in order, as code 1. */
-	while ((c = getopt_long(argc, argv, "-:b:c:r:s:l:f:w", longs, NULL)) !=
-	       -1) {
+	while ((c = getopt_long(argc, argv, "-:b:c:r:s:l:f:wu:g:", longs,
+				NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (parse_block(optarg, o))
@@ -289,6 +295,17 @@ static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
 		case 'w':
 			o->write = 1;
 			break;
+		case 'u':
+		case 'g': {
+			char why[300];
+
+			if ((c == 'u' ? privs_parse_user : privs_parse_group)(
+				optarg, &o->privs, why, sizeof(why))) {
+				fprintf(stderr, "%s: -%c %s\n", PROG, c, why);
+				return -1;
+			}
+			break;
+		}
 		case OPT_DIRECT:
 			o->direct = 1;
 			break;
@@ -830,6 +847,15 @@ int main(int argc, char **argv)
 		t[i].seed = rng_fresh_seed() + (uint64_t)i;
 		if (open_target(&t[i]))
 			return EXIT_USAGE;
+	}
+	/* Devices are open: the rest (logs, the plot) as the -u user. */
+	{
+		char why[300];
+
+		if (privs_drop(&o.privs, why, sizeof(why))) {
+			fprintf(stderr, "%s: -u/-g: %s\n", PROG, why);
+			return EXIT_USAGE;
+		}
 	}
 	for (int i = 0; i < n; i++) {
 		t[i].out = stdout;

@@ -148,6 +148,30 @@ wait $pid
 st=$?
 [ $st = 143 ] || fail "SIGTERM on a stalled pipe: exit $st, expected 143: $(cat "$WORK/err")"
 
+# -u/-g as in bonnie++'s zcav: the target is opened first, then the
+# logs are made as that user. Unknown names are one line, exit 2.
+expect_status 2 "$ZCAV" -u no-such-user-here "$WORK/f40"
+grep -q "^clyde-zcav: -u 'no-such-user-here': no such user$" "$WORK/err" || fail "-u: $(cat "$WORK/err")"
+expect_status 2 "$ZCAV" -g no-such-group-here "$WORK/f40"
+grep -q "^clyde-zcav: -g 'no-such-group-here': no such group$" "$WORK/err" || fail "-g: $(cat "$WORK/err")"
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	chmod 600 "$WORK/f40"
+	chmod 711 "$WORK" # nobody may pass through to open/, no further
+	mkdir "$WORK/open" && chmod 1777 "$WORK/open"
+	expect_status 0 "$ZCAV" -u nobody -b 8 -l "$WORK/open/log" "$WORK/f40"
+	[ "$(stat -c %u "$WORK/open/log")" = "$(id -u nobody)" ] ||
+		fail "-u nobody: the log is not nobody's: $(ls -ln "$WORK/open")"
+	grep -q '^# Read 40 megs' "$WORK/open/log" || fail "-u nobody: $(cat "$WORK/open/log")"
+	# The user may not write where root may: the log is refused.
+	expect_status 2 "$ZCAV" -u nobody -b 8 -l "$WORK/nobody-cannot" "$WORK/f40"
+	grep -q "Permission denied" "$WORK/err" || fail "-u nobody -l: $(cat "$WORK/err")"
+	chmod 644 "$WORK/f40"
+	chmod 700 "$WORK"
+elif [ "$(id -u)" != 0 ]; then
+	expect_status 2 "$ZCAV" -u 0 -b 8 "$WORK/f40"
+	grep -q "only root can change user or group" "$WORK/err" || fail "-u 0: $(cat "$WORK/err")"
+fi
+
 # The plot: a real PNG, or a clean skip of this part without gnuplot.
 if command -v gnuplot >/dev/null 2>&1; then
 	expect_status 0 "$ZCAV" -b 8 --plot "$WORK/z.png" -l "$WORK/log1" "$WORK/f40" -l "$WORK/log2" "$WORK/f36"
