@@ -930,6 +930,18 @@ static int check_device(const struct opts *o, uint64_t *dev_size)
 	return 0;
 }
 
+/* Did any cell run? */
+static int any_done(const struct sweep_result *r)
+{
+	for (unsigned s = 0; s < r->nstages; s++)
+		for (int m = 0; m < SWEEP_MODES; m++)
+			for (unsigned b = 0; b < r->nbs; b++)
+				for (int op = 0; op < SWEEP_OPS; op++)
+					if (r->stage[s].cell[m][b][op].done)
+						return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct opts o;
@@ -1129,13 +1141,15 @@ int main(int argc, char **argv)
 	free(buf);
 	if (stop_signal)
 		return 128 + stop_signal;
-	if (status)
+	/* After a failed stage the cells that ran are still measurements:
+	 * they are printed (the rest blank), but not plotted. */
+	if (status == EXIT_USAGE || (status && !any_done(&r)))
 		return status;
 
 	table_out = o.quiet ? stderr : stdout;
 	sweep_print_table(table_out, &r);
 	sweep_print_csv(stdout, &r);
-	if (o.plot && draw(&o, &r))
+	if (!status && o.plot && draw(&o, &r))
 		status = 1;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "%s: writing stdout: %s\n", PROG,

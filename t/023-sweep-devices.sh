@@ -81,4 +81,17 @@ st=$?
 nothing_mounted
 # Free again: an exclusive user (mkfs) can have it.
 mkfs.ext4 -q -F "$L" || fail "$L is still held after the stop"
+
+# A stage that fails (an mkfs.xfs that refuses): exit 1, the error, and
+# the cells that did run still printed, the failed stage's row blank.
+mkdir "$WORK/fakebin"
+printf '#!/bin/sh\necho "mkfs.xfs: refused by the test" >&2\nexit 1\n' >"$WORK/fakebin/mkfs.xfs"
+chmod +x "$WORK/fakebin/mkfs.xfs"
+PATH="$WORK/fakebin:$PATH" expect_status 1 "$SWEEP" -s 16m -B 1m \
+	--filesystems=raw,ext4,xfs --force --destroy-data="$L" "$L"
+grep -q 'mkfs.xfs: refused by the test' "$WORK/err" || fail "failed stage: $(cat "$WORK/err")"
+cells raw 4
+cells ext4 4
+grep -q '^xfs  *write *$' "$WORK/out" || fail "failed stage: no blank xfs row: $(cat "$WORK/out")"
+nothing_mounted
 exit 0
