@@ -191,6 +191,9 @@ clyde_cmd=("$clyde" -d "$work" -s "$size_arg:$chunk" -r 0 -q -f)
 ddfile=$work/dd.data
 dd_write_cmd=(dd if=/dev/urandom "of=$ddfile" bs=1M "count=$size_mib"
 	iflag=fullblock conv=fsync status=none)
+# GNU dd's "iflag=nocache count=0" drops the whole file from the page
+# cache, as clyde does before block input.
+dd_evict_cmd=(dd "if=$ddfile" iflag=nocache count=0 status=none)
 dd_read_cmd=(dd "if=$ddfile" of=/dev/null "bs=$chunk")
 bonnie_cmd=()
 [[ -z $bonnie ]] ||
@@ -225,12 +228,18 @@ for ((i = 1; i <= repeats; i++)); do
 	add clyde.get_block "$gb"
 
 	printf ', dd' >&2
-	# dd reads a file it has just written and fsynced, as clyde's block
-	# input does: the same page-cache state for both.
+	# dd reads a file it has just written, fsynced and dropped from the
+	# page cache, as clyde's block input does: the same cache state for
+	# both (on tmpfs, the default -d, nothing can be dropped for either).
 	run "$work/out" "$work/err" "${dd_write_cmd[@]}" || {
 		echo >&2
 		show_err "$work/err"
 		die "dd: could not write $ddfile"
+	}
+	run "$work/out" "$work/err" "${dd_evict_cmd[@]}" || {
+		echo >&2
+		show_err "$work/err"
+		die "dd: could not drop $ddfile from the page cache"
 	}
 	run "$work/out" "$work/err" "${dd_read_cmd[@]}" || {
 		echo >&2
