@@ -26,6 +26,7 @@
 #include <linux/fs.h>
 #endif
 
+#include "cli.h"
 #include "clock.h"
 #include "dio.h"
 #include "fill.h"
@@ -328,20 +329,8 @@ static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
 			printf("clyde-zcav %s\n", PACKAGE_VERSION);
 			return 0;
 		case ':':
-			fprintf(stderr, "%s: %s: needs a value\n", PROG,
-				argv[optind - 1]);
-			return -1;
 		default:
-			if (optopt)
-				fprintf(stderr,
-					"%s: unknown option '-%c' (see %s "
-					"--help)\n",
-					PROG, optopt, PROG);
-			else
-				fprintf(stderr,
-					"%s: unknown option '%s' (see %s "
-					"--help)\n",
-					PROG, argv[optind - 1], PROG);
+			cli_getopt_error(PROG, c, argv);
 			return -1;
 		}
 	}
