@@ -55,13 +55,17 @@ refused "names $B, not the target $A" "$SWEEP" -s 16m -B 1m --destroy-data="$B" 
 refused "No such file" "$SWEEP" -s 16m -B 1m --destroy-data=/dev/clyde-no-such "$A"
 
 # ext4 on A: refused unless --force, and the message says what is there.
-mkfs.ext4 -q -F -L data "$A" || fail "mkfs.ext4 $A"
+# Made whole now (no lazy init), so the kernel does not write to it in
+# the background while the checks below compare its checksum.
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 -L data "$A" ||
+	fail "mkfs.ext4 $A"
 refused "$A holds an ext4 filesystem labelled data" "$ZCAV" -w -b 48 --destroy-data="$A" "$A"
 refused "$A holds an ext4 filesystem labelled data" "$SWEEP" -s 16m -B 1m --destroy-data="$A" "$A"
 
-# Mounted: refused even with --force.
+# Mounted: refused even with --force. Read-only, so the filesystem itself
+# (its journal) cannot change the device under the checksum.
 mkdir "$WORK/mnt"
-mount "$A" "$WORK/mnt" || fail "mount $A"
+mount -o ro "$A" "$WORK/mnt" || fail "mount $A"
 at_exit umount "$WORK/mnt"
 refused "mounted ($A on $WORK/mnt)" "$ZCAV" -w -b 48 --force --destroy-data="$A" "$A"
 refused "mounted ($A on $WORK/mnt)" "$SWEEP" -s 16m -B 1m --force --destroy-data="$A" "$A"
