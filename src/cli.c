@@ -1,8 +1,11 @@
 /* cli: see cli.h. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -17,4 +20,26 @@ void cli_getopt_error(const char *prog, int c, char **argv)
 	else
 		fprintf(stderr, "%s: unknown option '%s' (see %s --help)\n",
 			prog, argv[optind - 1], prog);
+}
+
+void cli_ignore_sigpipe(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int cli_stdout_failed(const char *prog, int err)
+{
+	if (err == EPIPE)
+		return CLI_EXIT_PIPE;
+	fprintf(stderr, "%s: writing standard output: %s\n", prog,
+		err ? strerror(err) : "write error");
+	return 1;
+}
+
+int cli_stdout_close(const char *prog)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	return cli_stdout_failed(prog, errno);
 }
