@@ -209,7 +209,7 @@ usage "frob: unknown subcommand" frob "$GOOD"
 usage "no subcommand" --skip-bad
 usage "--bogus: unknown option" txt --bogus "$GOOD"
 usage "^clyde-report: --csv does not apply to txt" txt --csv "$GOOD"
-usage "^clyde-report: -o does not apply to txt" txt -o "$WORK/x.html" "$GOOD"
+usage "^clyde-report: --title does not apply to txt" txt --title=T -o "$WORK/x.html" "$GOOD"
 usage "--format=9" txt --format=9 "$GOOD"
 usage "--alpha=2" compare --alpha=2 "$GOOD"
 usage "--alpha=x" compare --alpha=x "$GOOD"
