@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,54 +146,277 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 	return o;
 }
 
-/* An unsigned JSON integer, or 0. */
-static uint64_t get_u64(json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
+/*
+ * Reading. A document is checked as strictly as a CSV line: every value
+ * the renderers could show is of the type and range doc/clyde-json.5
+ * gives it, else the run is refused with its key and value named.
+ */
 
-	return json_is_integer(v) && json_integer_value(v) > 0
-		   ? (uint64_t)json_integer_value(v)
-		   : 0;
+/* The largest latency, rate or count read: what a CSV field can hold. */
+#define READ_MAX 1000000000000000000LL
+
+/* A value as a message shows it: compact JSON, cut short when long. */
+static void shown(json_t *v, char *buf, size_t len)
+{
+	char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
+				    JSON_REAL_PRECISION(15));
+	size_t n;
+
+	if (!s) {
+		snprintf(buf, len, "(a value)");
+		return;
+	}
+	n = strlen(s);
+	if (n > 40) {
+		/* Not inside a UTF-8 sequence. */
+		for (n = 37; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+			;
+		snprintf(buf, len, "%.*s...", (int)n, s);
+	} else {
+		snprintf(buf, len, "%s", s);
+	}
+	free(s);
+}
+
+/* "runs[0].tests.putc.rate \"x\" is not a rate: <expected>"; -1. */
+static int refuse(char *why, size_t whylen, const char *key, json_t *v,
+		  const char *what)
+{
+	char show[64];
+
+	shown(v, show, sizeof(show));
+	snprintf(why, whylen, "%s %s is not %s", key, show, what);
+	return -1;
+}
+
+/* A whole number from 0 to max. */
+static int whole(json_t *v, json_int_t max)
+{
+	return json_is_integer(v) && json_integer_value(v) >= 0 &&
+	       json_integer_value(v) <= max;
+}
+
+/* A number from 0 to max. */
+static int number(json_t *v, double max)
+{
+	double d = json_number_value(v);
+
+	return json_is_number(v) && d >= 0 && d <= max;
+}
+
+/* The latency keys: the percentiles first, which are read and so must
+ * be there when anything was counted. */
+static const char *const latency_keys[] = {"p50_ns",   "p90_ns", "p99_ns",
+					   "p99_9_ns", "min_ns", "max_ns"};
+#define NLATENCY_KEYS (sizeof(latency_keys) / sizeof(latency_keys[0]))
+#define NPERCENTILES  4
+
+#define NOT_A_LATENCY                                                          \
+	"a latency: expected a whole number of nanoseconds from 0 to 1e18"
+
+/*
+ * A test's latency object: count, min, mean, the percentiles and max.
+ * The percentiles, which are read, must be there when anything was
+ * counted.
+ */
+static int check_latency(json_t *lat, const char *at, char *why, size_t whylen)
+{
+	char key[200];
+	json_t *count = json_object_get(lat, "count"), *v;
+
+	if (!json_is_object(lat))
+		return refuse(why, whylen, at, lat, "an object");
+	snprintf(key, sizeof(key), "%.150s.count", at);
+	if (!count) {
+		snprintf(why, whylen, "%s has no count", at);
+		return -1;
+	}
+	if (!whole(count, READ_MAX))
+		return refuse(why, whylen, key, count,
+			      "a count: expected a whole number from 0 to "
+			      "1e18");
+	for (size_t k = 0; k < NLATENCY_KEYS; k++) {
+		v = json_object_get(lat, latency_keys[k]);
+		snprintf(key, sizeof(key), "%.150s.%s", at, latency_keys[k]);
+		if (!v && k < NPERCENTILES && json_integer_value(count) > 0) {
+			snprintf(why, whylen, "%s has no %s", at,
+				 latency_keys[k]);
+			return -1;
+		}
+		if (v && !whole(v, READ_MAX))
+			return refuse(why, whylen, key, v, NOT_A_LATENCY);
+	}
+	v = json_object_get(lat, "mean_ns");
+	snprintf(key, sizeof(key), "%.150s.mean_ns", at);
+	if (v && !number(v, READ_MAX))
+		return refuse(why, whylen, key, v,
+			      "a latency: expected a number of nanoseconds "
+			      "from 0 to 1e18");
+	return 0;
+}
+
+/* One test object of a run; at is its key ("runs[0].tests.putc"). */
+static int check_test(json_t *o, const char *at, char *why, size_t whylen)
+{
+	static const char *const states[] = {"ok", "too-fast", "skipped",
+					     "failed"};
+	char key[200];
+	json_t *v;
+	int known = 0;
+
+	if (!json_is_object(o))
+		return refuse(why, whylen, at, o, "an object");
+	v = json_object_get(o, "status");
+	for (size_t k = 0; k < 4 && json_is_string(v); k++)
+		known |= !strcmp(json_string_value(v), states[k]);
+	snprintf(key, sizeof(key), "%.150s.status", at);
+	if (v && !known)
+		return refuse(why, whylen, key, v,
+			      "a status: expected \"ok\", \"too-fast\", "
+			      "\"skipped\" or \"failed\"");
+	v = json_object_get(o, "rate");
+	snprintf(key, sizeof(key), "%.150s.rate", at);
+	if (v && !number(v, READ_MAX))
+		return refuse(why, whylen, key, v,
+			      "a rate: expected a number from 0 to 1e18");
+	v = json_object_get(o, "cpu_percent");
+	snprintf(key, sizeof(key), "%.150s.cpu_percent", at);
+	/* As clyde writes it: an int, past 100000 for a too-fast test. */
+	if (v && !whole(v, INT_MAX))
+		return refuse(why, whylen, key, v,
+			      "a %CP: expected a whole number from 0 to "
+			      "2147483647");
+	v = json_object_get(o, "max_latency_ns");
+	snprintf(key, sizeof(key), "%.150s.max_latency_ns", at);
+	if (v && !whole(v, READ_MAX))
+		return refuse(why, whylen, key, v, NOT_A_LATENCY);
+	v = json_object_get(o, "latency");
+	snprintf(key, sizeof(key), "%.150s.latency", at);
+	if (v && check_latency(v, key, why, whylen) < 0)
+		return -1;
+	return 0;
 }
 
 /*
- * The exact rates and percentiles of one run. A rate is a figure the
- * renderers format and compare, so one no CSV field could hold (negative,
- * or past the 18 digits csv_parse takes) is refused, not printed.
+ * The tests of run i, checked, then their exact rates and percentiles
+ * put into row for the tests its line says ran.
  */
 static int read_tests(json_t *tests, struct csv_row *row, size_t run, char *why,
 		      size_t whylen)
 {
+	char at[120];
+
+	if (!tests)
+		return 0;
+	snprintf(at, sizeof(at), "runs[%zu].tests", run);
+	if (!json_is_object(tests))
+		return refuse(why, whylen, at, tests, "an object");
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		json_t *o = json_object_get(tests, result_test_name(t));
-		json_t *rate = json_object_get(o, "rate");
-		json_t *lat = json_object_get(o, "latency");
+		json_t *rate, *lat;
 		struct csv_cell *c = &row->c[t];
-		double v = json_number_value(rate);
 
-		if (c->state == CSV_EMPTY || !json_is_number(rate))
+		if (!o)
 			continue;
-		if (!(v >= 0 && v <= 1e18)) {
-			snprintf(why, whylen,
-				 "runs[%zu].tests.%s.rate %g is not a rate: "
-				 "expected a number from 0 to 1e18",
-				 run, result_test_name(t), v);
+		snprintf(at, sizeof(at), "runs[%zu].tests.%s", run,
+			 result_test_name(t));
+		if (check_test(o, at, why, whylen) < 0)
 			return -1;
-		}
-		c->rate = v;
+		rate = json_object_get(o, "rate");
+		lat = json_object_get(o, "latency");
+		if (c->state == CSV_EMPTY || !rate)
+			continue;
+		c->rate = json_number_value(rate);
 		c->exact_rate = 1;
-		if (json_is_object(lat) && get_u64(lat, "count")) {
+		if (lat && json_integer_value(json_object_get(lat, "count"))) {
 			c->has_pct = 1;
-			c->p50_ns = get_u64(lat, "p50_ns");
-			c->p90_ns = get_u64(lat, "p90_ns");
-			c->p99_ns = get_u64(lat, "p99_ns");
-			c->p999_ns = get_u64(lat, "p99_9_ns");
+			c->p50_ns = (uint64_t)json_integer_value(
+			    json_object_get(lat, "p50_ns"));
+			c->p90_ns = (uint64_t)json_integer_value(
+			    json_object_get(lat, "p90_ns"));
+			c->p99_ns = (uint64_t)json_integer_value(
+			    json_object_get(lat, "p99_ns"));
+			c->p999_ns = (uint64_t)json_integer_value(
+			    json_object_get(lat, "p99_9_ns"));
 		}
 	}
 	return 0;
 }
 
+/* One run into row; 0, or -1 with why. */
+static int read_run(json_t *run, size_t i, struct csv_row *row, char *why,
+		    size_t whylen)
+{
+	const char *csv = json_string_value(json_object_get(run, "csv"));
+	char cwhy[300];
+
+	if (!csv) {
+		snprintf(why, whylen, "runs[%zu] has no csv line", i);
+		return -1;
+	}
+	switch (csv_parse(csv, strlen(csv), row, cwhy, sizeof(cwhy))) {
+	case CSV_LINE_ROW:
+		break;
+	case CSV_LINE_BAD:
+		snprintf(why, whylen, "runs[%zu].csv: %s", i, cwhy);
+		return -1;
+	default:
+		/* csv_parse says nothing of a header or blank. */
+		snprintf(why, whylen, "runs[%zu].csv is not a result line", i);
+		return -1;
+	}
+	return read_tests(json_object_get(run, "tests"), row, i, why, whylen);
+}
+
+/* Whether doc is a clyde result of the schema this reader knows. */
+static int check_doc(json_t *doc, char *why, size_t whylen)
+{
+	json_t *runs = json_object_get(doc, "runs");
+	json_t *v = json_object_get(doc, "schema_version");
+	json_t *prog = json_object_get(doc, "program");
+	char show[64];
+
+	if (!json_is_object(doc) || !json_is_array(runs)) {
+		snprintf(why, whylen,
+			 "a JSON document without a runs array: "
+			 "not a clyde result");
+		return -1;
+	}
+	if (!v) {
+		snprintf(why, whylen,
+			 "no schema_version: not a clyde result document "
+			 "(clyde writes \"schema_version\": %d)",
+			 JSON_SCHEMA_VERSION);
+		return -1;
+	}
+	if (!json_is_integer(v) ||
+	    json_integer_value(v) != JSON_SCHEMA_VERSION) {
+		shown(v, show, sizeof(show));
+		snprintf(why, whylen,
+			 "schema_version %s: clyde-report reads version %d "
+			 "(\"schema_version\": %d)",
+			 show, JSON_SCHEMA_VERSION, JSON_SCHEMA_VERSION);
+		return -1;
+	}
+	if (prog && (!json_is_string(prog) ||
+		     strcmp(json_string_value(prog), "clyde"))) {
+		shown(prog, show, sizeof(show));
+		snprintf(why, whylen, "program %s: not a clyde result document",
+			 show);
+		return -1;
+	}
+	if (json_array_size(runs) > JSON_RUNS_MAX) {
+		snprintf(why, whylen,
+			 "a runs array of %zu elements: clyde writes at most "
+			 "%d",
+			 json_array_size(runs), JSON_RUNS_MAX);
+		return -1;
+	}
+	return 0;
+}
+
 int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
+		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line)
 {
 	json_error_t err;
@@ -208,20 +432,9 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 		snprintf(why, whylen, "not a JSON document: %s", err.text);
 		return -1;
 	}
+	if (check_doc(doc, why, whylen) < 0)
+		goto fail;
 	runs = json_object_get(doc, "runs");
-	if (!json_is_object(doc) || !json_is_array(runs)) {
-		snprintf(why, whylen,
-			 "a JSON document without a runs array: "
-			 "not a clyde result");
-		goto fail;
-	}
-	if (json_array_size(runs) > JSON_RUNS_MAX) {
-		snprintf(why, whylen,
-			 "a runs array of %zu elements: clyde writes at most "
-			 "%d",
-			 json_array_size(runs), JSON_RUNS_MAX);
-		goto fail;
-	}
 	out = calloc(json_array_size(runs) ? json_array_size(runs) : 1,
 		     sizeof(*out));
 	if (!out) {
@@ -230,31 +443,14 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 	}
 	json_array_foreach(runs, i, run)
 	{
-		const char *csv =
-		    json_string_value(json_object_get(run, "csv"));
-		char cwhy[300];
-
-		if (!csv) {
-			snprintf(why, whylen, "runs[%zu] has no csv line", i);
-			goto fail;
+		if (read_run(run, i, &out[n], why, whylen) == 0) {
+			n++;
+			continue;
 		}
-		switch (
-		    csv_parse(csv, strlen(csv), &out[n], cwhy, sizeof(cwhy))) {
-		case CSV_LINE_ROW:
-			break;
-		case CSV_LINE_BAD:
-			snprintf(why, whylen, "runs[%zu].csv: %s", i, cwhy);
+		if (!bad_run)
 			goto fail;
-		default:
-			/* csv_parse says nothing of a header or blank. */
-			snprintf(why, whylen,
-				 "runs[%zu].csv is not a result line", i);
-			goto fail;
-		}
-		if (read_tests(json_object_get(run, "tests"), &out[n], i, why,
-			       whylen) < 0)
-			goto fail;
-		n++;
+		bad_run(ctx, why);
+		memset(&out[n], 0, sizeof(out[n]));
 	}
 	json_decref(doc);
 	*rows = out;

@@ -31,10 +31,18 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 /*
  * Read a clyde JSON document (buf, len bytes): one row per element of
  * runs[], from its csv line, with each test's exact rate and latency
- * percentiles. Returns the number of rows (*rows malloc'd), or -1 with
- * why[whylen] and *line (1-based, 0 when unknown) saying what is wrong.
+ * percentiles. Every value read is checked as a CSV field is: the type
+ * and range doc/clyde-json.5 gives it; a document that is not a clyde
+ * result of JSON_SCHEMA_VERSION (not JSON, no runs array, another or no
+ * schema_version, another program) is refused whole. A bad run ends the
+ * read when bad_run is NULL; else bad_run(ctx, why) is told of it, the
+ * run is left out and the read goes on. Returns the number of rows
+ * (*rows malloc'd), or -1 with why[whylen] and *line (1-based, 0 when
+ * unknown) saying what is wrong: "runs[1].tests.putc.rate \"x\" is not
+ * a rate: ...".
  */
 int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
+		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line);
 
 #endif

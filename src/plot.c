@@ -108,35 +108,124 @@ void plot_begin(FILE *script, const char *path, enum plot_format fmt,
 	fputc('\n', script);
 }
 
-/* The first line of gnuplot's stderr, kept in the memory file fd. */
+/* The running gnuplot, for plot_signal_cleanup(); 0 when none. */
+static volatile pid_t child;
+
+void plot_signal_cleanup(void)
+{
+	pid_t pid = child;
+	int e = errno;
+
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		child = 0;
+	}
+	errno = e;
+}
+
+/* Copies line[len] to dst[dlen], white space runs made one space. */
+static void squeeze(char *dst, size_t dlen, const char *line, size_t len)
+{
+	size_t o = 0;
+	int space = 0;
+
+	for (size_t i = 0; i < len && o + 1 < dlen; i++) {
+		if (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+			space = o > 0;
+			continue;
+		}
+		if (space && o + 2 < dlen)
+			dst[o++] = ' ';
+		space = 0;
+		dst[o++] = line[i];
+	}
+	dst[o] = '\0';
+}
+
+/* Whether a line of gnuplot's stderr is only its echo of the script:
+ * blank, "gnuplot> <the command>", or the caret under it. */
+static int echo_line(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r'))
+		i++;
+	if (i == len || (len - i >= 8 && !memcmp(p + i, "gnuplot>", 8)))
+		return 1;
+	for (; i < len; i++)
+		if (p[i] != '^' && p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			return 0;
+	return 1;
+}
+
+/* Whether a line of gnuplot's stderr names a place: "line 3: ...". */
+static int names_line(const char *p, size_t len)
+{
+	for (size_t i = 0; i + 6 < len; i++)
+		if (!memcmp(p + i, "line ", 5) && p[i + 5] >= '0' &&
+		    p[i + 5] <= '9')
+			return 1;
+	return 0;
+}
+
+/*
+ * Why gnuplot failed, from its stderr kept in the memory file fd: the
+ * first line naming the problem ("line 3: ..."), else the first line
+ * that is not its echo of the script, with a "system error: ..." line
+ * right after it added; when it said nothing, how it ended.
+ */
 static void first_error(int fd, char *why, size_t whylen, int status)
 {
-	char buf[512];
+	enum { LINES = 64 };
+	char buf[4096], text[600], sys[300] = "";
+	const char *line[LINES];
+	size_t len[LINES], nl = 0;
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
-	char *line = buf, *nl;
+	int pick = -1;
 
-	if (n <= 0) {
-		snprintf(why, whylen, "gnuplot failed (status %d)", status);
+	buf[n > 0 ? n : 0] = '\0';
+	for (char *p = buf; *p && nl < LINES;) {
+		char *end = strchr(p, '\n');
+		size_t l = end ? (size_t)(end - p) : strlen(p);
+
+		if (!echo_line(p, l)) {
+			while (*p == ' ' || *p == '\t')
+				p++, l--;
+			line[nl] = p;
+			len[nl++] = l;
+		}
+		p += l;
+		if (*p)
+			p++;
+	}
+	for (size_t i = 0; i < nl && pick < 0; i++)
+		if (names_line(line[i], len[i]))
+			pick = (int)i;
+	for (size_t i = 0; i < nl && pick < 0; i++)
+		if (strncmp(line[i], "system error:", 13))
+			pick = (int)i;
+	if (pick < 0 && nl)
+		pick = 0;
+	if (pick < 0) {
+		if (status >= 128)
+			snprintf(why, whylen,
+				 "gnuplot failed: it was killed by signal %d",
+				 status - 128);
+		else
+			snprintf(why, whylen,
+				 "gnuplot failed: it exited with status %d "
+				 "and said nothing",
+				 status);
 		return;
 	}
-	buf[n] = '\0';
-	/* gnuplot echoes the failing line and a caret first; skip blanks
-	 * and those to the line that names the problem. */
-	for (char *p = buf; *p; p = nl + 1) {
-		nl = strchr(p, '\n');
-		if (strstr(p, "line ") || strstr(p, "rror")) {
-			line = p;
-			break;
-		}
-		if (!nl)
-			break;
-	}
-	nl = strchr(line, '\n');
-	if (nl)
-		*nl = '\0';
-	while (*line == ' ')
-		line++;
-	snprintf(why, whylen, "gnuplot failed: %s", line);
+	squeeze(text, sizeof(text), line[pick], len[pick]);
+	if ((size_t)pick + 1 < nl &&
+	    !strncmp(line[pick + 1], "system error:", 13))
+		squeeze(sys, sizeof(sys), line[pick + 1], len[pick + 1]);
+	snprintf(why, whylen, "gnuplot failed: %s%s%s", text,
+		 sys[0] ? "; " : "", sys);
 }
 
 int plot_run(const char *script, size_t len, char *why, size_t whylen)
@@ -144,6 +233,7 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 	int in[2], err_fd, status = 0, e;
 	pid_t pid;
 	size_t done = 0;
+	sigset_t all, old;
 
 	err_fd = memfd_create("clyde-gnuplot-stderr", MFD_CLOEXEC);
 	if (err_fd < 0) {
@@ -155,9 +245,18 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 		close(err_fd);
 		return -1;
 	}
+	/* No signal between the fork and noting the child: a handler that
+	 * missed it would leave gnuplot writing after the cleanup. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
+	if (pid > 0)
+		child = pid;
+	e = errno;
+	if (pid != 0)
+		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pid < 0) {
-		snprintf(why, whylen, "fork: %s", strerror(errno));
+		snprintf(why, whylen, "fork: %s", strerror(e));
 		close(in[0]);
 		close(in[1]);
 		close(err_fd);
@@ -166,7 +265,18 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 
+		static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
+		struct sigaction sa;
+
+		/* The caller's handlers are not gnuplot's: they clean up. */
+		for (size_t k = 0; k < sizeof(stops) / sizeof(stops[0]); k++)
+			if (!sigaction(stops[k], NULL, &sa) &&
+			    ((sa.sa_flags & SA_SIGINFO) ||
+			     (sa.sa_handler != SIG_IGN &&
+			      sa.sa_handler != SIG_DFL)))
+				signal(stops[k], SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (dup2(in[0], 0) < 0 || dup2(err_fd, 2) < 0 ||
 		    (null >= 0 && dup2(null, 1) < 0))
 			_exit(127);
@@ -190,11 +300,13 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			e = errno;
+			child = 0;
 			snprintf(why, whylen, "waitpid: %s", strerror(e));
 			close(err_fd);
 			return -1;
 		}
 	}
+	child = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		close(err_fd);
 		return 0;

@@ -39,8 +39,19 @@ void plot_begin(FILE *script, const char *path, enum plot_format fmt,
 /*
  * Run gnuplot (with --default-settings) on script[len], fed through a
  * pipe; its output is discarded. Returns 0, or -1 with why[] holding
- * gnuplot's first error line or the failing call.
+ * "gnuplot failed: " and its reason (the error line gnuplot printed,
+ * with the system error after it, or how it ended when it said
+ * nothing), or the failing call. The script should have gnuplot write
+ * to temporary names (outfile.h: of.tmp), renamed once it succeeded.
  */
 int plot_run(const char *script, size_t len, char *why, size_t whylen);
+
+/*
+ * For a signal handler, before removing the temporary files gnuplot
+ * writes: kills a gnuplot that plot_run() started and still waits for,
+ * and reaps it, so it cannot write or make a file afterwards.
+ * Async-signal-safe (kill and waitpid).
+ */
+void plot_signal_cleanup(void);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "csv.h"
+#include "outfile.h"
 #include "table.h"
 
 struct report_row {
@@ -36,12 +37,44 @@ struct report_group {
 
 struct report_opts {
 	enum table_layout layout; /* txt: --format */
-	const char *output;	  /* html, plot: -o FILE ("-" stdout) */
+	const char *output;	  /* -o FILE ("-" stdout; plot: the picture) */
 	const char *script;	  /* plot: --script FILE */
 	const char *title;	  /* html, plot: --title */
 	int page;		  /* plot: --page, all charts in one file */
 	int csv;		  /* compare: --csv */
 	double alpha;		  /* compare: --alpha, 0.05 */
+};
+
+enum report_cmd { REPORT_TXT, REPORT_HTML, REPORT_COMPARE, REPORT_PLOT };
+
+/* The command line. */
+struct report_args {
+	enum report_cmd cmd;
+	int skip_bad; /* --skip-bad */
+	struct report_opts o;
+	char **inputs; /* into argv; ninputs 0: standard input */
+	int ninputs;
+};
+
+/*
+ * Reads clyde-report's command line into a. Returns 0 to run, 1 when
+ * done (--help or --version printed on out), 2 for bad usage (one line
+ * on err). It exits nothing and allocates nothing (a->inputs points into
+ * argv, which getopt may reorder), and starts getopt afresh, so it may
+ * be called again with another argv.
+ */
+int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
+		      FILE *err);
+
+/*
+ * The files a run writes, checked and made under temporary names before
+ * any input is read, renamed over their final names only when all of
+ * the output was made (outfile.h). plot: the pictures, then the script.
+ */
+#define REPORT_OUTS_MAX 4
+struct report_outs {
+	struct outfile f[REPORT_OUTS_MAX];
+	int n;
 };
 
 /*
@@ -99,7 +132,19 @@ int report_html(FILE *out, const struct report_set *set,
 int report_compare(FILE *out, const struct report_set *set,
 		   const size_t *inputs, size_t ninputs,
 		   const struct report_opts *o, FILE *err);
+/*
+ * plot's files, before any work: the pictures' names (one with --page,
+ * else one per chart), then --script's, into names[] (malloc'd; *n of
+ * them, at most REPORT_OUTS_MAX). Checks the names and that gnuplot is
+ * there. 0, or 2 after one line on err (1: out of memory).
+ */
+int report_plot_files(const struct report_opts *o, char **names, int *n,
+		      FILE *err);
+/*
+ * Draws into the temporary files of outs, opened on report_plot_files'
+ * names in order; the caller commits or aborts them.
+ */
 int report_plot(const struct report_set *set, const struct report_opts *o,
-		FILE *err);
+		struct report_outs *outs, FILE *err);
 
 #endif

@@ -67,13 +67,34 @@ static int is_json(const char *buf, size_t len)
 	return 0;
 }
 
+/* Where a bad run of a JSON document is told, with --skip-bad. */
+struct bad_ctx {
+	const char *name;
+	FILE *err;
+};
+
+static void warn_run(void *ctx, const char *why)
+{
+	const struct bad_ctx *b = ctx;
+
+	fprintf(b->err, "%s: warning: %s:1: %s\n", PROG, b->name, why);
+}
+
+/*
+ * A document's runs are its lines: a bad run stops the load, or with
+ * skip_bad is a warning and the other runs are kept. A document that is
+ * no clyde result is one message either way (a warning with skip_bad).
+ */
 static int load_json(struct report_set *set, const char *name, const char *buf,
 		     size_t len, int skip_bad, FILE *err)
 {
 	struct csv_row *rows;
+	struct bad_ctx b = {name, err};
 	char why[400];
-	int line, n = json_read_rows(buf, len, &rows, why, sizeof(why), &line);
+	int line, n;
 
+	n = json_read_rows(buf, len, &rows, skip_bad ? warn_run : NULL, &b, why,
+			   sizeof(why), &line);
 	if (n < 0) {
 		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
 			skip_bad ? "warning: " : "", name, line ? line : 1,

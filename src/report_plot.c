@@ -21,14 +21,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "plot.h"
 #include "report.h"
@@ -735,28 +731,6 @@ static char *chart_name(const char *output, size_t ext, const char *suffix)
 	return s;
 }
 
-/* Write len bytes to a new file; one line on err and -1 on failure. */
-static int save_file(const char *name, const char *buf, size_t len, FILE *err)
-{
-	FILE *f = fopen(name, "w");
-
-	if (!f) {
-		fprintf(err, "%s: %s: %s\n", PROG, name, strerror(errno));
-		return -1;
-	}
-	if (fwrite(buf, 1, len, f) != len || fflush(f) == EOF || ferror(f)) {
-		fprintf(err, "%s: %s: %s\n", PROG, name,
-			strerror(errno ? errno : EIO));
-		fclose(f);
-		return -1;
-	}
-	if (fclose(f) == EOF) {
-		fprintf(err, "%s: %s: %s\n", PROG, name, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 static int has_control(const char *s)
 {
 	for (; *s; s++)
@@ -765,20 +739,14 @@ static int has_control(const char *s)
 	return 0;
 }
 
-int report_plot(const struct report_set *set, const struct report_opts *o,
-		FILE *err)
+int report_plot_files(const struct report_opts *o, char **names, int *n,
+		      FILE *err)
 {
 	const char *output = o->output ? o->output : "clyde-report.png";
 	const char *dot = strrchr(output, '.'), *slash = strrchr(output, '/');
-	struct plot p = {.set = set};
-	struct report_group **groups = NULL;
-	size_t *ngroups = NULL, ninputs = 0, len = 0, nout = 0, made = 0;
-	char *outs[NCHARTS] = {NULL}, *gnuplot = NULL, *script = NULL;
-	char title[LABEL_CHARS * 8 + 8];
-	char why[300];
-	int status = 1, saved = 0;
-	FILE *f;
+	char *gnuplot;
 
+	*n = 0;
 	if (!dot || (slash && slash > dot) ||
 	    (strcasecmp(dot, ".png") && strcasecmp(dot, ".svg"))) {
 		fprintf(err,
@@ -790,22 +758,25 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		fprintf(err, "%s: a file name with control characters\n", PROG);
 		return 2;
 	}
-	p.svg = !strcasecmp(dot, ".svg");
-	if (o->page) {
-		outs[nout++] = strdup(output);
-	} else {
+	if (o->page)
+		names[(*n)++] = strdup(output);
+	else
 		for (size_t k = 0; k < NCHARTS; k++)
-			outs[nout++] = chart_name(
+			names[(*n)++] = chart_name(
 			    output, (size_t)(dot - output), charts[k].suffix);
-	}
-	for (size_t k = 0; k < nout; k++) {
-		if (!outs[k])
-			goto nomem;
-		if (o->script && !strcmp(o->script, outs[k])) {
+	if (o->script)
+		names[(*n)++] = strdup(o->script);
+	for (int k = 0; k < *n; k++) {
+		if (!names[k]) {
+			fprintf(err, "%s: out of memory\n", PROG);
+			goto fail;
+		}
+		if (o->script && k < *n - 1 &&
+		    (!strcmp(o->script, names[k]) ||
+		     outfile_same(o->script, names[k]))) {
 			fprintf(err, "%s: %s: both the script and a picture\n",
 				PROG, o->script);
-			status = 2;
-			goto out;
+			goto fail;
 		}
 	}
 	/* Before any file is made: without gnuplot there is nothing to do. */
@@ -815,62 +786,101 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 			"%s: gnuplot not found; install it (Debian: "
 			"apt-get install gnuplot-nox)\n",
 			PROG);
-		status = 2;
-		goto out;
+		goto fail;
 	}
+	free(gnuplot);
+	return 0;
+fail:
+	for (int k = 0; k < *n; k++)
+		free(names[k]);
+	*n = 0;
+	return 2;
+}
 
+/*
+ * The whole script, its pictures going to names[k] (one per chart, or
+ * the page's): the final names for --script, the temporary ones for the
+ * gnuplot that draws them now. NULL when out of memory.
+ */
+static char *make_script(const struct plot *p, const struct report_opts *o,
+			 const char *const *names, const char *title,
+			 size_t *len)
+{
+	char *script = NULL;
+	FILE *f = open_memstream(&script, len);
+
+	if (!f)
+		return NULL;
+	write_prelude(f, p);
+	if (o->page)
+		write_chart(f, p, &page, names[0], title);
+	else
+		for (size_t k = 0; k < NCHARTS; k++)
+			write_chart(f, p, &charts[k], names[k], title);
+	if (fclose(f) == EOF) {
+		free(script);
+		return NULL;
+	}
+	return script;
+}
+
+int report_plot(const struct report_set *set, const struct report_opts *o,
+		struct report_outs *outs, FILE *err)
+{
+	const char *output = o->output ? o->output : "clyde-report.png";
+	struct plot p = {.set = set};
+	struct report_group **groups = NULL;
+	size_t *ngroups = NULL, ninputs = 0, len = 0, slen = 0;
+	size_t npics = o->page ? 1 : NCHARTS;
+	const char *finals[NCHARTS], *tmps[NCHARTS];
+	char *script = NULL, *saved = NULL;
+	char title[LABEL_CHARS * 8 + 8];
+	char why[600];
+	const char *t = NULL;
+	int status = 1;
+	FILE *f;
+
+	if ((size_t)outs->n != npics + (o->script ? 1 : 0))
+		goto nomem; /* not the files report_plot_files named */
+	for (size_t k = 0; k < npics; k++) {
+		finals[k] = outs->f[k].path;
+		tmps[k] = outs->f[k].tmp;
+	}
+	p.svg = !strcasecmp(strrchr(output, '.'), ".svg");
 	if (make_series(&p, &groups, &ngroups, &ninputs) < 0)
 		goto nomem;
 	label_series(&p);
 	for (int pi = 0; pi < P_COUNT; pi++)
 		if (compute_panel(&p, pi) < 0)
 			goto nomem;
-	if (o->title)
+	if (o->title) {
 		clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
-
-	f = open_memstream(&script, &len);
-	if (!f)
-		goto nomem;
-	write_prelude(f, &p);
-	if (o->page)
-		write_chart(f, &p, &page, outs[0], o->title ? title : NULL);
-	else
-		for (size_t k = 0; k < NCHARTS; k++)
-			write_chart(f, &p, &charts[k], outs[k],
-				    o->title ? title : NULL);
-	if (fclose(f) == EOF || !script)
-		goto nomem;
-
-	if (o->script) {
-		saved = 1; /* from here on the file is ours to remove */
-		if (save_file(o->script, script, len, err) < 0)
-			goto out;
+		t = title;
 	}
-	/*
-	 * Make the pictures' files here, so an unwritable name is our one
-	 * clear line, and every file gnuplot writes is one we made (and
-	 * remove again on failure).
-	 */
-	for (made = 0; made < nout; made++) {
-		int fd = open(outs[made], O_WRONLY | O_CREAT | O_TRUNC, 0666);
-
-		if (fd < 0) {
-			fprintf(err, "%s: %s: %s\n", PROG, outs[made],
-				strerror(errno));
+	script = make_script(&p, o, tmps, t, &len);
+	if (!script)
+		goto nomem;
+	if (o->script) {
+		saved = make_script(&p, o, finals, t, &slen);
+		f = saved ? outfile_stream(&outs->f[npics]) : NULL;
+		if (!saved)
+			goto nomem;
+		if (!f || fwrite(saved, 1, slen, f) != slen) {
+			fprintf(err, "%s: %s: %s\n", PROG, o->script,
+				strerror(errno ? errno : EIO));
 			goto out;
 		}
-		close(fd);
 	}
 	if (plot_run(script, len, why, sizeof(why)) < 0) {
 		fprintf(err, "%s: %s\n", PROG, why);
 		goto out;
 	}
-	for (size_t k = 0; k < nout; k++) {
+	for (size_t k = 0; k < npics; k++) {
 		struct stat st;
 
-		if (stat(outs[k], &st) < 0 || st.st_size == 0) {
+		if (stat(tmps[k], &st) < 0 || st.st_size == 0) {
 			fprintf(err, "%s: %s: gnuplot left it empty\n", PROG,
-				outs[k]);
+				finals[k]);
 			goto out;
 		}
 	}
@@ -880,14 +890,6 @@ nomem:
 	fprintf(err, "%s: out of memory\n", PROG);
 	status = 1;
 out:
-	if (status) {
-		for (size_t k = 0; k < made; k++)
-			unlink(outs[k]);
-		if (saved)
-			unlink(o->script);
-	}
-	for (size_t k = 0; k < NCHARTS; k++)
-		free(outs[k]);
 	for (int pi = 0; pi < P_COUNT; pi++) {
 		free(p.pd[pi].bar);
 		free(p.pd[pi].slot);
@@ -899,6 +901,6 @@ out:
 	free(ngroups);
 	free(p.series);
 	free(script);
-	free(gnuplot);
+	free(saved);
 	return status;
 }

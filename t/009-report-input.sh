@@ -180,20 +180,28 @@ cmp -s "$WORK/out" "$WORK/r-csv.txt" || fail "JSON on stdin differs"
 expect_status 0 "$REPORT" txt "$GOOD" "$WORK/r.json"
 [ "$(grep -c '^jh ' "$WORK/out")" = 2 ] && [ "$(grep -c '^vm ' "$WORK/out")" = 4 ] ||
 	fail "CSV then JSON: $(cat "$WORK/out")"
-printf '{\n "runs": [\n  {"csv": "%s"},\n  {"csv": "%s"}\n ]\n}\n' "$L103" "$BAD" >"$WORK/bad.json"
+printf '{\n "schema_version": 1,\n "runs": [\n  {"csv": "%s"},\n  {"csv": "%s"}\n ]\n}\n' "$L103" "$BAD" >"$WORK/bad.json"
 expect_status 2 "$REPORT" txt "$WORK/bad.json"
 one_line "$WORK/err"
 grep -q "^clyde-report: $WORK/bad.json:1: runs\[1\]\.csv: field 10 (putc) '-5'" "$WORK/err" ||
 	fail "bad JSON run: $(cat "$WORK/err")"
 no_stdout
+# --skip-bad: the bad run is skipped as a bad line is, the good one shown.
+{
+	printf '%s\n' "$L103"
+	cat "$GOOD"
+} >"$WORK/good-run.csv"
+expect_status 0 "$REPORT" txt "$WORK/good-run.csv"
+cp "$WORK/out" "$WORK/good-run.txt"
 expect_status 0 "$REPORT" --skip-bad txt "$WORK/bad.json" "$GOOD"
+one_line "$WORK/err"
 grep -q "^clyde-report: warning: $WORK/bad.json:1: runs\[1\]" "$WORK/err" ||
 	fail "bad JSON, --skip-bad: $(cat "$WORK/err")"
-cmp -s "$WORK/out" "$WORK/good.txt" || fail "bad JSON, --skip-bad: $(cat "$WORK/out")"
-printf '{\n "runs": [\n  {"csv": "%s"},\n' "$L103" >"$WORK/cut.json"
+cmp -s "$WORK/out" "$WORK/good-run.txt" || fail "bad JSON, --skip-bad: $(cat "$WORK/out")"
+printf '{\n "schema_version": 1,\n "runs": [\n  {"csv": "%s"},\n' "$L103" >"$WORK/cut.json"
 expect_status 2 "$REPORT" txt "$WORK/cut.json"
 one_line "$WORK/err"
-grep -q "^clyde-report: $WORK/cut.json:[34]: not a JSON document" "$WORK/err" ||
+grep -q "^clyde-report: $WORK/cut.json:[45]: not a JSON document" "$WORK/err" ||
 	fail "cut JSON: $(cat "$WORK/err")"
 
 # Bad usage: one line each, exit 2, nothing read or written.
@@ -209,7 +217,7 @@ usage "frob: unknown subcommand" frob "$GOOD"
 usage "no subcommand" --skip-bad
 usage "--bogus: unknown option" txt --bogus "$GOOD"
 usage "^clyde-report: --csv does not apply to txt" txt --csv "$GOOD"
-usage "^clyde-report: -o does not apply to txt" txt -o "$WORK/x.html" "$GOOD"
+usage "^clyde-report: --title does not apply to txt" txt --title=T -o "$WORK/x.html" "$GOOD"
 usage "--format=9" txt --format=9 "$GOOD"
 usage "--alpha=2" compare --alpha=2 "$GOOD"
 usage "--alpha=x" compare --alpha=x "$GOOD"

@@ -48,7 +48,7 @@ expect_status 2 "$R" plot -o p.jpg $IN
 	fail "-o p.jpg: $(cat "$WORK/err")"
 assert_empty "$WORK/none"
 
-# A gnuplot that fails: its status reported, nothing left behind.
+# A gnuplot that fails: its message reported, nothing left behind.
 mkdir "$WORK/badbin"
 printf '#!/bin/sh\nwhile read -r l; do :; done\necho "gnuplot: broken" >&2\nexit 3\n' >"$WORK/badbin/gnuplot"
 chmod +x "$WORK/badbin/gnuplot"
@@ -123,8 +123,9 @@ grep -q "^name\[2\] = '\"q\" \\\\\" @{x}_y^z ; \\\\'$" n.gp ||
 	fail "name 2: $(grep '^name\[2\]' n.gp)"
 png_check n-throughput.png 1400 620
 
-# An output that cannot be made: one line, exit 1, nothing left.
-expect_status 1 "$R" plot -o "$WORK/no/such/dir.png" $IN
-grep -q 'dir-throughput.png: No such file or directory' "$WORK/err" ||
+# An output that cannot be made: refused before any work, one line
+# naming it, exit 2, nothing left.
+expect_status 2 "$R" plot -o "$WORK/no/such/dir.png" $IN
+grep -q "^clyde-report: '$WORK/no/such/dir-throughput.png': cannot make a file there: No such file or directory$" "$WORK/err" ||
 	fail "unwritable: $(cat "$WORK/err")"
 exit 0

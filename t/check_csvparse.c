@@ -808,8 +808,8 @@ static void jread(const char *doc, size_t len, struct jread *j)
 	ck_assert_ptr_nonnull(copy);
 	memcpy(copy, doc, len);
 	j->why[0] = '\0';
-	j->n = json_read_rows(copy, len, &j->rows, j->why, sizeof(j->why),
-			      &j->line);
+	j->n = json_read_rows(copy, len, &j->rows, NULL, NULL, j->why,
+			      sizeof(j->why), &j->line);
 	free(copy);
 }
 
@@ -837,6 +837,8 @@ START_TEST(json_valid)
 	json_array_append_new(runs, json_run(&r));
 	fx_convm103(&r);
 	json_array_append_new(runs, json_run(&r));
+	json_object_set_new(doc, "schema_version",
+			    json_integer(JSON_SCHEMA_VERSION));
 	json_object_set_new(doc, "runs", runs);
 	text = json_dumps(doc, JSON_INDENT(1));
 	json_decref(doc);
@@ -955,13 +957,161 @@ static const struct {
      "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
      " \"tests\": {\"putc\": {\"rate\": 1e300}}}]",
      1,
-     {"runs[0].tests.putc.rate 1e+300 is not a rate"},
+     {"runs[0].tests.putc.rate 1e300 is not a rate"},
      0},
     {"negative rate",
      "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
      " \"tests\": {\"putc\": {\"rate\": -3}}}]",
      1,
      {"runs[0].tests.putc.rate -3 is not a rate"},
+     0},
+    {"no schema_version", "{\"runs\": []}", 0, {"no schema_version"}, 0},
+    {"schema_version 2",
+     "{\"schema_version\": 2, \"runs\": []}",
+     0,
+     {"schema_version 2: clyde-report reads version 1"},
+     0},
+    {"schema_version a string",
+     "{\"schema_version\": \"1\", \"runs\": []}",
+     0,
+     {"schema_version \"1\": clyde-report reads version 1"},
+     0},
+    {"schema_version a real",
+     "{\"schema_version\": 1.0, \"runs\": []}",
+     0,
+     {"schema_version 1.0: "},
+     0},
+    {"schema_version null",
+     "{\"schema_version\": null, \"runs\": []}",
+     0,
+     {"schema_version null: "},
+     0},
+    {"another program",
+     "{\"schema_version\": 1, \"program\": \"fio\", \"runs\": []}",
+     0,
+     {"program \"fio\": not a clyde result document"},
+     0},
+    {"p99 'x'",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": \"x\", \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns \"x\" is not a latency"},
+     0},
+    {"p99 -5",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": -5, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns -5 is not a latency"},
+     0},
+    {"p99 1e300",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": 1e300, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns 1e300 is not a latency"},
+     0},
+    {"p99 null",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": null, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns null is not a latency"},
+     0},
+    {"p99 []",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": [], \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns [] is not a latency"},
+     0},
+    {"p99 2.5",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": 2.5, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns 2.5 is not a latency"},
+     0},
+    {"p99 1000000000000000001",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_ns\": 1000000000000000001, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.p99_ns 1000000000000000001 is not a latency"},
+     0},
+    {"a percentile missing",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": 5, \"p50_ns\": 1, "
+     "\"p90_ns\": 2, \"p99_9_ns\": 4}}}}]",
+     1,
+     {"runs[0].tests.putc.latency has no p99_ns"},
+     0},
+    {"a negative count",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"count\": -1}}}}]",
+     1,
+     {"runs[0].tests.putc.latency.count -1 is not a count"},
+     0},
+    {"no count",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": {\"p50_ns\": 1}}}}]",
+     1,
+     {"runs[0].tests.putc.latency has no count"},
+     0},
+    {"latency a number",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"latency\": 5}}}]",
+     1,
+     {"runs[0].tests.putc.latency 5 is not an object"},
+     0},
+    {"cpu a real",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"cpu_percent\": 1.5}}}]",
+     1,
+     {"runs[0].tests.putc.cpu_percent 1.5 is not a %CP"},
+     0},
+    {"cpu too high",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"cpu_percent\": 2147483648}}}]",
+     1,
+     {"runs[0].tests.putc.cpu_percent 2147483648 is not a %CP"},
+     0},
+    {"worst latency a string",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"max_latency_ns\": \"1ms\"}}}]",
+     1,
+     {"runs[0].tests.putc.max_latency_ns \"1ms\" is not a latency"},
+     0},
+    {"an unknown status",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"status\": \"done\"}}}]",
+     1,
+     {"runs[0].tests.putc.status \"done\" is not a status"},
+     0},
+    {"rate a string",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": {\"rate\": \"fast\"}}}]",
+     1,
+     {"runs[0].tests.putc.rate \"fast\" is not a rate"},
+     0},
+    {"a test an array",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"putc\": []}}]",
+     1,
+     {"runs[0].tests.putc [] is not an object"},
+     0},
+    {"tests an array",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": []}]",
+     1,
+     {"runs[0].tests [] is not an object"},
+     0},
+    {"a test that did not run is checked too",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"seeks\": {\"rate\": null}}}]",
+     1,
+     {"runs[0].tests.seeks.rate null is not a rate"},
      0},
 };
 
@@ -980,6 +1130,99 @@ START_TEST(json_refused)
 			      j.why, json_bad[_i].want[k]);
 	if (json_bad[_i].line)
 		ck_assert_int_eq(j.line, json_bad[_i].line);
+}
+END_TEST
+
+/* What the reader shows of a long value is cut short. */
+START_TEST(json_long_value)
+{
+	char big[400], *d, runs[600];
+	struct jread j;
+
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	snprintf(runs, sizeof(runs),
+		 "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+		 " \"tests\": {\"putc\": {\"rate\": \"%s\"}}}]",
+		 big);
+	d = doc_of(runs);
+	jread(d, 0, &j);
+	free(d);
+	ck_assert_int_eq(j.n, -1);
+	ck_assert_msg(strstr(j.why, "runs[0].tests.putc.rate \"aaaa"), "%s",
+		      j.why);
+	ck_assert_ptr_nonnull(strstr(j.why, "... is not a rate"));
+	ck_assert_uint_lt(strlen(j.why), 150);
+}
+END_TEST
+
+/* A latency object of nothing counted needs no percentiles. */
+START_TEST(json_nothing_counted)
+{
+	struct jread j;
+	char *d = doc_of(
+	    "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+	    " \"tests\": {\"putc\": {\"rate\": 5, \"latency\": "
+	    "{\"count\": 0}}}}]");
+
+	jread(d, 0, &j);
+	free(d);
+	ck_assert_msg(j.n == 1, "n %d: %s", j.n, j.why);
+	ck_assert_int_eq(j.rows[0].c[RT_putc].has_pct, 0);
+	free(j.rows);
+}
+END_TEST
+
+struct bad_seen {
+	int calls;
+	char why[WHY_SIZE];
+};
+
+static void note_bad(void *ctx, const char *why)
+{
+	struct bad_seen *b = ctx;
+
+	if (!b->calls++)
+		snprintf(b->why, sizeof(b->why), "%s", why);
+}
+
+/* With a bad_run callback a bad run is left out, as --skip-bad skips a
+ * bad line, and the others are read; a bad document is still -1. */
+START_TEST(json_bad_run_skipped)
+{
+	struct bad_seen b = {0};
+	struct csv_row *rows;
+	char why[WHY_SIZE];
+	int line, n;
+	char *d = doc_of(
+	    "[{\"csv\": \"one,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\"},"
+	    " {\"csv\": \"two,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+	    " \"tests\": {\"putc\": {\"rate\": 1, \"latency\": {\"count\": 1,"
+	    " \"p50_ns\": 1, \"p90_ns\": 1, \"p99_ns\": null, "
+	    "\"p99_9_ns\": 1}}}},"
+	    " {\"csv\": \"three,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\"}]");
+
+	n = json_read_rows(d, strlen(d), &rows, note_bad, &b, why, sizeof(why),
+			   &line);
+	free(d);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(b.calls, 1);
+	ck_assert_str_eq(b.why, "runs[1].tests.putc.latency.p99_ns null is "
+				"not a latency: expected a whole number of "
+				"nanoseconds from 0 to 1e18");
+	ck_assert_str_eq(rows[0].name, "one");
+	ck_assert_str_eq(rows[1].name, "three");
+	free(rows);
+
+	b.calls = 0;
+	d = strdup("{\"schema_version\": 2, \"runs\": []}");
+	n = json_read_rows(d, strlen(d), &rows, note_bad, &b, why, sizeof(why),
+			   &line);
+	free(d);
+	ck_assert_int_eq(n, -1);
+	ck_assert_int_eq(b.calls, 0);
+	ck_assert_ptr_null(rows);
+	ck_assert_msg(strstr(why, "schema_version 2"), "%s", why);
 }
 END_TEST
 
@@ -1065,6 +1308,9 @@ static Suite *csvparse_suite(void)
 	tcase_add_test(tj, json_no_runs_is_empty);
 	tcase_add_loop_test(tj, json_refused, 0,
 			    (int)(sizeof(json_bad) / sizeof(json_bad[0])));
+	tcase_add_test(tj, json_long_value);
+	tcase_add_test(tj, json_nothing_counted);
+	tcase_add_test(tj, json_bad_run_skipped);
 	tcase_add_test(tj, json_deep);
 	tcase_add_test(tj, json_too_many_runs);
 	suite_add_tcase(s, tj);
