@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <blkid.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,11 @@
 #include <unistd.h>
 #ifdef HAVE_LINUX_FS_H
 #include <linux/fs.h>
+#endif
+#if defined(__has_include)
+#if __has_include(<linux/loop.h>)
+#include <linux/loop.h>
+#endif
 #endif
 
 #include "guard.h"
@@ -151,6 +157,105 @@ int guard_held(dev_t rdev, char *names, size_t len)
 	return found;
 }
 
+/* The first line of a small sysfs file, without its newline. */
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+
+	buf[0] = '\0';
+	if (!f)
+		return 0;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return ok && buf[0];
+}
+
+/*
+ * The loop device node's record of its backing file: 1 it is st, 0 it
+ * is not (or nothing is attached), -1 unknown (the node does not open
+ * or is not the device rdev).
+ */
+static int loop_record(const char *node, dev_t rdev, const struct stat *st)
+{
+#ifdef LOOP_GET_STATUS64
+	struct loop_info64 li;
+	struct stat ns;
+	int fd = open(node, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc, e;
+	unsigned ma, mi;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &ns) != 0 || !S_ISBLK(ns.st_mode) || ns.st_rdev != rdev) {
+		close(fd);
+		return -1;
+	}
+	memset(&li, 0, sizeof(li));
+	rc = ioctl(fd, LOOP_GET_STATUS64, &li);
+	e = errno;
+	close(fd);
+	if (rc != 0)
+		return e == ENXIO ? 0 : -1;
+	/* lo_device is the kernel's new_encode_dev() of the filesystem. */
+	ma = (unsigned)((li.lo_device & 0xfff00) >> 8);
+	mi = (unsigned)((li.lo_device & 0xff) |
+			((li.lo_device >> 12) & 0xfff00));
+	return ma == major(st->st_dev) && mi == minor(st->st_dev) &&
+	       li.lo_inode == (uint64_t)st->st_ino;
+#else
+	(void)node;
+	(void)rdev;
+	(void)st;
+	return -1;
+#endif
+}
+
+int guard_loop_backing(const char *sys_block, const char *dev_dir,
+		       const struct stat *st, char *name, size_t len,
+		       dev_t *rdev)
+{
+	DIR *d = opendir(sys_block);
+	struct dirent *de;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d)) != NULL) {
+		char path[PATH_MAX], node[PATH_MAX], line[PATH_MAX];
+		unsigned ma, mi;
+		struct stat bs;
+		dev_t dev;
+		int r;
+
+		if (strncmp(de->d_name, "loop", 4) ||
+		    !isdigit((unsigned char)de->d_name[4]))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/dev", sys_block,
+			 de->d_name);
+		if (!read_line(path, line, sizeof(line)) ||
+		    sscanf(line, "%u:%u", &ma, &mi) != 2)
+			continue;
+		dev = makedev(ma, mi);
+		snprintf(node, sizeof(node), "%s/%s", dev_dir, de->d_name);
+		r = loop_record(node, dev, st);
+		if (r < 0) {
+			snprintf(path, sizeof(path), "%s/%s/loop/backing_file",
+				 sys_block, de->d_name);
+			r = read_line(path, line, sizeof(line)) &&
+			    stat(line, &bs) == 0 && bs.st_dev == st->st_dev &&
+			    bs.st_ino == st->st_ino;
+		}
+		if (r == 1) {
+			snprintf(name, len, "%s", node);
+			*rdev = dev;
+			found = 1;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
 static void copy_value(blkid_probe pr, const char *name, char *buf, size_t len)
 {
 	const char *v = NULL;
@@ -266,6 +371,37 @@ unsigned long long guard_size(int fd)
 	return 0;
 }
 
+/*
+ * A file behind a loop device is in use as a mounted or claimed device
+ * is: what the device holds is the file's content. 1 with why[] set.
+ */
+static int loop_backed(const char *target, const struct stat *st, char *why,
+		       size_t whylen)
+{
+	char node[PATH_MAX], where[512];
+	dev_t rdev;
+	FILE *mi;
+	int mounted = 0;
+
+	if (!guard_loop_backing("/sys/block", "/dev", st, node, sizeof(node),
+				&rdev))
+		return 0;
+	mi = mounts_open();
+	if (mi) {
+		mounted = guard_mounted(mi, rdev, where, sizeof(where));
+		fclose(mi);
+	}
+	if (mounted)
+		snprintf(why, whylen,
+			 "%s: backs %s, mounted (%s); nothing written", target,
+			 node, where);
+	else
+		snprintf(why, whylen,
+			 "%s: backs %s (losetup -d %s first); nothing written",
+			 target, node, node);
+	return 1;
+}
+
 int guard_open_write(struct guard_req *r, char *why, size_t whylen)
 {
 	struct stat st, fst;
@@ -317,6 +453,8 @@ int guard_open_write(struct guard_req *r, char *why, size_t whylen)
 		 * one has it mounted or claimed; holding it keeps it so. */
 		fd = open(r->target, O_WRONLY | O_EXCL | O_CLOEXEC);
 	} else {
+		if (loop_backed(r->target, &st, why, whylen))
+			return -1;
 		fd = open(r->target, O_WRONLY | O_CLOEXEC);
 	}
 	if (fd < 0) {

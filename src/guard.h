@@ -3,7 +3,8 @@
  * anything writes to a device (or to a file it did not make), the target
  * must be named twice (the target and --destroy-data=SAME, compared as
  * devices, not as strings), must not be mounted, held by another device
- * or claimed by anyone (an O_EXCL open the kernel grants), and must carry
+ * or claimed by anyone (an O_EXCL open the kernel grants), a file must
+ * not be behind a loop device (mounted or not), and both must carry
  * no filesystem, RAID or partition-table signature (libblkid) unless
  * --force. Functions here never print or exit: they fill a one-line
  * reason for the caller to print.
@@ -13,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* What a signature probe found (empty strings: not present). */
@@ -53,6 +55,19 @@ int guard_mounted(FILE *f, dev_t rdev, char *where, size_t len);
  * Returns 1 with the holders' names in names[], or 0.
  */
 int guard_held(dev_t rdev, char *names, size_t len);
+
+/*
+ * Is the file st (its st_dev and st_ino) the backing file of a loop
+ * device? Every loopN under sys_block ("/sys/block") is asked: the
+ * kernel's own record (LOOP_GET_STATUS64 on dev_dir/loopN, its device
+ * and inode) when that node opens, else the path in loopN/loop/
+ * backing_file, stat'ed (a path can be stale; the record cannot).
+ * Returns 1 with the node ("/dev/loop3") in name[] and its number in
+ * *rdev, or 0.
+ */
+int guard_loop_backing(const char *sys_block, const char *dev_dir,
+		       const struct stat *st, char *name, size_t len,
+		       dev_t *rdev);
 
 /*
  * Probe path for filesystem, RAID and partition-table signatures with

@@ -276,6 +276,11 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 			      sa.sa_handler != SIG_DFL)))
 				signal(stops[k], SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		/* A caller that takes its stops in a thread has them blocked;
+		 * gnuplot must still die of them. */
+		for (size_t k = 0; k < sizeof(stops) / sizeof(stops[0]); k++)
+			sigdelset(&old, stops[k]);
+		sigdelset(&old, SIGPIPE);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (dup2(in[0], 0) < 0 || dup2(err_fd, 2) < 0 ||
 		    (null >= 0 && dup2(null, 1) < 0))

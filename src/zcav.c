@@ -7,12 +7,15 @@
  * or "-" is read strictly in order (nothing is ever seeked there, which
  * is where bonnie++ 2.00's zcav fails). Several targets run at once, one
  * thread each, each to its own log.
+ *
+ * Nothing read is ever opened for writing: a log or plot that is a
+ * target is refused, and every output is made under a temporary name
+ * before the first read and renamed only when complete.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,84 +37,25 @@
 #include "plot.h"
 #include "privs.h"
 #include "rng.h"
+#include "outfile.h"
 #include "units.h"
 #include "zcav.h"
+#include "zcav_opts.h"
 
-#define PROG	    "clyde-zcav"
-#define EXIT_USAGE  2
-#define MAX_TARGETS 64
-#define MAX_CHUNK   (256 * UNITS_MIB)
-#define ALIGN	    4096u
-
-static const char usage_text[] =
-    "usage: clyde-zcav [-b block[:chunk]] [-c count] [-r [start:]end]\n"
-    "                  [-s skip] [--direct|--buffered] [--plot FILE]\n"
-    "                  [-w --destroy-data=TARGET [--force]]\n"
-    "                  [-u user[:group]] [-g group]\n"
-    "                  [-l log] [-f] target [[-l log] [-f] target]...\n"
-    "\n"
-    "Throughput by position: reads a block device, a file, a pipe or \"-\"\n"
-    "(standard input) end to end in blocks and prints, per block, its offset\n"
-    "(GiB), MiB/s and seconds, in bonnie++ zcav's gnuplot-ready format.\n"
-    "\n"
-    "  -b block[:chunk] block timed per line and the size of each read\n"
-    "                  (bare numbers are MiB; default 512:1)\n"
-    "  -c count        passes; each block's figure is the mean after\n"
-    "                  dropping the top and bottom thirds (default 1)\n"
-    "  -r [start:]end  only this range (bare numbers are MiB)\n"
-    "  -s skip         read one block in skip (default 1: every block)\n"
-    "  -l log          the next target's lines go to log, not stdout\n"
-    "  -f target       a target (the -f may be left out); several run at\n"
-    "                  once, one thread each\n"
-    "  -u user[:group] after opening the targets, run as this user (and\n"
-    "                  group): logs and the plot are made as that user\n"
-    "  -g group        the same for the group alone\n"
-    "  --direct        O_DIRECT on files too (devices: the default)\n"
-    "  --buffered      through the page cache, devices too (evicted\n"
-    "                  before each pass)\n"
-    "  --plot FILE     draw the curves with gnuplot (FILE.png or .svg)\n"
-    "  -w              write seeded random data instead of reading:\n"
-    "                  DESTROYS the target's data; needs\n"
-    "                  --destroy-data=TARGET naming the same device or file\n"
-    "  --force         with -w: write over a filesystem, RAID or\n"
-    "                  partition-table signature\n"
-    "  --help          this text;  --version  the version\n"
-    "\n"
-    "Blocks faster than 0.5 s are commented out (\"#0.50 ++++ 0.412\").\n"
-    "Exit status: 0 ok, 1 a run failed, 2 bad usage or a refusal,\n"
-    "130/143 stopped by SIGINT/SIGTERM.\n";
-
-enum {
-	OPT_DIRECT = 256,
-	OPT_BUFFERED,
-	OPT_PLOT,
-	OPT_DESTROY,
-	OPT_FORCE,
-	OPT_HELP,
-	OPT_VERSION
-};
-
-struct opts {
-	uint64_t block, chunk, start, end; /* end 0: to the end */
-	unsigned loops;
-	uint64_t skip;
-	int direct; /* -1 default, 0 --buffered, 1 --direct */
-	int write;
-	int force;
-	const char *destroy;
-	const char *plot;
-	enum plot_format plot_fmt;
-	const char *range;  /* -r as given, for messages */
-	struct privs privs; /* -u, -g: whom to read as, once targets are open */
-};
+#define PROG	   "clyde-zcav"
+#define EXIT_USAGE 2
+#define ALIGN	   4096u
 
 /* One target and its thread. */
 struct target {
 	const char *path;
-	const char *log; /* NULL: stdout */
+	const char *log;   /* NULL: stdout */
+	struct outfile of; /* the log, under its temporary name */
+	int have_of;
 	FILE *out;
 	int fd;
-	int stream; /* pipe or "-": read in order, never seeked */
+	struct stat id; /* the open target: what no output may be */
+	int stream;	/* pipe or "-": read in order, never seeked */
 	int direct;
 	unsigned align;
 	uint64_t start, end; /* end 0 on a stream: to EOF */
@@ -121,22 +65,37 @@ struct target {
 	uint64_t *offset, *bytes;
 	double *secs; /* nblocks x loops */
 	/* Outcome. */
-	int err; /* errno of the failure, 0 ok */
+	int err;	/* errno of the failure, 0 ok */
+	int out_failed; /* err is from writing the lines, not the target */
 	char what[256];
 	pthread_t thread;
 	int started;
 	volatile int finished;
 };
 
-static const struct opts *opt;
-static volatile sig_atomic_t stop_signal;
+static const struct zcav_opts *opt;
 
-static void on_stop(int sig)
+/*
+ * The first stop: a signal (SIGINT, SIGTERM, SIGHUP, taken by a thread
+ * of its own as it arrives, so a later one cannot replace it), or
+ * SIGPIPE for standard output closed by its reader. 0 while running.
+ */
+static int stop_signal;
+
+static void stop_set(int sig)
 {
-	stop_signal = sig;
+	int none = 0;
+
+	__atomic_compare_exchange_n(&stop_signal, &none, sig, 0,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
-/* Only interrupts a blocked read in a worker; the flag is set by main. */
+static int stopped(void)
+{
+	return __atomic_load_n(&stop_signal, __ATOMIC_SEQ_CST);
+}
+
+/* Only interrupts a blocked read in a worker; the flag is already set. */
 static void on_wake(int sig)
 {
 	(void)sig;
@@ -146,241 +105,6 @@ static int bad(const char *o, const char *val, const char *why)
 {
 	fprintf(stderr, "%s: %s '%s': %s\n", PROG, o, val, why);
 	return -1;
-}
-
-/* A size as bare MiB or with a suffix, a multiple of 4 KiB. */
-static int parse_mib(const char *o, const char *s, uint64_t *out, int zero_ok)
-{
-	char why[96];
-
-	if (units_parse_size(s, UNITS_MIB, out, why, sizeof(why)))
-		return bad(o, s, why);
-	if (!zero_ok && *out == 0)
-		return bad(o, s, "must be more than 0");
-	if (*out % ALIGN)
-		return bad(o, s, "must be a multiple of 4 KiB");
-	return 0;
-}
-
-static int parse_block(const char *arg, struct opts *o)
-{
-	char buf[128], *colon;
-
-	if (strlen(arg) >= sizeof(buf))
-		return bad("-b", arg, "too long");
-	strcpy(buf, arg);
-	colon = strchr(buf, ':');
-	if (colon)
-		*colon++ = '\0';
-	if (parse_mib("-b", buf, &o->block, 0))
-		return -1;
-	if (colon && parse_mib("-b", colon, &o->chunk, 0))
-		return -1;
-	/* A block below the default chunk is read in one piece. */
-	if (!colon && o->block < o->chunk)
-		o->chunk = o->block;
-	if (o->chunk > MAX_CHUNK)
-		return bad("-b", arg, "chunk must be at most 256 MiB");
-	if (o->chunk > o->block)
-		return bad("-b", arg, "chunk must not exceed the block");
-	return 0;
-}
-
-static int parse_range(const char *arg, struct opts *o)
-{
-	char buf[128], *colon;
-
-	if (strlen(arg) >= sizeof(buf))
-		return bad("-r", arg, "too long");
-	strcpy(buf, arg);
-	colon = strchr(buf, ':');
-	if (colon) {
-		*colon++ = '\0';
-		if (parse_mib("-r", buf, &o->start, 1) ||
-		    parse_mib("-r", colon, &o->end, 0))
-			return -1;
-	} else if (parse_mib("-r", buf, &o->end, 0)) {
-		return -1;
-	}
-	if (o->end <= o->start)
-		return bad("-r", arg, "the end must be past the start");
-	return 0;
-}
-
-static int parse_uint(const char *o, const char *s, uint64_t min, uint64_t max,
-		      uint64_t *out)
-{
-	char why[96];
-
-	if (units_parse_uint(s, max, out, why, sizeof(why)))
-		return bad(o, s, why);
-	if (*out < min) {
-		snprintf(why, sizeof(why), "must be %llu..%llu",
-			 (unsigned long long)min, (unsigned long long)max);
-		return bad(o, s, why);
-	}
-	return 0;
-}
-
-/* Parse argv; targets in order, each with the -l before it. Returns
- * the number of targets, 0 after --help/--version, -1 on bad usage. */
-static int parse_args(int argc, char **argv, struct opts *o, struct target *t)
-{
-	static const struct option longs[] = {
-	    {"direct", no_argument, NULL, OPT_DIRECT},
-	    {"buffered", no_argument, NULL, OPT_BUFFERED},
-	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
-	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"help", no_argument, NULL, OPT_HELP},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
-	const char *log = NULL;
-	int n = 0, c, stdout_users = 0;
-	uint64_t v;
-
-	memset(o, 0, sizeof(*o));
-	o->block = 512 * UNITS_MIB;
-	o->chunk = UNITS_MIB;
-	o->loops = 1;
-	o->skip = 1;
-	o->direct = -1;
-	opterr = 0;
-	/* "-" first: targets come back in order, as code 1. */
-	while ((c = getopt_long(argc, argv, "-:b:c:r:s:l:f:wu:g:", longs,
-				NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			if (parse_block(optarg, o))
-				return -1;
-			break;
-		case 'c':
-			if (parse_uint("-c", optarg, 1, 1000, &v))
-				return -1;
-			o->loops = (unsigned)v;
-			break;
-		case 'r':
-			o->range = optarg;
-			if (parse_range(optarg, o))
-				return -1;
-			break;
-		case 's':
-			if (parse_uint("-s", optarg, 1, 1000000, &o->skip))
-				return -1;
-			break;
-		case 'l':
-			if (log)
-				return bad("-l", optarg,
-					   "two -l without a target between");
-			log = optarg;
-			break;
-		case 'f':
-		case 1:
-			if (n == MAX_TARGETS)
-				return bad("-f", optarg, "at most 64 targets");
-			memset(&t[n], 0, sizeof(t[n]));
-			t[n].path = optarg;
-			t[n].log = log;
-			t[n].fd = -1;
-			if (!log)
-				stdout_users++;
-			for (int i = 0; log && i < n; i++)
-				if (t[i].log && !strcmp(t[i].log, log))
-					return bad("-l", log,
-						   "two targets log to one "
-						   "file");
-			log = NULL;
-			n++;
-			break;
-		case 'w':
-			o->write = 1;
-			break;
-		case 'u':
-		case 'g': {
-			char why[300];
-
-			if ((c == 'u' ? privs_parse_user : privs_parse_group)(
-				optarg, &o->privs, why, sizeof(why))) {
-				fprintf(stderr, "%s: -%c %s\n", PROG, c, why);
-				return -1;
-			}
-			break;
-		}
-		case OPT_DIRECT:
-			o->direct = 1;
-			break;
-		case OPT_BUFFERED:
-			o->direct = 0;
-			break;
-		case OPT_PLOT:
-			o->plot = optarg;
-			break;
-		case OPT_DESTROY:
-			o->destroy = optarg;
-			break;
-		case OPT_FORCE:
-			o->force = 1;
-			break;
-		case OPT_HELP:
-			fputs(usage_text, stdout);
-			return 0;
-		case OPT_VERSION:
-			printf("clyde-zcav %s\n", PACKAGE_VERSION);
-			return 0;
-		case ':':
-		default:
-			cli_getopt_error(PROG, c, argv);
-			return -1;
-		}
-	}
-	if (log)
-		return bad("-l", log, "no target after it");
-	if (n == 0) {
-		fprintf(stderr,
-			"%s: no target given (a device, file, pipe "
-			"or -)\n",
-			PROG);
-		return -1;
-	}
-	if (stdout_users > 1) {
-		fprintf(stderr,
-			"%s: %d targets write to stdout; give all "
-			"but one a -l log\n",
-			PROG, stdout_users);
-		return -1;
-	}
-	if ((o->destroy || o->force) && !o->write) {
-		fprintf(stderr,
-			"%s: --destroy-data and --force only go with "
-			"-w (reading needs neither)\n",
-			PROG);
-		return -1;
-	}
-	if (o->write && n > 1) {
-		fprintf(stderr, "%s: -w: one target at a time\n", PROG);
-		return -1;
-	}
-	if (o->plot) {
-		char why[512];
-
-		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
-			fprintf(stderr, "%s: %s\n", PROG, why);
-			return -1;
-		}
-	}
-	return n;
-}
-
-/* A log or plot file must not be a device: "-l /dev/sdb" would write
- * to it. Anything else the user names is theirs to overwrite. */
-static int output_ok(const char *o, const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
-		return bad(o, path, "is a block device; not written");
-	return 0;
 }
 
 /* The O_DIRECT alignment of an open target. */
@@ -410,8 +134,6 @@ static int open_target(struct target *t)
 	int flags = O_RDONLY | O_CLOEXEC;
 	char why[1024], a[32];
 
-	if (t->log && output_ok("-l", t->log))
-		return -1;
 	if (!strcmp(t->path, "-")) {
 		if (opt->write)
 			return bad("-w", t->path,
@@ -461,6 +183,7 @@ static int open_target(struct target *t)
 	}
 	if (fstat(t->fd, &st) != 0)
 		return bad("target", t->path, strerror(errno));
+	t->id = st;
 	if (t->stream) {
 		if (opt->loops > 1)
 			return bad("-c", t->path,
@@ -530,9 +253,9 @@ static int64_t transfer(struct target *t, unsigned char *buf, uint64_t off,
 			n = pread(t->fd, buf, want, (off_t)(off + done));
 		}
 		if (n < 0) {
-			if (errno == EINTR && !stop_signal)
+			if (errno == EINTR && !stopped())
 				continue;
-			return stop_signal ? -EINTR : -errno;
+			return stopped() ? -EINTR : -errno;
 		}
 		if (n == 0) {
 			if (opt->write)
@@ -540,7 +263,7 @@ static int64_t transfer(struct target *t, unsigned char *buf, uint64_t off,
 			break;
 		}
 		done += (uint64_t)n > len - done ? len - done : (uint64_t)n;
-		if (stop_signal)
+		if (stopped())
 			return -EINTR;
 	}
 	return (int64_t)done;
@@ -551,6 +274,19 @@ static int fail(struct target *t, int err, const char *call, uint64_t off)
 	t->err = err;
 	snprintf(t->what, sizeof(t->what), "%s %s at %.2f GiB", call, t->path,
 		 (double)off / (double)UNITS_GIB);
+	return -1;
+}
+
+/* The lines so far written out; a failure is the target's failure. */
+static int flush_lines(struct target *t)
+{
+	errno = 0;
+	if (fflush(t->out) == 0 && !ferror(t->out))
+		return 0;
+	t->err = errno ? errno : EIO;
+	t->out_failed = 1;
+	snprintf(t->what, sizeof(t->what), "-l '%s': writing",
+		 t->log ? t->log : "");
 	return -1;
 }
 
@@ -663,7 +399,8 @@ static int pass(struct target *t, unsigned loop, unsigned char *buf)
 		if (opt->loops == 1) {
 			zcav_print_block(t->out, off, got,
 					 (double)(t1 - t0) / 1e9);
-			fflush(t->out);
+			if (flush_lines(t))
+				return -1;
 		}
 		pass_bytes += got;
 		pass_secs += (double)(t1 - t0) / 1e9;
@@ -672,7 +409,8 @@ static int pass(struct target *t, unsigned loop, unsigned char *buf)
 		return fail(t, ENODATA, "nothing to read in", t->start);
 	zcav_print_summary(t->out, opt->write ? "Wrote" : "Read", pass_bytes,
 			   pass_secs);
-	fflush(t->out);
+	if (flush_lines(t))
+		return -1;
 	if (opt->loops > 1) {
 		time_t now = time(NULL);
 		struct tm tm;
@@ -705,10 +443,12 @@ static void *run_target(void *arg)
 	zcav_print_loops(t->out, opt->loops, "clyde-" PACKAGE_VERSION);
 	if (opt->loops == 1)
 		zcav_print_columns(t->out);
-	for (unsigned loop = 0; loop < opt->loops && !stop_signal; loop++)
+	if (flush_lines(t))
+		goto out;
+	for (unsigned loop = 0; loop < opt->loops && !stopped(); loop++)
 		if (pass(t, loop, buf))
 			break;
-	if (!t->err && !stop_signal && opt->loops > 1) {
+	if (!t->err && !stopped() && opt->loops > 1) {
 		fputs("#\n", t->out);
 		zcav_print_columns(t->out);
 		for (uint64_t k = 0; k < t->nblocks; k++)
@@ -717,9 +457,8 @@ static void *run_target(void *arg)
 			    zcav_trimmed_mean(t->secs + k * opt->loops,
 					      opt->loops));
 	}
-	if (fflush(t->out) != 0 || ferror(t->out))
-		if (!t->err)
-			fail(t, errno ? errno : EIO, "writing the lines of", 0);
+	if (!t->err)
+		flush_lines(t);
 out:
 	free(buf);
 	__atomic_store_n(&t->finished, 1, __ATOMIC_SEQ_CST);
@@ -727,7 +466,7 @@ out:
 }
 
 /* The curves: counted blocks as lines, blocks under 0.5 s as points. */
-static int draw(struct target *t, int n)
+static int draw(struct target *t, int n, const char *tmp)
 {
 	char *script = NULL, why[512];
 	size_t len = 0;
@@ -738,7 +477,7 @@ static int draw(struct target *t, int n)
 		fprintf(stderr, "%s: --plot: %s\n", PROG, strerror(errno));
 		return -1;
 	}
-	plot_begin(f, opt->plot, opt->plot_fmt, 1000, 600);
+	plot_begin(f, tmp, opt->plot_fmt, 1000, 600);
 	fprintf(f,
 		"set title 'clyde-zcav: %s throughput by position "
 		"(%llu MiB blocks%s)'\n",
@@ -818,129 +557,368 @@ static int draw(struct target *t, int n)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/*
+ * Two targets that are one pipe ("-" and /dev/stdin, a FIFO twice)
+ * would each get part of what it delivers: refused.
+ */
+static int check_streams(const struct target *t, int n)
 {
-	static struct target t[MAX_TARGETS];
-	static struct opts o;
-	struct sigaction sa;
-	sigset_t stops;
-	int n, status = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++) {
+			if (!t[i].stream && !t[j].stream)
+				continue;
+			if (t[i].id.st_dev != t[j].id.st_dev ||
+			    t[i].id.st_ino != t[j].id.st_ino)
+				continue;
+			if (!strcmp(t[i].path, "-") || !strcmp(t[j].path, "-"))
+				return bad("target", t[i].path,
+					   "standard input named twice (one "
+					   "pipe read by two targets)");
+			return bad("target", t[i].path,
+				   "the same pipe as an earlier target; a "
+				   "pipe can be read by one target only");
+		}
+	return 0;
+}
 
-	n = parse_args(argc, argv, &o, t);
-	if (n <= 0)
-		return n == 0 ? 0 : EXIT_USAGE;
-	opt = &o;
-	if (o.plot && output_ok("--plot", o.plot))
-		return EXIT_USAGE;
-	for (int i = 0; i < n; i++) {
-		t[i].seed = rng_fresh_seed() + (uint64_t)i;
-		if (open_target(&t[i]))
-			return EXIT_USAGE;
-	}
-	/* Devices are open: the rest (logs, the plot) as the -u user. */
-	{
-		char why[300];
+/* An output as named on the command line. */
+struct output {
+	const char *opt; /* "-l", "--plot" */
+	const char *path;
+};
 
-		if (privs_drop(&o.privs, why, sizeof(why))) {
-			fprintf(stderr, "%s: -u/-g: %s\n", PROG, why);
-			return EXIT_USAGE;
+/* Is the file at path (links followed) the open target t? */
+static int is_target(const char *path, const struct target *t)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return 0;
+	if (S_ISBLK(st.st_mode) || S_ISBLK(t->id.st_mode))
+		return S_ISBLK(st.st_mode) && S_ISBLK(t->id.st_mode) &&
+		       st.st_rdev == t->id.st_rdev;
+	return st.st_dev == t->id.st_dev && st.st_ino == t->id.st_ino;
+}
+
+/*
+ * Do a and b name one final file: the same directory (by device and
+ * inode) and the same last part? A name that is not there yet is
+ * compared too, so "log" and "./log" are one output.
+ */
+static int same_final_name(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	const char *ba = sa ? sa + 1 : a, *bb = sb ? sb + 1 : b;
+	char da[PATH_MAX], db[PATH_MAX];
+	struct stat xa, xb;
+
+	if (strcmp(ba, bb) || !*ba)
+		return 0;
+	snprintf(da, sizeof(da), "%.*s", sa ? (int)(sa - a) + 1 : 1,
+		 sa ? a : ".");
+	snprintf(db, sizeof(db), "%.*s", sb ? (int)(sb - b) + 1 : 1,
+		 sb ? b : ".");
+	return stat(da, &xa) == 0 && stat(db, &xb) == 0 &&
+	       xa.st_dev == xb.st_dev && xa.st_ino == xb.st_ino;
+}
+
+/*
+ * No output may be a target (it would be replaced by the lines about
+ * it, or the target read as a log), and no two outputs one file.
+ */
+static int check_outputs(const struct target *t, int n)
+{
+	struct output out[ZCAV_MAX_TARGETS + 1];
+	int k = 0;
+	char why[PATH_MAX + 64];
+
+	for (int i = 0; i < n; i++)
+		if (t[i].log)
+			out[k++] = (struct output){"-l", t[i].log};
+	if (opt->plot)
+		out[k++] = (struct output){"--plot", opt->plot};
+	for (int i = 0; i < k; i++) {
+		for (int j = 0; j < n; j++) {
+			if (!is_target(out[i].path, &t[j]))
+				continue;
+			snprintf(why, sizeof(why),
+				 "is the target '%s'; not overwritten",
+				 t[j].path);
+			return bad(out[i].opt, out[i].path, why);
+		}
+		for (int j = 0; j < i; j++) {
+			if (!same_final_name(out[i].path, out[j].path))
+				continue;
+			snprintf(why, sizeof(why), "the same file as %s '%s'",
+				 out[j].opt, out[j].path);
+			return bad(out[i].opt, out[i].path, why);
 		}
 	}
+	return 0;
+}
+
+/* The logs and the plot as temporary files, before the first read. */
+static int open_outputs(struct target *t, int n, struct outfile *plot)
+{
+	char why[PATH_MAX + 256];
+
 	for (int i = 0; i < n; i++) {
 		t[i].out = stdout;
-		if (t[i].log) {
-			t[i].out = fopen(t[i].log, "we");
-			if (!t[i].out) {
-				bad("-l", t[i].log, strerror(errno));
-				return EXIT_USAGE;
-			}
+		if (!t[i].log)
+			continue;
+		if (outfile_open(&t[i].of, t[i].log, why, sizeof(why)) != 0) {
+			fprintf(stderr, "%s: -l %s\n", PROG, why);
+			return -1;
 		}
+		t[i].have_of = 1;
+		t[i].out = outfile_stream(&t[i].of);
+		if (!t[i].out)
+			return bad("-l", t[i].log, strerror(errno));
 	}
+	if (opt->plot && outfile_open(plot, opt->plot, why, sizeof(why))) {
+		fprintf(stderr, "%s: --plot %s\n", PROG, why);
+		return -1;
+	}
+	return 0;
+}
 
-	/* Stops are taken by main alone (sigtimedwait below); workers are
-	 * woken with SIGUSR1, without SA_RESTART, so a read from a pipe that
-	 * never delivers still returns. */
-	signal(SIGPIPE, SIG_IGN);
+/* Every temporary output removed: a refusal, a failure or a stop. */
+static void abort_outputs(struct target *t, int n, struct outfile *plot)
+{
+	for (int i = 0; i < n; i++)
+		if (t[i].have_of) {
+			outfile_abort(&t[i].of);
+			t[i].have_of = 0;
+		}
+	outfile_abort(plot);
+}
+
+/*
+ * Stops go to a thread of their own that waits for them as they come
+ * (SIGINT, SIGTERM, SIGHUP are blocked everywhere else), so the first
+ * one decides the exit status whatever follows.
+ */
+static sigset_t stop_set_mask;
+
+static void *signal_thread(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		int sig = sigwaitinfo(&stop_set_mask, NULL);
+
+		if (sig > 0)
+			stop_set(sig);
+	}
+	return NULL;
+}
+
+/* Stops blocked and taken by their thread; SIGUSR1 wakes a worker. */
+static int catch_stops(void)
+{
+	struct sigaction sa;
+	sigset_t block;
+	pthread_t th;
+	int e;
+
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_wake;
+	sa.sa_handler = on_wake; /* no SA_RESTART: a blocked read returns */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
-	sa.sa_handler = on_stop;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	sigaddset(&stops, SIGHUP);
-	sigaddset(&stops, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &stops, NULL);
-	sigdelset(&stops, SIGUSR1);
+	sigemptyset(&stop_set_mask);
+	sigaddset(&stop_set_mask, SIGINT);
+	sigaddset(&stop_set_mask, SIGTERM);
+	sigaddset(&stop_set_mask, SIGHUP);
+	block = stop_set_mask;
+	sigaddset(&block, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &block, NULL);
+	e = pthread_create(&th, NULL, signal_thread, NULL);
+	if (e) {
+		fprintf(stderr, "%s: cannot start a thread for signals: %s\n",
+			PROG, strerror(e));
+		return -1;
+	}
+	pthread_detach(th);
+	return 0;
+}
 
-	for (int i = 0; i < n; i++) {
+/* Start the workers and wait for all; a stop wakes each blocked read. */
+static int run_all(struct target *t, int n)
+{
+	int status = 0;
+
+	for (int i = 0; i < n && !stopped(); i++) {
 		int e = pthread_create(&t[i].thread, NULL, run_target, &t[i]);
 
 		if (e) {
 			fprintf(stderr,
 				"%s: cannot start a thread for %s: %s\n", PROG,
 				t[i].path, strerror(e));
-			stop_signal = SIGTERM;
+			stop_set(SIGTERM);
 			status = 1;
 			break;
 		}
 		t[i].started = 1;
 	}
 	for (;;) {
-		struct timespec tick = {0, 100 * 1000 * 1000};
-		int all = 1, sig;
+		struct timespec tick = {0, 50 * 1000 * 1000};
+		int all = 1;
 
-		for (int i = 0; i < n; i++)
-			if (t[i].started &&
-			    !__atomic_load_n(&t[i].finished, __ATOMIC_SEQ_CST))
+		for (int i = 0; i < n; i++) {
+			if (!t[i].started)
+				continue;
+			if (!__atomic_load_n(&t[i].finished, __ATOMIC_SEQ_CST))
 				all = 0;
+			/* Nobody reads the lines any more: the run is over. */
+			else if (t[i].out == stdout && t[i].out_failed &&
+				 t[i].err == EPIPE)
+				stop_set(SIGPIPE);
+		}
 		if (all)
 			break;
-		sig = sigtimedwait(&stops, NULL, &tick);
-		if (sig > 0 && !stop_signal)
-			stop_signal = sig;
-		if (stop_signal)
+		if (stopped())
 			for (int i = 0; i < n; i++)
 				if (t[i].started &&
 				    !__atomic_load_n(&t[i].finished,
 						     __ATOMIC_SEQ_CST))
 					pthread_kill(t[i].thread, SIGUSR1);
+		nanosleep(&tick, NULL);
 	}
 	for (int i = 0; i < n; i++)
 		if (t[i].started)
 			pthread_join(t[i].thread, NULL);
+	return status;
+}
+
+/* Each target's outcome said, its log kept only when it succeeded. */
+static int finish_targets(struct target *t, int n, int *stdout_bad)
+{
+	int status = 0, e;
+
 	for (int i = 0; i < n; i++) {
-		if (t[i].out && t[i].out != stdout && fclose(t[i].out) != 0 &&
-		    !t[i].err) {
-			t[i].err = errno;
-			snprintf(t[i].what, sizeof(t[i].what), "writing %s",
-				 t[i].log);
-		}
 		if (t[i].fd > 0)
 			close(t[i].fd);
-		if (t[i].err && !(stop_signal && t[i].err == EINTR)) {
+		t[i].fd = -1;
+		if (t[i].err && t[i].out_failed && !t[i].log) {
+			status |= cli_stdout_failed(PROG, t[i].err) != 0;
+			*stdout_bad = 1;
+		} else if (t[i].err) {
 			fprintf(stderr, "%s: %s: %s\n", PROG, t[i].what,
 				strerror(t[i].err));
 			status = 1;
 		}
+		if (!t[i].have_of)
+			continue;
+		t[i].have_of = 0;
+		if (t[i].err) {
+			outfile_abort(&t[i].of);
+		} else if ((e = outfile_commit(&t[i].of)) != 0) {
+			bad("-l", t[i].log, strerror(-e));
+			status = 1;
+		}
 	}
-	if (stop_signal)
-		return 128 + stop_signal;
-	if (!status && o.plot && draw(t, n))
-		status = 1;
+	return status;
+}
+
+static void free_results(struct target *t, int n)
+{
 	for (int i = 0; i < n; i++) {
 		free(t[i].offset);
 		free(t[i].bytes);
 		free(t[i].secs);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: writing stdout: %s\n", PROG,
-			strerror(errno));
-		status = 1;
+}
+
+/* The exit status of a stop, after cleanup. */
+static int stop_status(int sig)
+{
+	return sig == SIGPIPE ? CLI_EXIT_PIPE : 128 + sig;
+}
+
+/*
+ * The plot drawn (only after a run without failures) into its temporary
+ * file and renamed over its name; removed on a failure or a stop.
+ * Returns the exit status so far.
+ */
+static int finish_plot(struct target *t, int n, struct outfile *plot,
+		       int status)
+{
+	int e;
+
+	if (status || draw(t, n, plot->tmp)) {
+		outfile_abort(plot);
+		return 1;
 	}
+	if (stopped()) {
+		/* gnuplot ran with the stops blocked; one came meanwhile. */
+		outfile_abort(plot);
+		return stop_status(stopped());
+	}
+	e = outfile_commit(plot);
+	if (e) {
+		bad("--plot", opt->plot, strerror(-e));
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct target t[ZCAV_MAX_TARGETS];
+	static struct zcav_opts o;
+	struct outfile plot = {.fd = -1, .slot = -1};
+	int n, status, sig, stdout_bad = 0;
+	char why[300];
+
+	cli_ignore_sigpipe();
+	switch (zcav_opts_parse(argc, argv, &o)) {
+	case ZCAV_PARSE_RUN:
+		break;
+	case ZCAV_PARSE_DONE:
+		return cli_stdout_close(PROG);
+	default:
+		return EXIT_USAGE;
+	}
+	opt = &o;
+	n = o.ntargets;
+	for (int i = 0; i < n; i++) {
+		t[i].path = o.target[i].path;
+		t[i].log = o.target[i].log;
+		t[i].fd = -1;
+		t[i].seed = rng_fresh_seed() + (uint64_t)i;
+		if (open_target(&t[i]))
+			return EXIT_USAGE;
+	}
+	if (check_streams(t, n) || check_outputs(t, n))
+		return EXIT_USAGE;
+	/* Devices are open: the rest (logs, the plot) as the -u user. */
+	if (privs_drop(&o.privs, why, sizeof(why))) {
+		fprintf(stderr, "%s: -u/-g: %s\n", PROG, why);
+		return EXIT_USAGE;
+	}
+	if (catch_stops())
+		return 1;
+	if (open_outputs(t, n, &plot)) {
+		abort_outputs(t, n, &plot);
+		return EXIT_USAGE;
+	}
+	status = run_all(t, n);
+	sig = stopped();
+	if (sig) {
+		/* What failed before the stop is still said. */
+		for (int i = 0; i < n; i++)
+			if (t[i].err && t[i].err != EINTR &&
+			    !(t[i].out_failed && t[i].err == EPIPE))
+				fprintf(stderr, "%s: %s: %s\n", PROG, t[i].what,
+					strerror(t[i].err));
+		abort_outputs(t, n, &plot);
+		free_results(t, n);
+		return stop_status(sig);
+	}
+	status |= finish_targets(t, n, &stdout_bad);
+	if (o.plot)
+		status = finish_plot(t, n, &plot, status);
+	free_results(t, n);
+	if (!status && !stdout_bad)
+		status = cli_stdout_close(PROG);
 	return status;
 }

@@ -1,8 +1,9 @@
 /* check_guard: the rules that keep clyde from writing where it should
  * not, on files in a private directory and made-up mount tables: two
- * names for one target, mountinfo parsing, what a refusal says. The
- * block-device cases (mounted, held, signatures) run as root in
- * t/021-guards.sh. */
+ * names for one target, mountinfo parsing, what a refusal says, a file
+ * behind a loop device (by a made-up sysfs). The block-device cases
+ * (mounted, held, signatures) run as root in t/021-guards.sh, a real
+ * loop device over a file in t/027-zcav-loop-file.sh. */
 #include "config.h"
 
 #include <check.h>
@@ -220,6 +221,61 @@ START_TEST(probe_blank)
 }
 END_TEST
 
+/* Write text into dir/rel, making its directories. */
+static void put(const char *rel, const char *text)
+{
+	char path[512], cmd[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s')\"", path);
+	ck_assert_int_eq(system(cmd), 0);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(loop_backing)
+{
+	char sys[300], dev[300], line[300], name[512], cmd[400];
+	struct stat sa, sb;
+	dev_t rdev = 0;
+
+	snprintf(sys, sizeof(sys), "%s/sys", dir);
+	snprintf(dev, sizeof(dev), "%s/dev", dir);
+	/* loop7 backs a (by the path sysfs gives: the fake nodes do not
+	 * open, so the kernel's record cannot be asked); loop8 is free;
+	 * loop9's file was deleted; vda is no loop device. */
+	put("sys/loop7/dev", "7:7\n");
+	snprintf(line, sizeof(line), "%s\n", a);
+	put("sys/loop7/loop/backing_file", line);
+	put("sys/loop8/dev", "7:8\n");
+	put("sys/loop9/dev", "7:9\n");
+	put("sys/loop9/loop/backing_file", "/nonexistent/gone (deleted)\n");
+	put("sys/vda/dev", "254:0\n");
+	snprintf(line, sizeof(line), "%s\n", b);
+	put("sys/vda/loop/backing_file", line);
+	ck_assert_int_eq(mkdir(dev, 0700), 0);
+	ck_assert_int_eq(stat(a, &sa), 0);
+	ck_assert_int_eq(stat(b, &sb), 0);
+
+	ck_assert_int_eq(
+	    guard_loop_backing(sys, dev, &sa, name, sizeof(name), &rdev), 1);
+	snprintf(line, sizeof(line), "%s/loop7", dev);
+	ck_assert_str_eq(name, line);
+	ck_assert_uint_eq(major(rdev), 7);
+	ck_assert_uint_eq(minor(rdev), 7);
+	ck_assert_int_eq(
+	    guard_loop_backing(sys, dev, &sb, name, sizeof(name), &rdev), 0);
+	ck_assert_int_eq(guard_loop_backing("/nonexistent/sys", dev, &sa, name,
+					    sizeof(name), &rdev),
+			 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'", sys, dev);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *guard_suite(void)
 {
 	Suite *s = suite_create("guard");
@@ -232,6 +288,7 @@ static Suite *guard_suite(void)
 	tcase_add_test(tc, describe);
 	tcase_add_test(tc, open_write_rules);
 	tcase_add_test(tc, probe_blank);
+	tcase_add_test(tc, loop_backing);
 	suite_add_tcase(s, tc);
 	return s;
 }

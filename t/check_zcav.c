@@ -1,5 +1,6 @@
 /* check_zcav: the trimmed mean of several passes and every line of
- * zcav's output, read back by the parser the plot and tests use. */
+ * zcav's output, read back by the parser the plot and tests use; and
+ * clyde-zcav's command line, parsed many times in one process. */
 #include "config.h"
 
 #include <check.h>
@@ -8,6 +9,7 @@
 
 #include "units.h"
 #include "zcav.h"
+#include "zcav_opts.h"
 #include "check_main.h"
 
 /* Run fn's printing into a string (freed by the caller). */
@@ -165,6 +167,75 @@ START_TEST(round_trip)
 }
 END_TEST
 
+/* Parse a NULL-terminated argument list (argv[0] added). */
+#define PARSE(o, ...)                                                          \
+	({                                                                     \
+		char *av[] = {"clyde-zcav", __VA_ARGS__, NULL};                \
+		zcav_opts_parse((int)(sizeof(av) / sizeof(av[0])) - 1, av,     \
+				(o));                                          \
+	})
+
+START_TEST(opts_targets_and_logs)
+{
+	struct zcav_opts o;
+
+	/* Twice in a row: the second call starts from scratch. */
+	for (int k = 0; k < 2; k++) {
+		ck_assert_int_eq(PARSE(&o, "-b", "8:2", "-l", "a.log", "x",
+				       "-l", "b.log", "-f", "y", "z"),
+				 ZCAV_PARSE_RUN);
+		ck_assert_int_eq(o.ntargets, 3);
+		ck_assert_str_eq(o.target[0].path, "x");
+		ck_assert_str_eq(o.target[0].log, "a.log");
+		ck_assert_str_eq(o.target[1].path, "y");
+		ck_assert_str_eq(o.target[1].log, "b.log");
+		ck_assert_str_eq(o.target[2].path, "z");
+		ck_assert_ptr_null(o.target[2].log);
+		ck_assert_uint_eq(o.block, 8 * UNITS_MIB);
+		ck_assert_uint_eq(o.chunk, 2 * UNITS_MIB);
+	}
+	ck_assert_int_eq(PARSE(&o, "-r", "4:8", "-"), ZCAV_PARSE_RUN);
+	ck_assert_uint_eq(o.start, 4 * UNITS_MIB);
+	ck_assert_uint_eq(o.end, 8 * UNITS_MIB);
+	ck_assert_uint_eq(o.block, 512 * UNITS_MIB);
+	ck_assert_int_eq(o.ntargets, 1);
+	ck_assert_int_eq(PARSE(&o, "--version"), ZCAV_PARSE_DONE);
+}
+END_TEST
+
+START_TEST(opts_refused)
+{
+	struct zcav_opts o;
+	static const char *const bad_b[] = {"4:", ":4", "4::1", "4:1:",
+					    "-4", "4:-1", "", "4,1"};
+	static const char *const bad_r[] = {":8", "4:",	 "-4:8", "4:-8",
+					    "4:8:", "::", "",	 "8:4"};
+
+	for (size_t i = 0; i < sizeof(bad_b) / sizeof(bad_b[0]); i++)
+		ck_assert_msg(PARSE(&o, "-b", (char *)bad_b[i], "x") ==
+				  ZCAV_PARSE_USAGE,
+			      "-b '%s' accepted", bad_b[i]);
+	for (size_t i = 0; i < sizeof(bad_r) / sizeof(bad_r[0]); i++)
+		ck_assert_msg(PARSE(&o, "-r", (char *)bad_r[i], "x") ==
+				  ZCAV_PARSE_USAGE,
+			      "-r '%s' accepted", bad_r[i]);
+	/* Standard input twice, two logs to one name, a -l at the end. */
+	ck_assert_int_eq(PARSE(&o, "-", "-l", "x", "-"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-l", "x", "a", "-l", "x", "b"),
+			 ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "a", "-l", "x"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-l", "", "a"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-u", "root:", "a"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-u", ":root", "a"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "a", "b"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "--bogus", "a"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-b"), ZCAV_PARSE_USAGE);
+	/* And after all that, a good line parses as the first time. */
+	ck_assert_int_eq(PARSE(&o, "a"), ZCAV_PARSE_RUN);
+	ck_assert_int_eq(o.ntargets, 1);
+}
+END_TEST
+
 static Suite *zcav_suite(void)
 {
 	Suite *s = suite_create("zcav");
@@ -175,6 +246,8 @@ static Suite *zcav_suite(void)
 	tcase_add_test(tc, headers_and_summary);
 	tcase_add_test(tc, parse_lines);
 	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, opts_targets_and_logs);
+	tcase_add_test(tc, opts_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

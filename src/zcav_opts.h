@@ -1,0 +1,55 @@
+/*
+ * zcav_opts: clyde-zcav's command line, read into one struct by a
+ * function that returns instead of exiting and allocates nothing (the
+ * names point into argv), so it can be called any number of times in
+ * one process.
+ */
+#ifndef CLYDE_ZCAV_OPTS_H
+#define CLYDE_ZCAV_OPTS_H
+
+#include <stdint.h>
+
+#include "plot.h"
+#include "privs.h"
+
+#define ZCAV_MAX_TARGETS 64
+
+/* What zcav_opts_parse() found: run, done (--help), or bad usage. */
+enum zcav_parse {
+	ZCAV_PARSE_RUN = 0,
+	ZCAV_PARSE_DONE = 1,
+	ZCAV_PARSE_USAGE = 2
+};
+
+/* A target as named, with the -l log before it (NULL: stdout). */
+struct zcav_spec {
+	const char *path; /* "-" is standard input */
+	const char *log;
+};
+
+struct zcav_opts {
+	uint64_t block, chunk, start, end; /* end 0: to the end */
+	unsigned loops;
+	uint64_t skip;
+	int direct; /* -1 default, 0 --buffered, 1 --direct */
+	int write;
+	int force;
+	const char *destroy;
+	const char *plot;
+	enum plot_format plot_fmt;
+	const char *range;  /* -r as given, for messages */
+	struct privs privs; /* -u, -g: whom to read as, once targets are open */
+	int ntargets;
+	struct zcav_spec target[ZCAV_MAX_TARGETS];
+};
+
+/*
+ * Parse argv into o (targets in order, each with the -l before it).
+ * --help and --version print to stdout and return ZCAV_PARSE_DONE; a bad
+ * value prints one line "clyde-zcav: ..." on stderr naming it and
+ * returns ZCAV_PARSE_USAGE. getopt's state is reset first. Nothing is
+ * allocated; nothing is opened (--plot's gnuplot is looked up on PATH).
+ */
+enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o);
+
+#endif
