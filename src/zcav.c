@@ -550,7 +550,7 @@ static int draw(struct target *t, int n, const char *tmp)
 	}
 	rc = any ? plot_run(script, len, why, sizeof(why)) : 0;
 	free(script);
-	if (rc) {
+	if (rc && !stopped()) {
 		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, opt->plot, why);
 		return -1;
 	}
@@ -706,8 +706,11 @@ static void *signal_thread(void *arg)
 	for (;;) {
 		int sig = sigwaitinfo(&stop_set_mask, NULL);
 
-		if (sig > 0)
+		if (sig > 0) {
 			stop_set(sig);
+			/* A gnuplot still drawing is stopped, not waited for. */
+			plot_signal_cleanup();
+		}
 	}
 	return NULL;
 }
@@ -843,15 +846,16 @@ static int finish_plot(struct target *t, int n, struct outfile *plot,
 		       int status)
 {
 	int e;
+	int bad_draw = status || draw(t, n, plot->tmp);
 
-	if (status || draw(t, n, plot->tmp)) {
-		outfile_abort(plot);
-		return 1;
-	}
 	if (stopped()) {
-		/* gnuplot ran with the stops blocked; one came meanwhile. */
+		/* A stop while gnuplot drew: it was killed, nothing kept. */
 		outfile_abort(plot);
 		return stop_status(stopped());
+	}
+	if (bad_draw) {
+		outfile_abort(plot);
+		return 1;
 	}
 	e = outfile_commit(plot);
 	if (e) {
