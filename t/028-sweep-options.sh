@@ -1,0 +1,57 @@
+#!/bin/sh
+# clyde-sweep's command line and its edges (any user, a directory
+# target): empty list items and values given twice with different
+# meanings are refused in one line naming the value; an option that
+# belongs to a device names itself, not the directory.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
+D=$WORK/d
+mkdir "$D"
+
+# bad PATTERN ARGS...: exit 2, one line matching PATTERN, no cell run,
+# nothing left in $D.
+bad() {
+	pat=$1
+	shift
+	expect_status 2 "$SWEEP" "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -q -- "^clyde-sweep: $pat" "$WORK/err" ||
+		fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
+	assert_empty "$D"
+}
+
+# Empty items: between, before and after commas, or only blanks.
+bad "-B '4k,,8k': an empty item" -s 8m -B 4k,,8k "$D"
+bad "-B '4k, ': an empty item" -s 8m -B '4k, ' "$D"
+bad "-B '4k,': an empty item" -s 8m -B 4k, "$D"
+bad "-B ',4k': an empty item" -s 8m -B ,4k "$D"
+bad "-B '': empty value" -s 8m -B '' "$D"
+bad "--filesystems 'raw,,ext4': an empty item" --filesystems=raw,,ext4 "$D"
+bad "--filesystems 'raw,': an empty item" --filesystems=raw, "$D"
+# The same item twice, even spelt differently.
+bad "-B '4096': given twice (the same size as '4k')" -s 8m -B 4k,4096 "$D"
+bad "--filesystems 'ext4': given twice" --filesystems=ext4,raw,ext4 "$D"
+
+# An option given twice must mean the same thing both times.
+bad "--destroy-data '/dev/b': given twice with different values ('/dev/a' first)" \
+	--destroy-data=/dev/a --destroy-data=/dev/b "$D"
+bad "-s '16m': given twice with different values ('8m' first)" -s 8m -s 16m "$D"
+bad "-B '4k': given twice with different values ('4k,1m' first)" \
+	-s 8m -B 4k,1m -B 4k "$D"
+bad "-z '2': given twice with different values ('1' first)" -s 8m -z 1 -z 2 "$D"
+bad "--filesystems 'xfs': given twice with different values ('ext4' first)" \
+	-s 8m --filesystems=ext4 --filesystems=xfs "$D"
+bad "--plot '$WORK/b.png': given twice with different values ('$WORK/a.png' first)" \
+	-s 8m --plot "$WORK/a.png" --plot "$WORK/b.png" "$D"
+# ... and the same value twice is just that value.
+expect_status 0 "$SWEEP" -q -s 4m -s 4m -B 64k,1m -B 65536,1m -z 7 -z 7 "$D"
+assert_empty "$D"
+
+# Options that need a device name their own value, not the directory.
+bad "--filesystems 'raw': goes with a block device target; '$D' is a directory" \
+	--filesystems=raw "$D"
+bad "--destroy-data '/dev/null': goes with a block device target" \
+	--destroy-data=/dev/null "$D"
+
+exit 0
