@@ -341,8 +341,11 @@ static int make_fs(const struct sweep_fs_kind *k, const char *dev, char *what,
 	return run_cmd(argv, what, wlen);
 }
 
-/* Unmount the private mount point and remove it. 0, or -1 (what[]). */
-static int unmount_private(char *what, size_t wlen)
+/*
+ * Unmount the private mount point and remove it. 0, or -1 after printing
+ * each thing that could not be undone: what is left, and why.
+ */
+static int unmount_private(void)
 {
 	int rc = 0;
 
@@ -351,22 +354,36 @@ static int unmount_private(char *what, size_t wlen)
 
 		/* Something may still hold it briefly (writeback). */
 		while (umount2(live.mnt, 0) != 0) {
-			if (errno != EBUSY || ++tries == 50) {
-				snprintf(what, wlen, "umount %s: %s", live.mnt,
-					 strerror(errno));
-				if (umount2(live.mnt, MNT_DETACH) != 0)
-					return -1;
-				rc = -1;
-				break;
+			int e = errno;
+
+			if (e == EBUSY && ++tries < 50) {
+				usleep(100 * 1000);
+				continue;
 			}
-			usleep(100 * 1000);
+			if (umount2(live.mnt, MNT_DETACH) != 0) {
+				fprintf(stderr,
+					"%s: cannot unmount %s: %s; it is "
+					"left mounted\n",
+					PROG, live.mnt, strerror(e));
+				/* Nothing more to try: not again. */
+				live.mounted = 0;
+				live.mnt[0] = '\0';
+				return -1;
+			}
+			fprintf(stderr,
+				"%s: cannot unmount %s: %s; detached it "
+				"(unmounted when no longer busy)\n",
+				PROG, live.mnt, strerror(e));
+			rc = -1;
+			break;
 		}
 		live.mounted = 0;
 	}
 	if (live.mnt[0]) {
-		if (rmdir(live.mnt) != 0 && !rc) {
-			snprintf(what, wlen, "rmdir %s: %s", live.mnt,
-				 strerror(errno));
+		if (rmdir(live.mnt) != 0) {
+			fprintf(stderr,
+				"%s: cannot remove the mount point %s: %s\n",
+				PROG, live.mnt, strerror(errno));
 			rc = -1;
 		}
 		live.mnt[0] = '\0';
@@ -375,24 +392,47 @@ static int unmount_private(char *what, size_t wlen)
 }
 
 /*
+ * Remove the private directory: the data file, then the directory.
+ * 0, or -1 after naming what is left and why.
+ */
+static int remove_scratch(void)
+{
+	char path[PATH_MAX];
+	int rc;
+
+	if (!live.scratch.path[0])
+		return 0;
+	/* scratch_remove() forgets the name: keep it for the message. */
+	snprintf(path, sizeof(path), "%s", live.scratch.path);
+	if (live.scratch.dirfd >= 0 &&
+	    unlinkat(live.scratch.dirfd, DATA_NAME, 0) != 0 &&
+	    errno != ENOENT) {
+		fprintf(stderr, "%s: cannot remove %s/%s: %s\n", PROG, path,
+			DATA_NAME, strerror(errno));
+		scratch_remove(&live.scratch);
+		return -1;
+	}
+	rc = scratch_remove(&live.scratch);
+	if (rc) {
+		fprintf(stderr, "%s: cannot remove %s: %s\n", PROG, path,
+			strerror(-rc));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Undo everything: the scratch directory, the mount, the mount point,
  * the device. Returns 0, or -1 after printing what could not be undone.
  */
 static int cleanup(void)
 {
-	char what[PATH_MAX + 128];
 	int rc = 0;
 
-	if (live.scratch.path[0] && scratch_remove(&live.scratch) != 0) {
-		fprintf(stderr, "%s: cannot remove %s\n", PROG,
-			live.scratch.path);
+	if (remove_scratch())
 		rc = -1;
-	}
-	live.scratch.path[0] = '\0';
-	if (unmount_private(what, sizeof(what))) {
-		fprintf(stderr, "%s: %s\n", PROG, what);
+	if (unmount_private())
 		rc = -1;
-	}
 	if (live.dev_fd >= 0) {
 		close(live.dev_fd);
 		live.dev_fd = -1;
@@ -870,17 +910,10 @@ static int run_stages(const struct sweep_opts *o, struct sweep_result *r,
 			status = 1;
 		}
 		if (!is_dev || o->fs[s]->mkfs) {
-			if (live.scratch.path[0] &&
-			    scratch_remove(&live.scratch) != 0) {
-				fprintf(stderr, "%s: cannot remove %s\n", PROG,
-					live.scratch.path);
+			if (remove_scratch())
 				status = 1;
-			}
-			live.scratch.path[0] = '\0';
-			if (unmount_private(what, sizeof(what))) {
-				fprintf(stderr, "%s: %s\n", PROG, what);
+			if (unmount_private())
 				status = 1;
-			}
 		}
 	}
 	return status;

@@ -44,9 +44,10 @@ static const char usage_text[] =
     "Lists take single commas, each item once. An option given twice must\n"
     "have the same value both times.\n"
     "\n"
-    "Exit status: 0 ok, 1 a run failed, 2 bad usage or a refusal,\n"
-    "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (after unmounting and\n"
-    "removing everything it made).\n";
+    "Exit status: 0 ok, 1 a run failed (or something it made could not be\n"
+    "removed: named on stderr), 2 bad usage or a refusal, 129/130/143\n"
+    "stopped by SIGHUP/SIGINT/SIGTERM, after unmounting and removing what\n"
+    "it made.\n";
 
 const struct sweep_fs_kind sweep_fs_kinds[] = {
     {"raw", NULL, {NULL}, NULL},
