@@ -39,6 +39,7 @@
 #include "fill.h"
 #include "guard.h"
 #include "mounts.h"
+#include "outfile.h"
 #include "plot.h"
 #include "rng.h"
 #include "scratch.h"
@@ -499,7 +500,9 @@ static void plot_block(FILE *f, const char *name, const struct sweep_opts *o,
 	fputs("EOD\n", f);
 }
 
-static int draw(const struct sweep_opts *o, const struct sweep_result *r)
+/* The chart into out, the temporary name of --plot's file. */
+static int draw(const struct sweep_opts *o, const struct sweep_result *r,
+		const char *out)
 {
 	char *script = NULL, why[512], size[32];
 	size_t len = 0;
@@ -523,7 +526,7 @@ static int draw(const struct sweep_opts *o, const struct sweep_result *r)
 					    c->done && clk_too_fast(c->seconds);
 				}
 	units_fmt_size(size, sizeof(size), r->size);
-	plot_begin(f, o->plot, o->plot_fmt, 1100, 850);
+	plot_begin(f, out, o->plot_fmt, 1100, 850);
 	plot_block(f, "w", o, r, SWEEP_WRITE);
 	plot_block(f, "r", o, r, SWEEP_READ);
 	fputs("set datafile missing '?'\n"
@@ -933,11 +936,33 @@ static int print_results(const struct sweep_opts *o,
 	return 0;
 }
 
+/* The plot's file: made before the first cell, renamed when drawn. */
+static struct outfile plot_of;
+
+/* Draw the plot into its temporary file and rename it. 0, or 1. */
+static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
+{
+	int rc;
+
+	if (draw(o, r, plot_of.tmp) || stop_signal) {
+		outfile_abort(&plot_of);
+		return 1;
+	}
+	rc = outfile_commit(&plot_of);
+	if (rc) {
+		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot,
+			strerror(-rc));
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct sweep_opts o;
 	static struct sweep_result r;
 	unsigned char *buf = NULL;
+	char why[PATH_MAX + 128];
 	uint64_t dev_size = 0, maxbs = 0;
 	int status = 0, is_dev = 0;
 
@@ -981,6 +1006,14 @@ int main(int argc, char **argv)
 	} else {
 		describe_dir(&o, &r);
 	}
+	/* The plot's file exists (as a temporary name beside it) before
+	 * the first cell, so a path that cannot be written costs nothing. */
+	if (o.plot && outfile_open(&plot_of, o.plot, why, sizeof(why))) {
+		fprintf(stderr, "%s: --plot %s\n", PROG, why);
+		cleanup();
+		free(buf);
+		return EXIT_USAGE;
+	}
 	if (is_dev && (o.nfs > 1 || o.fs[0]->mkfs))
 		private_mounts();
 
@@ -996,8 +1029,9 @@ int main(int argc, char **argv)
 		if (out)
 			status = out;
 	}
-	if (!stop_signal && !status && o.plot && draw(&o, &r))
-		status = 1;
+	if (!stop_signal && !status && o.plot)
+		status = finish_plot(&o, &r);
+	outfile_abort(&plot_of);
 	if (stop_signal)
 		return 128 + stop_signal;
 	return status;

@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "sweep_opts.h"
@@ -307,16 +306,9 @@ static enum sweep_opts_status check_all(int argc, char **argv,
 	}
 	if (o->plot && !*o->plot)
 		return bad(err, "--plot", o->plot, "empty name");
-	if (o->plot) {
-		struct stat st;
-
-		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
-			fprintf(err, "%s: %s\n", PROG, why);
-			return SWEEP_OPTS_USAGE;
-		}
-		if (stat(o->plot, &st) == 0 && S_ISBLK(st.st_mode))
-			return bad(err, "--plot", o->plot,
-				   "is a block device; not written");
+	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
+		fprintf(err, "%s: %s\n", PROG, why);
+		return SWEEP_OPTS_USAGE;
 	}
 	return SWEEP_OPTS_RUN;
 }

@@ -2,7 +2,9 @@
 # clyde-sweep's command line and its edges (any user, a directory
 # target): empty list items and values given twice with different
 # meanings are refused in one line naming the value; an option that
-# belongs to a device names itself, not the directory.
+# belongs to a device names itself, not the directory; the --plot file is
+# checked and made before the first cell and only ever renamed into
+# place.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
@@ -53,5 +55,34 @@ bad "--filesystems 'raw': goes with a block device target; '$D' is a directory" 
 	--filesystems=raw "$D"
 bad "--destroy-data '/dev/null': goes with a block device target" \
 	--destroy-data=/dev/null "$D"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	# A --plot file that cannot be made: refused before the first cell.
+	bad "--plot '/nonexistent/x.png': cannot make a file there: No such file or directory" \
+		-s 4m -B 64k --plot /nonexistent/x.png "$D"
+	mkdir "$WORK/dir.png"
+	bad "--plot '$WORK/dir.png' is a directory" -s 4m -B 64k \
+		--plot "$WORK/dir.png" "$D"
+	rmdir "$WORK/dir.png"
+	# A good one is written under a temporary name and renamed.
+	expect_status 0 "$SWEEP" -s 4m -B 64k --plot "$WORK/p.png" "$D"
+	[ "$(head -c 4 "$WORK/p.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
+		fail "--plot did not write a PNG: $(cat "$WORK/err")"
+	[ -z "$(find "$WORK" -maxdepth 1 -name '.p.png.*')" ] ||
+		fail "temporary plot file left: $(ls -a "$WORK")"
+	# A run stopped by a signal leaves an existing plot as it was.
+	echo "keep me" >"$WORK/old.png"
+	"$SWEEP" -s 2g -B 4k --plot "$WORK/old.png" "$D" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sleep 1
+	kill -TERM $pid
+	wait $pid
+	st=$?
+	[ $st = 143 ] || fail "SIGTERM with --plot: exit $st: $(cat "$WORK/err")"
+	[ "$(cat "$WORK/old.png")" = "keep me" ] || fail "a stopped run changed the plot"
+	[ -z "$(find "$WORK" -maxdepth 1 -name '.old.png.*')" ] ||
+		fail "temporary plot file left after a stop: $(ls -a "$WORK")"
+	assert_empty "$D"
+fi
 
 exit 0
