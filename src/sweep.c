@@ -7,16 +7,25 @@
  * cache, and reads it back. With --filesystems it does so on the raw
  * device, then makes each filesystem on it, mounts it on a private mount
  * point, runs the same matrix on a file there and unmounts it. The mount
- * is undone on every path out, SIGINT and SIGTERM included (the handlers
- * only set a flag; the I/O loops check it after every call).
+ * is undone on every path out, SIGINT, SIGTERM and SIGHUP included.
+ *
+ * Those signals are blocked in the working thread and taken, one by one
+ * as they arrive, by a thread that only waits for them: a process that
+ * is in the kernel (a write held back by writeback, an unmount) when
+ * INT, TERM and HUP come in a row would otherwise receive them together,
+ * in an order the kernel chooses, and the first one must decide the exit
+ * status. The waiter sets a flag, which the I/O loops check after every
+ * call, and stops a running mkfs.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,14 +69,45 @@ static struct {
 	struct scratch scratch; /* the private directory of a file run */
 	char mnt[PATH_MAX];	/* the private mount point, "" if none */
 	int mounted;
-	pid_t child; /* a running mkfs */
-} live = {-1, {"", -1}, "", 0, 0};
+} live = {-1, {"", -1}, "", 0};
 
-static volatile sig_atomic_t stop_signal;
+/* A running mkfs (0 if none): stopped by the signal waiter. It is not
+ * reaped before this is cleared (under child_lock, which the waiter
+ * holds while it signals), so its pid cannot be someone else's. */
+static _Atomic pid_t mkfs_child;
+static pthread_mutex_t child_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The signal that stops the run: the first one received, 0 if none. */
+static _Atomic int stop_signal;
+static sigset_t stop_set; /* SIGINT, SIGTERM, SIGHUP */
+
+/* The first signal decides the exit status; later ones only repeat
+ * the request to stop. Also the handler where they are not blocked. */
 static void on_signal(int sig)
 {
-	stop_signal = sig;
+	int none = 0;
+	pid_t child;
+
+	atomic_compare_exchange_strong(&stop_signal, &none, sig);
+	child = atomic_load(&mkfs_child);
+	if (child > 0)
+		kill(child, SIGTERM);
+}
+
+/* The signal waiter: every stop, in the order they come. */
+static void *take_signals(void *unused)
+{
+	(void)unused;
+	for (;;) {
+		int sig = sigwaitinfo(&stop_set, NULL);
+
+		if (sig <= 0)
+			continue;
+		pthread_mutex_lock(&child_lock);
+		on_signal(sig);
+		pthread_mutex_unlock(&child_lock);
+	}
+	return NULL;
 }
 
 static int bad(const char *o, const char *val, const char *why)
@@ -265,22 +305,23 @@ static int run_matrix(const struct sweep_opts *o, const struct place *p,
 static int run_cmd(const char *const *argv, char *what, size_t wlen)
 {
 	/* stderr of the child into an anonymous memory file. */
-	int err_fd = memfd_create("clyde-sweep-mkfs", MFD_CLOEXEC), status;
+	int err_fd = memfd_create("clyde-sweep-mkfs", MFD_CLOEXEC), status = 0;
+	siginfo_t info;
+	pid_t child = fork();
 
-	live.child = fork();
-	if (live.child < 0) {
+	if (child < 0) {
 		snprintf(what, wlen, "fork: %s", strerror(errno));
 		if (err_fd >= 0)
 			close(err_fd);
-		live.child = 0;
 		return -1;
 	}
-	if (live.child == 0) {
+	if (child == 0) {
 		int null = open("/dev/null", O_RDWR);
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		sigprocmask(SIG_UNBLOCK, &stop_set, NULL);
 		if (null >= 0) {
 			dup2(null, 0);
 			dup2(null, 1);
@@ -290,16 +331,25 @@ static int run_cmd(const char *const *argv, char *what, size_t wlen)
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
-	while (waitpid(live.child, &status, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(what, wlen, "waitpid: %s", strerror(errno));
-			break;
-		}
-		/* A stop for us is a stop for mkfs too. */
-		if (stop_signal)
-			kill(live.child, SIGTERM);
+	/* A stop for us is a stop for mkfs too: the waiter stops it from
+	 * now on, and a stop that came before is passed on here. */
+	atomic_store(&mkfs_child, child);
+	if (stop_signal)
+		kill(child, SIGTERM);
+	/* Waited for without reaping, so the pid stays its own until the
+	 * waiter can no longer signal it. */
+	while (waitid(P_PID, (id_t)child, &info, WEXITED | WNOWAIT) != 0 &&
+	       errno == EINTR)
+		;
+	pthread_mutex_lock(&child_lock);
+	atomic_store(&mkfs_child, 0);
+	pthread_mutex_unlock(&child_lock);
+	if (waitpid(child, &status, 0) < 0) {
+		snprintf(what, wlen, "waitpid: %s", strerror(errno));
+		if (err_fd >= 0)
+			close(err_fd);
+		return -1;
 	}
-	live.child = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		if (err_fd >= 0)
 			close(err_fd);
@@ -751,19 +801,37 @@ static int any_done(const struct sweep_result *r)
 	return 0;
 }
 
+/*
+ * SIGINT, SIGTERM and SIGHUP: blocked here (and in every thread made
+ * later) and taken by the waiter. The handler stays the disposition: a
+ * signal ignored (a background job's SIGINT) would be discarded rather
+ * than waited for, and it takes them where they are not blocked (no
+ * waiter thread, or while gnuplot runs).
+ */
 static void catch_signals(void)
 {
 	struct sigaction sa;
+	pthread_t t;
 
+	sigemptyset(&stop_set);
+	sigaddset(&stop_set, SIGINT);
+	sigaddset(&stop_set, SIGTERM);
+	sigaddset(&stop_set, SIGHUP);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocked write returns and the loop stops. */
+	/* One handler at a time. */
+	sa.sa_mask = stop_set;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
+	pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
+	if (pthread_create(&t, NULL, take_signals, NULL) != 0) {
+		pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL);
+		return;
+	}
+	pthread_detach(t);
 }
 
 /*
@@ -944,7 +1012,12 @@ static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
 {
 	int rc;
 
-	if (draw(o, r, plot_of.tmp) || stop_signal) {
+	/* gnuplot starts with the stop signals as they were; meanwhile
+	 * the handler takes them here too. */
+	pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL);
+	rc = draw(o, r, plot_of.tmp);
+	pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
+	if (rc || stop_signal) {
 		outfile_abort(&plot_of);
 		return 1;
 	}

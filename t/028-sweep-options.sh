@@ -4,7 +4,7 @@
 # meanings are refused in one line naming the value; an option that
 # belongs to a device names itself, not the directory; the --plot file is
 # checked and made before the first cell and only ever renamed into
-# place.
+# place; INT, TERM, HUP in a row exit with the first one.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
@@ -84,5 +84,19 @@ if command -v gnuplot >/dev/null 2>&1; then
 		fail "temporary plot file left after a stop: $(ls -a "$WORK")"
 	assert_empty "$D"
 fi
+
+# INT, TERM and HUP in a row: the first decides the status.
+"$SWEEP" -s 2g -B 4k "$D" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+sleep 0.05
+kill -TERM $pid 2>/dev/null
+sleep 0.05
+kill -HUP $pid 2>/dev/null
+wait $pid
+st=$?
+[ $st = 130 ] || fail "INT, TERM, HUP: exit $st, expected 130 (the first): $(cat "$WORK/err")"
+assert_empty "$D"
 
 exit 0

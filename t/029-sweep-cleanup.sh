@@ -4,7 +4,8 @@
 # An immutable parent (chattr +i) keeps its private directory, or its
 # mount point, or the private directory inside the filesystem it made:
 # exit 1 and a line naming the path and the reason, never a bare
-# "cannot remove".
+# "cannot remove". INT, TERM, HUP in a row while mounted: 130 (the
+# first), unmounted, mount point gone.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
@@ -124,6 +125,30 @@ grep -q "^clyde-sweep: cannot remove the mount point $mnt: Operation not permitt
 	fail "immutable TMPDIR: $mnt not named with its reason: $(cat "$WORK/err")"
 chattr -i "$TMPDIR"
 rmdir "$mnt" || fail "$mnt is not an empty directory (still mounted?)"
+nothing_mounted
+
+# 4. INT, TERM, HUP in a row while its ext4 is mounted: the first
+# decides the status, and everything is undone. A process of ours sits
+# in the mounted filesystem for 3 s, so the unmount is retried (busy)
+# while TERM and HUP come: they arrive before the exit, deterministically.
+rm -f "$WORK/err"
+"$SWEEP" -s 128m -B 4k --filesystems=ext4 --force --destroy-data="$A" "$A" \
+	>"$WORK/out" 2>"$WORK/err" &
+pid=$!
+wait_for progress "ext4: buffered 4k write"
+mnt=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'clyde-sweep.*')
+nsenter -t $pid -m -- sh -c 'cd "$1" && exec sleep 3' sh "$mnt" &
+holder=$!
+wait_for sh -c '[ "$(readlink /proc/$1/cwd)" = "$2" ]' sh $holder "$mnt"
+kill -INT $pid
+sleep 0.3
+kill -TERM $pid 2>/dev/null
+sleep 0.3
+kill -HUP $pid 2>/dev/null
+kill -0 $pid 2>/dev/null || fail "INT, TERM, HUP: the sweep ended before HUP"
+finish_run 130 "INT, TERM, HUP"
+wait $holder
+assert_empty "$TMPDIR"
 nothing_mounted
 
 exit 0
