@@ -824,7 +824,6 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
 	pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
 	if (pthread_create(&t, NULL, take_signals, NULL) != 0) {
@@ -990,18 +989,37 @@ static int run_stages(const struct sweep_opts *o, struct sweep_result *r,
 	return status;
 }
 
-/* The table and the CSV. 0, or 1 when standard output failed. */
+/*
+ * The table and the CSV, written to standard output in one piece so a
+ * failed write is seen with its errno. 0, or cli_stdout_failed()'s
+ * status (CLI_EXIT_PIPE, silently, for a closed pipe).
+ */
 static int print_results(const struct sweep_opts *o,
 			 const struct sweep_result *r)
 {
-	sweep_print_table(o->quiet ? stderr : stdout, r);
-	sweep_print_csv(stdout, r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: writing stdout: %s\n", PROG,
-			strerror(errno));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m) {
+		fprintf(stderr, "%s: %s\n", PROG, strerror(errno));
 		return 1;
 	}
-	return 0;
+	sweep_print_table(o->quiet ? stderr : m, r);
+	sweep_print_csv(m, r);
+	if (fclose(m) != 0) {
+		free(text);
+		fprintf(stderr, "%s: %s\n", PROG, strerror(errno));
+		return 1;
+	}
+	if (len && fwrite(text, 1, len, stdout) != len) {
+		int e = errno;
+
+		free(text);
+		return cli_stdout_failed(PROG, e);
+	}
+	free(text);
+	return cli_stdout_close(PROG);
 }
 
 /* The plot's file: made before the first cell, renamed when drawn. */
@@ -1039,11 +1057,12 @@ int main(int argc, char **argv)
 	uint64_t dev_size = 0, maxbs = 0;
 	int status = 0, is_dev = 0;
 
+	cli_ignore_sigpipe();
 	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
 	case SWEEP_OPTS_RUN:
 		break;
 	case SWEEP_OPTS_DONE:
-		return 0;
+		return cli_stdout_close(PROG);
 	default:
 		return EXIT_USAGE;
 	}

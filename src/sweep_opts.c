@@ -45,8 +45,9 @@ static const char usage_text[] =
     "\n"
     "Exit status: 0 ok, 1 a run failed (or something it made could not be\n"
     "removed: named on stderr), 2 bad usage or a refusal, 129/130/143\n"
-    "stopped by SIGHUP/SIGINT/SIGTERM (the first one received), after\n"
-    "unmounting and removing what it made.\n";
+    "stopped by SIGHUP/SIGINT/SIGTERM (the first one received), 141 its\n"
+    "standard output was closed; all after unmounting and removing what\n"
+    "it made.\n";
 
 const struct sweep_fs_kind sweep_fs_kinds[] = {
     {"raw", NULL, {NULL}, NULL},

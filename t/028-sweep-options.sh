@@ -4,7 +4,8 @@
 # meanings are refused in one line naming the value; an option that
 # belongs to a device names itself, not the directory; the --plot file is
 # checked and made before the first cell and only ever renamed into
-# place; INT, TERM, HUP in a row exit with the first one.
+# place; INT, TERM, HUP in a row exit with the first one; a closed
+# standard output ends the run silently with 141 and nothing left.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
@@ -99,4 +100,19 @@ st=$?
 [ $st = 130 ] || fail "INT, TERM, HUP: exit $st, expected 130 (the first): $(cat "$WORK/err")"
 assert_empty "$D"
 
+# A closed standard output: `clyde-sweep | head -1` where head has its
+# line (the echo) and is gone before the results are written. Nothing
+# said about it, 141, nothing left, no plot.
+plot=
+command -v gnuplot >/dev/null 2>&1 && plot=$WORK/pipe.png
+{
+	echo first
+	"$SWEEP" -s 8m -B 4k,64k ${plot:+--plot "$plot"} "$D" 2>"$WORK/err"
+	echo $? >"$WORK/st"
+} | head -1 >"$WORK/head"
+[ "$(cat "$WORK/st")" = 141 ] || fail "| head -1: exit $(cat "$WORK/st"), expected 141: $(cat "$WORK/err")"
+grep -v ' MB/s, ' "$WORK/err" | grep -q . && fail "| head -1: said more than progress: $(cat "$WORK/err")"
+assert_empty "$D"
+[ -z "$(find "$WORK" -maxdepth 1 -name '*pipe.png*')" ] ||
+	fail "| head -1: a plot was written: $(ls -a "$WORK")"
 exit 0

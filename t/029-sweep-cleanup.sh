@@ -5,7 +5,8 @@
 # mount point, or the private directory inside the filesystem it made:
 # exit 1 and a line naming the path and the reason, never a bare
 # "cannot remove". INT, TERM, HUP in a row while mounted: 130 (the
-# first), unmounted, mount point gone.
+# first), unmounted, mount point gone. A closed standard output while
+# it ran on its own filesystem: 141, silent, nothing left.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
@@ -151,4 +152,17 @@ wait $holder
 assert_empty "$TMPDIR"
 nothing_mounted
 
+# 5. `clyde-sweep | head -1` with head gone before the results: 141,
+# nothing said about it, unmounted, nothing left.
+{
+	echo first
+	"$SWEEP" -s 16m -B 64k --filesystems=raw,ext4 --force \
+		--destroy-data="$A" "$A" 2>"$WORK/err"
+	echo $? >"$WORK/st"
+} | head -1 >/dev/null
+[ "$(cat "$WORK/st")" = 141 ] || fail "| head -1: exit $(cat "$WORK/st"), expected 141: $(cat "$WORK/err")"
+grep -v ' MB/s, \|: making ext4 on ' "$WORK/err" | grep -q . &&
+	fail "| head -1: said more than progress: $(cat "$WORK/err")"
+assert_empty "$TMPDIR"
+nothing_mounted
 exit 0
