@@ -7,17 +7,25 @@
  * cache, and reads it back. With --filesystems it does so on the raw
  * device, then makes each filesystem on it, mounts it on a private mount
  * point, runs the same matrix on a file there and unmounts it. The mount
- * is undone on every path out, SIGINT and SIGTERM included (the handlers
- * only set a flag; the I/O loops check it after every call).
+ * is undone on every path out, SIGINT, SIGTERM and SIGHUP included.
+ *
+ * Those signals are blocked in the working thread and taken, one by one
+ * as they arrive, by a thread that only waits for them: a process that
+ * is in the kernel (a write held back by writeback, an unmount) when
+ * INT, TERM and HUP come in a row would otherwise receive them together,
+ * in an order the kernel chooses, and the first one must decide the exit
+ * status. The waiter sets a flag, which the I/O loops check after every
+ * call, and stops a running mkfs.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,90 +48,20 @@
 #include "fill.h"
 #include "guard.h"
 #include "mounts.h"
+#include "outfile.h"
 #include "plot.h"
 #include "rng.h"
 #include "scratch.h"
 #include "sweep.h"
+#include "sweep_opts.h"
 #include "units.h"
 
 #define PROG	   "clyde-sweep"
 #define EXIT_USAGE 2
 #define DATA_NAME  "sweep.data"
-#define MAX_BS	   (64 * UNITS_MIB)
 /* A filesystem needs room of its own: -s at most this share of the
  * device when filesystems are made on it. */
 #define FS_SHARE 0.85
-
-static const char usage_text[] =
-    "usage: clyde-sweep [-s size] [-B bs,bs,...] [-z seed] [-q]\n"
-    "                   [--plot FILE] [--filesystems=raw,ext4,xfs]\n"
-    "                   [--destroy-data=DEVICE [--force]] target\n"
-    "\n"
-    "The dd matrix: for each mode (buffered, O_DIRECT) and block size, write\n"
-    "size bytes of seeded random data (fsync inside the timing), evict the\n"
-    "cache, read them back; MB/s (10^6 bytes/s, as dd) and %CP per cell.\n"
-    "target is a directory (a file in a private directory made there) or a\n"
-    "block device, which is overwritten and so must be named again with\n"
-    "--destroy-data.\n"
-    "\n"
-    "  -s size         bytes per cell (bare number = MiB; default 1g)\n"
-    "  -B list         block sizes (bare number = bytes; default\n"
-    "                  4k,64k,1m,4m; each a multiple of 4k, at most 64m)\n"
-    "  --filesystems=LIST  on a device: the raw device and/or filesystems\n"
-    "                  made on it in turn (raw, ext2, ext3, ext4, xfs,\n"
-    "                  btrfs), each mounted on a private mount point\n"
-    "  --destroy-data=DEVICE  allow writing to the device (must name the\n"
-    "                  target); refused when it is mounted or in use\n"
-    "  --force         also write over a filesystem, RAID or partition-\n"
-    "                  table signature found on it\n"
-    "  --plot FILE     grouped bars with gnuplot (FILE.png or .svg)\n"
-    "  -q              quiet: the table to stderr, only CSV on stdout\n"
-    "  -z seed         seed for the data (default: fresh)\n"
-    "  --help          this text;  --version  the version\n"
-    "\n"
-    "Exit status: 0 ok, 1 a run failed, 2 bad usage or a refusal,\n"
-    "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (after unmounting and\n"
-    "removing everything it made).\n";
-
-/* What can be made on the device, and how to make it over anything. */
-static const struct fs_kind {
-	const char *name;
-	const char *mkfs;
-	const char *args[4]; /* before the device */
-} fs_kinds[] = {
-    {"raw", NULL, {NULL}},
-    /* Inode tables and journal written now, not by a background
-     * thread that would run during the measurement. */
-    {"ext2", "mkfs.ext2", {"-F", "-q", "-E", "lazy_itable_init=0"}},
-    {"ext3",
-     "mkfs.ext3",
-     {"-F", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0"}},
-    {"ext4",
-     "mkfs.ext4",
-     {"-F", "-q", "-E", "lazy_itable_init=0,lazy_journal_init=0"}},
-    {"xfs", "mkfs.xfs", {"-f", "-q", NULL}},
-    {"btrfs", "mkfs.btrfs", {"-f", "-q", NULL}},
-};
-#define N_KINDS (sizeof(fs_kinds) / sizeof(fs_kinds[0]))
-
-enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_HELP, OPT_VERSION };
-
-struct opts {
-	uint64_t size;
-	unsigned nbs;
-	uint64_t bs[SWEEP_MAX_BS];
-	unsigned nfs;
-	const struct fs_kind *fs[SWEEP_MAX_STAGES];
-	const char *destroy;
-	int force;
-	const char *plot;
-	enum plot_format plot_fmt;
-	int quiet;
-	uint64_t seed;
-	int seed_set;
-	const char *target;
-	const char *size_arg;
-};
 
 /* Everything that must be undone on the way out. */
 static struct {
@@ -131,188 +69,53 @@ static struct {
 	struct scratch scratch; /* the private directory of a file run */
 	char mnt[PATH_MAX];	/* the private mount point, "" if none */
 	int mounted;
-	pid_t child; /* a running mkfs */
-} live = {-1, {"", -1}, "", 0, 0};
+} live = {-1, {"", -1}, "", 0};
 
-static volatile sig_atomic_t stop_signal;
+/* A running mkfs (0 if none): stopped by the signal waiter. It is not
+ * reaped before this is cleared (under child_lock, which the waiter
+ * holds while it signals), so its pid cannot be someone else's. */
+static _Atomic pid_t mkfs_child;
+static pthread_mutex_t child_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The signal that stops the run: the first one received, 0 if none. */
+static _Atomic int stop_signal;
+static sigset_t stop_set; /* SIGINT, SIGTERM, SIGHUP */
+
+/* The first signal decides the exit status; later ones only repeat
+ * the request to stop. Also the handler where they are not blocked. */
 static void on_signal(int sig)
 {
-	stop_signal = sig;
+	int none = 0;
+	pid_t child;
+
+	atomic_compare_exchange_strong(&stop_signal, &none, sig);
+	child = atomic_load(&mkfs_child);
+	if (child > 0)
+		kill(child, SIGTERM);
+	/* A gnuplot still drawing is stopped, not waited for. */
+	plot_signal_cleanup();
+}
+
+/* The signal waiter: every stop, in the order they come. */
+static void *take_signals(void *unused)
+{
+	(void)unused;
+	for (;;) {
+		int sig = sigwaitinfo(&stop_set, NULL);
+
+		if (sig <= 0)
+			continue;
+		pthread_mutex_lock(&child_lock);
+		on_signal(sig);
+		pthread_mutex_unlock(&child_lock);
+	}
+	return NULL;
 }
 
 static int bad(const char *o, const char *val, const char *why)
 {
 	fprintf(stderr, "%s: %s '%s': %s\n", PROG, o, val, why);
 	return -1;
-}
-
-static int parse_bs_list(const char *arg, struct opts *o)
-{
-	char buf[512], why[96], *save = NULL, *tok;
-
-	if (strlen(arg) >= sizeof(buf))
-		return bad("-B", arg, "too long");
-	strcpy(buf, arg);
-	o->nbs = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		uint64_t v;
-
-		if (units_parse_size(tok, 1, &v, why, sizeof(why)))
-			return bad("-B", tok, why);
-		if (v == 0 || v % 4096)
-			return bad("-B", tok, "must be a multiple of 4k");
-		if (v > MAX_BS)
-			return bad("-B", tok, "must be at most 64m");
-		for (unsigned i = 0; i < o->nbs; i++)
-			if (o->bs[i] == v)
-				return bad("-B", tok, "given twice");
-		if (o->nbs == SWEEP_MAX_BS)
-			return bad("-B", arg, "at most 16 block sizes");
-		o->bs[o->nbs++] = v;
-	}
-	if (o->nbs == 0)
-		return bad("-B", arg, "no block size");
-	return 0;
-}
-
-static int parse_fs_list(const char *arg, struct opts *o)
-{
-	char buf[256], *save = NULL, *tok;
-
-	if (strlen(arg) >= sizeof(buf))
-		return bad("--filesystems", arg, "too long");
-	strcpy(buf, arg);
-	o->nfs = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		const struct fs_kind *k = NULL;
-
-		for (size_t i = 0; i < N_KINDS; i++)
-			if (!strcmp(tok, fs_kinds[i].name))
-				k = &fs_kinds[i];
-		if (!k)
-			return bad("--filesystems", tok,
-				   "expected raw, ext2, ext3, ext4, xfs or "
-				   "btrfs");
-		for (unsigned i = 0; i < o->nfs; i++)
-			if (o->fs[i] == k)
-				return bad("--filesystems", tok, "given twice");
-		if (o->nfs == SWEEP_MAX_STAGES)
-			return bad("--filesystems", arg, "too many");
-		o->fs[o->nfs++] = k;
-	}
-	if (o->nfs == 0)
-		return bad("--filesystems", arg, "none given");
-	return 0;
-}
-
-/* Returns 1 to run, 0 after --help/--version, -1 on bad usage. */
-static int parse_args(int argc, char **argv, struct opts *o)
-{
-	static const struct option longs[] = {
-	    {"filesystems", required_argument, NULL, OPT_FS},
-	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
-	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"help", no_argument, NULL, OPT_HELP},
-	    {"version", no_argument, NULL, OPT_VERSION},
-	    {NULL, 0, NULL, 0},
-	};
-	char why[512];
-	int c;
-
-	memset(o, 0, sizeof(*o));
-	o->size = UNITS_GIB;
-	parse_bs_list("4k,64k,1m,4m", o);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:B:z:q", longs, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			o->size_arg = optarg;
-			if (units_parse_size(optarg, UNITS_MIB, &o->size, why,
-					     sizeof(why)))
-				return bad("-s", optarg, why);
-			if (o->size == 0)
-				return bad("-s", optarg, "must be more than 0");
-			break;
-		case 'B':
-			if (parse_bs_list(optarg, o))
-				return -1;
-			break;
-		case 'z': {
-			if (units_parse_uint(optarg, UINT64_MAX, &o->seed, why,
-					     sizeof(why)))
-				return bad("-z", optarg, why);
-			o->seed_set = 1;
-			break;
-		}
-		case 'q':
-			o->quiet = 1;
-			break;
-		case OPT_FS:
-			if (parse_fs_list(optarg, o))
-				return -1;
-			break;
-		case OPT_DESTROY:
-			o->destroy = optarg;
-			break;
-		case OPT_FORCE:
-			o->force = 1;
-			break;
-		case OPT_PLOT:
-			o->plot = optarg;
-			break;
-		case OPT_HELP:
-			fputs(usage_text, stdout);
-			return 0;
-		case OPT_VERSION:
-			printf("clyde-sweep %s\n", PACKAGE_VERSION);
-			return 0;
-		case ':':
-		default:
-			cli_getopt_error(PROG, c, argv);
-			return -1;
-		}
-	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "%s: %s\n", PROG,
-			optind == argc ? "no target given (a directory or a "
-					 "block device)"
-				       : "one target at a time");
-		return -1;
-	}
-	o->target = argv[optind];
-	if (!o->size_arg)
-		o->size_arg = "1g";
-	for (unsigned i = 0; i < o->nbs; i++) {
-		char b[32];
-
-		if (o->size % o->bs[i]) {
-			units_fmt_small(b, sizeof(b), o->bs[i]);
-			snprintf(why, sizeof(why),
-				 "not a multiple of the block size %s", b);
-			return bad("-s", o->size_arg, why);
-		}
-	}
-	if (o->force && !o->destroy) {
-		fprintf(stderr, "%s: --force only goes with --destroy-data\n",
-			PROG);
-		return -1;
-	}
-	if (o->plot) {
-		struct stat st;
-
-		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
-			fprintf(stderr, "%s: %s\n", PROG, why);
-			return -1;
-		}
-		if (stat(o->plot, &st) == 0 && S_ISBLK(st.st_mode))
-			return bad("--plot", o->plot,
-				   "is a block device; not written");
-	}
-	return 1;
 }
 
 /* ---- the I/O of one cell ---- */
@@ -342,9 +145,9 @@ static int cell_fail(char *what, size_t len, const char *call, int err)
 }
 
 /* Write the cell's bytes in bs-sized writes, then fsync; all timed. */
-static int cell_write(const struct opts *o, const struct place *p, int direct,
-		      uint64_t bs, unsigned char *buf, struct sweep_cell *c,
-		      char *what, size_t wlen)
+static int cell_write(const struct sweep_opts *o, const struct place *p,
+		      int direct, uint64_t bs, unsigned char *buf,
+		      struct sweep_cell *c, char *what, size_t wlen)
 {
 	struct clk_mark a, b;
 	int fd, rc = 0;
@@ -399,9 +202,9 @@ static int cell_write(const struct opts *o, const struct place *p, int direct,
 }
 
 /* Evict what the write left cached, then read it back, timed. */
-static int cell_read(const struct opts *o, const struct place *p, int direct,
-		     uint64_t bs, unsigned char *buf, struct sweep_cell *c,
-		     char *what, size_t wlen)
+static int cell_read(const struct sweep_opts *o, const struct place *p,
+		     int direct, uint64_t bs, unsigned char *buf,
+		     struct sweep_cell *c, char *what, size_t wlen)
 {
 	struct clk_mark a, b;
 	int fd, rc = 0;
@@ -458,7 +261,7 @@ static int cell_read(const struct opts *o, const struct place *p, int direct,
 }
 
 /* The whole matrix on one place. Returns 0 or -errno (what[] set). */
-static int run_matrix(const struct opts *o, const struct place *p,
+static int run_matrix(const struct sweep_opts *o, const struct place *p,
 		      struct sweep_stage *st, unsigned char *buf, char *what,
 		      size_t wlen)
 {
@@ -504,22 +307,23 @@ static int run_matrix(const struct opts *o, const struct place *p,
 static int run_cmd(const char *const *argv, char *what, size_t wlen)
 {
 	/* stderr of the child into an anonymous memory file. */
-	int err_fd = memfd_create("clyde-sweep-mkfs", MFD_CLOEXEC), status;
+	int err_fd = memfd_create("clyde-sweep-mkfs", MFD_CLOEXEC), status = 0;
+	siginfo_t info;
+	pid_t child = fork();
 
-	live.child = fork();
-	if (live.child < 0) {
+	if (child < 0) {
 		snprintf(what, wlen, "fork: %s", strerror(errno));
 		if (err_fd >= 0)
 			close(err_fd);
-		live.child = 0;
 		return -1;
 	}
-	if (live.child == 0) {
+	if (child == 0) {
 		int null = open("/dev/null", O_RDWR);
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		sigprocmask(SIG_UNBLOCK, &stop_set, NULL);
 		if (null >= 0) {
 			dup2(null, 0);
 			dup2(null, 1);
@@ -529,16 +333,25 @@ static int run_cmd(const char *const *argv, char *what, size_t wlen)
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
-	while (waitpid(live.child, &status, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(what, wlen, "waitpid: %s", strerror(errno));
-			break;
-		}
-		/* A stop for us is a stop for mkfs too. */
-		if (stop_signal)
-			kill(live.child, SIGTERM);
+	/* A stop for us is a stop for mkfs too: the waiter stops it from
+	 * now on, and a stop that came before is passed on here. */
+	atomic_store(&mkfs_child, child);
+	if (stop_signal)
+		kill(child, SIGTERM);
+	/* Waited for without reaping, so the pid stays its own until the
+	 * waiter can no longer signal it. */
+	while (waitid(P_PID, (id_t)child, &info, WEXITED | WNOWAIT) != 0 &&
+	       errno == EINTR)
+		;
+	pthread_mutex_lock(&child_lock);
+	atomic_store(&mkfs_child, 0);
+	pthread_mutex_unlock(&child_lock);
+	if (waitpid(child, &status, 0) < 0) {
+		snprintf(what, wlen, "waitpid: %s", strerror(errno));
+		if (err_fd >= 0)
+			close(err_fd);
+		return -1;
 	}
-	live.child = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		if (err_fd >= 0)
 			close(err_fd);
@@ -567,7 +380,7 @@ static int run_cmd(const char *const *argv, char *what, size_t wlen)
 	return -1;
 }
 
-static int make_fs(const struct fs_kind *k, const char *dev, char *what,
+static int make_fs(const struct sweep_fs_kind *k, const char *dev, char *what,
 		   size_t wlen)
 {
 	const char *argv[8];
@@ -581,8 +394,11 @@ static int make_fs(const struct fs_kind *k, const char *dev, char *what,
 	return run_cmd(argv, what, wlen);
 }
 
-/* Unmount the private mount point and remove it. 0, or -1 (what[]). */
-static int unmount_private(char *what, size_t wlen)
+/*
+ * Unmount the private mount point and remove it. 0, or -1 after printing
+ * each thing that could not be undone: what is left, and why.
+ */
+static int unmount_private(void)
 {
 	int rc = 0;
 
@@ -591,22 +407,36 @@ static int unmount_private(char *what, size_t wlen)
 
 		/* Something may still hold it briefly (writeback). */
 		while (umount2(live.mnt, 0) != 0) {
-			if (errno != EBUSY || ++tries == 50) {
-				snprintf(what, wlen, "umount %s: %s", live.mnt,
-					 strerror(errno));
-				if (umount2(live.mnt, MNT_DETACH) != 0)
-					return -1;
-				rc = -1;
-				break;
+			int e = errno;
+
+			if (e == EBUSY && ++tries < 50) {
+				usleep(100 * 1000);
+				continue;
 			}
-			usleep(100 * 1000);
+			if (umount2(live.mnt, MNT_DETACH) != 0) {
+				fprintf(stderr,
+					"%s: cannot unmount %s: %s; it is "
+					"left mounted\n",
+					PROG, live.mnt, strerror(e));
+				/* Nothing more to try: not again. */
+				live.mounted = 0;
+				live.mnt[0] = '\0';
+				return -1;
+			}
+			fprintf(stderr,
+				"%s: cannot unmount %s: %s; detached it "
+				"(unmounted when no longer busy)\n",
+				PROG, live.mnt, strerror(e));
+			rc = -1;
+			break;
 		}
 		live.mounted = 0;
 	}
 	if (live.mnt[0]) {
-		if (rmdir(live.mnt) != 0 && !rc) {
-			snprintf(what, wlen, "rmdir %s: %s", live.mnt,
-				 strerror(errno));
+		if (rmdir(live.mnt) != 0) {
+			fprintf(stderr,
+				"%s: cannot remove the mount point %s: %s\n",
+				PROG, live.mnt, strerror(errno));
 			rc = -1;
 		}
 		live.mnt[0] = '\0';
@@ -615,24 +445,47 @@ static int unmount_private(char *what, size_t wlen)
 }
 
 /*
+ * Remove the private directory: the data file, then the directory.
+ * 0, or -1 after naming what is left and why.
+ */
+static int remove_scratch(void)
+{
+	char path[PATH_MAX];
+	int rc;
+
+	if (!live.scratch.path[0])
+		return 0;
+	/* scratch_remove() forgets the name: keep it for the message. */
+	snprintf(path, sizeof(path), "%s", live.scratch.path);
+	if (live.scratch.dirfd >= 0 &&
+	    unlinkat(live.scratch.dirfd, DATA_NAME, 0) != 0 &&
+	    errno != ENOENT) {
+		fprintf(stderr, "%s: cannot remove %s/%s: %s\n", PROG, path,
+			DATA_NAME, strerror(errno));
+		scratch_remove(&live.scratch);
+		return -1;
+	}
+	rc = scratch_remove(&live.scratch);
+	if (rc) {
+		fprintf(stderr, "%s: cannot remove %s: %s\n", PROG, path,
+			strerror(-rc));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Undo everything: the scratch directory, the mount, the mount point,
  * the device. Returns 0, or -1 after printing what could not be undone.
  */
 static int cleanup(void)
 {
-	char what[PATH_MAX + 128];
 	int rc = 0;
 
-	if (live.scratch.path[0] && scratch_remove(&live.scratch) != 0) {
-		fprintf(stderr, "%s: cannot remove %s\n", PROG,
-			live.scratch.path);
+	if (remove_scratch())
 		rc = -1;
-	}
-	live.scratch.path[0] = '\0';
-	if (unmount_private(what, sizeof(what))) {
-		fprintf(stderr, "%s: %s\n", PROG, what);
+	if (unmount_private())
 		rc = -1;
-	}
 	if (live.dev_fd >= 0) {
 		close(live.dev_fd);
 		live.dev_fd = -1;
@@ -651,8 +504,8 @@ static void private_mounts(void)
 	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
 }
 
-static int mount_private(const struct fs_kind *k, const char *dev, char *what,
-			 size_t wlen)
+static int mount_private(const struct sweep_fs_kind *k, const char *dev,
+			 char *what, size_t wlen)
 {
 	const char *tmp = getenv("TMPDIR");
 
@@ -675,7 +528,7 @@ static int mount_private(const struct fs_kind *k, const char *dev, char *what,
 
 /* ---- the plot ---- */
 
-static void plot_block(FILE *f, const char *name, const struct opts *o,
+static void plot_block(FILE *f, const char *name, const struct sweep_opts *o,
 		       const struct sweep_result *r, int op)
 {
 	fprintf(f, "$%s << EOD\n", name);
@@ -699,7 +552,9 @@ static void plot_block(FILE *f, const char *name, const struct opts *o,
 	fputs("EOD\n", f);
 }
 
-static int draw(const struct opts *o, const struct sweep_result *r)
+/* The chart into out, the temporary name of --plot's file. */
+static int draw(const struct sweep_opts *o, const struct sweep_result *r,
+		const char *out)
 {
 	char *script = NULL, why[512], size[32];
 	size_t len = 0;
@@ -708,7 +563,8 @@ static int draw(const struct opts *o, const struct sweep_result *r)
 	int rc;
 
 	if (!f) {
-		fprintf(stderr, "%s: --plot: %s\n", PROG, strerror(errno));
+		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot,
+			strerror(errno));
 		return -1;
 	}
 	for (unsigned s = 0; s < r->nstages; s++)
@@ -722,7 +578,7 @@ static int draw(const struct opts *o, const struct sweep_result *r)
 					    c->done && clk_too_fast(c->seconds);
 				}
 	units_fmt_size(size, sizeof(size), r->size);
-	plot_begin(f, o->plot, o->plot_fmt, 1100, 850);
+	plot_begin(f, out, o->plot_fmt, 1100, 850);
 	plot_block(f, "w", o, r, SWEEP_WRITE);
 	plot_block(f, "r", o, r, SWEEP_READ);
 	fputs("set datafile missing '?'\n"
@@ -759,12 +615,13 @@ static int draw(const struct opts *o, const struct sweep_result *r)
 	fputs("unset multiplot\n", f);
 	if (fclose(f) != 0) {
 		free(script);
-		fprintf(stderr, "%s: --plot: %s\n", PROG, strerror(errno));
+		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot,
+			strerror(errno));
 		return -1;
 	}
 	rc = plot_run(script, len, why, sizeof(why));
 	free(script);
-	if (rc) {
+	if (rc && !stop_signal) {
 		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot, why);
 		return -1;
 	}
@@ -805,14 +662,16 @@ static int have_program(const char *name)
 static void stage_names(struct sweep_stage *st, const char *label,
 			const char *fs, const char *target)
 {
-	snprintf(st->label, sizeof(st->label), "%s", label);
-	snprintf(st->fs, sizeof(st->fs), "%s", fs);
+	/* A long filesystem type is cut to fit. */
+	snprintf(st->label, sizeof(st->label), "%.*s",
+		 (int)sizeof(st->label) - 1, label);
+	snprintf(st->fs, sizeof(st->fs), "%.*s", (int)sizeof(st->fs) - 1, fs);
 	snprintf(st->target, sizeof(st->target), "%s", target);
 }
 
 /* The O_DIRECT alignment of the file just made in the private dir. */
-static int file_alignment(struct place *p, const struct opts *o, char *what,
-			  size_t wlen)
+static int file_alignment(struct place *p, const struct sweep_opts *o,
+			  char *what, size_t wlen)
 {
 	struct dio_align a;
 	int fd =
@@ -838,12 +697,23 @@ static int file_alignment(struct place *p, const struct opts *o, char *what,
 	}
 	close(fd);
 	p->align = a.offset;
+	/* The buffer is 4k-aligned. */
+	if (4096 % a.mem) {
+		snprintf(what, wlen,
+			 "O_DIRECT on %s needs %u-byte memory alignment "
+			 "(from %s)",
+			 live.scratch.path, a.mem, a.source);
+		return -1;
+	}
 	for (unsigned i = 0; i < o->nbs; i++)
-		if (o->bs[i] % p->align || 4096 % a.mem) {
+		if (o->bs[i] % p->align) {
+			char bs[32];
+
+			sweep_fmt_bs(bs, sizeof(bs), o->bs[i]);
 			snprintf(what, wlen,
-				 "O_DIRECT on %s needs %u-byte alignment "
-				 "(from %s)",
-				 live.scratch.path, p->align, a.source);
+				 "-B '%s': O_DIRECT on %s needs %u-byte "
+				 "alignment (from %s)",
+				 bs, live.scratch.path, p->align, a.source);
 			return -1;
 		}
 	return 0;
@@ -851,11 +721,11 @@ static int file_alignment(struct place *p, const struct opts *o, char *what,
 
 /* A file run in dir: the private directory, room, O_DIRECT. Refusals
  * return -1 with what[] set. */
-static int file_place(const struct opts *o, const char *dir, struct place *p,
-		      char *what, size_t wlen)
+static int file_place(const struct sweep_opts *o, const char *dir,
+		      struct place *p, char *what, size_t wlen)
 {
 	struct statvfs vfs;
-	char a[32], b[32];
+	char b[32];
 	int rc = scratch_create(&live.scratch, dir);
 
 	if (rc) {
@@ -870,18 +740,18 @@ static int file_place(const struct opts *o, const char *dir, struct place *p,
 	p->dirfd = live.scratch.dirfd;
 	if (fstatvfs(p->dirfd, &vfs) == 0 && vfs.f_blocks &&
 	    (uint64_t)vfs.f_bavail * vfs.f_frsize < o->size + 16 * UNITS_MIB) {
-		units_fmt_size(a, sizeof(a), o->size);
 		units_fmt_size(b, sizeof(b),
 			       (uint64_t)vfs.f_bavail * vfs.f_frsize);
-		snprintf(what, wlen, "-s %s: only %s free in %s", a, b, dir);
+		snprintf(what, wlen, "-s '%s': only %s free in %s", o->size_arg,
+			 b, dir);
 		return -1;
 	}
 	return file_alignment(p, o, what, wlen);
 }
 
-static int check_device(const struct opts *o, uint64_t *dev_size)
+static int check_device(const struct sweep_opts *o, uint64_t *dev_size)
 {
-	char why[1024], a[32], b[32];
+	char why[1024], b[32];
 	struct guard_req r = {o->target, o->destroy, o->force, 0, 0};
 	int ssz = 0;
 
@@ -894,10 +764,9 @@ static int check_device(const struct opts *o, uint64_t *dev_size)
 	if (o->size > *dev_size ||
 	    (o->nfs && (o->fs[0]->mkfs || o->nfs > 1) &&
 	     (double)o->size > FS_SHARE * (double)*dev_size)) {
-		units_fmt_size(a, sizeof(a), o->size);
 		units_fmt_size(b, sizeof(b), *dev_size);
-		fprintf(stderr, "%s: -s %s: %s holds %s%s\n", PROG, a,
-			o->target, b,
+		fprintf(stderr, "%s: -s '%s': %s holds %s%s\n", PROG,
+			o->size_arg, o->target, b,
 			o->size > *dev_size
 			    ? ""
 			    : "; leave the filesystems room (at most 85%)");
@@ -908,11 +777,14 @@ static int check_device(const struct opts *o, uint64_t *dev_size)
 	if (ioctl(live.dev_fd, BLKSSZGET, &ssz) == 0 && ssz > 4096)
 		for (unsigned i = 0; i < o->nbs; i++)
 			if (o->bs[i] % (unsigned)ssz) {
+				char bs[32];
+
+				sweep_fmt_bs(bs, sizeof(bs), o->bs[i]);
 				fprintf(stderr,
-					"%s: -B: %s has %d-byte sectors; "
+					"%s: -B '%s': %s has %d-byte sectors; "
 					"O_DIRECT needs block sizes that are "
 					"multiples of it\n",
-					PROG, o->target, ssz);
+					PROG, bs, o->target, ssz);
 				return -1;
 			}
 #endif
@@ -931,75 +803,276 @@ static int any_done(const struct sweep_result *r)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/*
+ * SIGINT, SIGTERM and SIGHUP: blocked here (and in every thread made
+ * later) and taken by the waiter. The handler stays the disposition: a
+ * signal ignored (a background job's SIGINT) would be discarded rather
+ * than waited for, and it takes them where they are not blocked (no
+ * waiter thread, or while gnuplot runs).
+ */
+static void catch_signals(void)
 {
-	static struct opts o;
-	static struct sweep_result r;
 	struct sigaction sa;
-	struct stat st;
-	unsigned char *buf = NULL;
-	char what[PATH_MAX + 512];
-	uint64_t dev_size = 0, maxbs = 0;
-	int status = 0, rc = 0, is_dev;
-	FILE *table_out;
+	pthread_t t;
 
-	rc = parse_args(argc, argv, &o);
-	if (rc <= 0)
-		return rc == 0 ? 0 : EXIT_USAGE;
-	if (!o.seed_set)
-		o.seed = rng_fresh_seed();
-
+	sigemptyset(&stop_set);
+	sigaddset(&stop_set, SIGINT);
+	sigaddset(&stop_set, SIGTERM);
+	sigaddset(&stop_set, SIGHUP);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocked write returns and the loop stops. */
+	/* One handler at a time. */
+	sa.sa_mask = stop_set;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
+	pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
+	if (pthread_create(&t, NULL, take_signals, NULL) != 0) {
+		pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL);
+		return;
+	}
+	pthread_detach(t);
+}
 
-	if (stat(o.target, &st) != 0) {
-		bad("target", o.target, strerror(errno));
-		return EXIT_USAGE;
+/*
+ * The target: a directory, or a block device with the options that go
+ * with one; mkfs and root for the filesystems asked for. 0, or -1 after
+ * one line naming the value at fault.
+ */
+static int check_target(struct sweep_opts *o, int *is_dev)
+{
+	char why[PATH_MAX + 128];
+	struct stat st;
+
+	if (stat(o->target, &st) != 0)
+		return bad("target", o->target, strerror(errno));
+	*is_dev = S_ISBLK(st.st_mode);
+	if (!*is_dev && !S_ISDIR(st.st_mode))
+		return bad("target", o->target,
+			   "not a directory or block device (clyde-sweep "
+			   "writes its own file in a directory it is given)");
+	if (!*is_dev && (o->destroy || o->fs_arg)) {
+		snprintf(why, sizeof(why),
+			 "goes with a block device target; '%s' is a "
+			 "directory, which needs neither",
+			 o->target);
+		return o->destroy ? bad("--destroy-data", o->destroy, why)
+				  : bad("--filesystems", o->fs_arg, why);
 	}
-	is_dev = S_ISBLK(st.st_mode);
-	if (!is_dev && !S_ISDIR(st.st_mode)) {
-		bad("target", o.target,
-		    "not a directory or block device (clyde-sweep writes its "
-		    "own file in a directory it is given)");
-		return EXIT_USAGE;
+	if (*is_dev && o->nfs == 0) {
+		o->fs[0] = &sweep_fs_kinds[0];
+		o->nfs = 1;
 	}
-	if (!is_dev && (o.destroy || o.nfs)) {
-		bad(o.destroy ? "--destroy-data" : "--filesystems", o.target,
-		    "goes with a block device target; a directory needs "
-		    "neither");
-		return EXIT_USAGE;
-	}
-	if (is_dev && o.nfs == 0) {
-		o.fs[0] = &fs_kinds[0];
-		o.nfs = 1;
-	}
-	for (unsigned i = 0; i < o.nfs; i++) {
-		if (!o.fs[i]->mkfs)
+	for (unsigned i = 0; *is_dev && i < o->nfs; i++) {
+		if (!o->fs[i]->mkfs)
 			continue;
-		if (geteuid() != 0) {
-			bad("--filesystems", o.fs[i]->name,
-			    "making and mounting filesystems needs root");
-			return EXIT_USAGE;
-		}
-		if (!have_program(o.fs[i]->mkfs)) {
-			snprintf(what, sizeof(what),
+		if (geteuid() != 0)
+			return bad("--filesystems", o->fs[i]->name,
+				   "making and mounting filesystems needs "
+				   "root");
+		if (!have_program(o->fs[i]->mkfs)) {
+			snprintf(why, sizeof(why),
 				 "%s not found (Debian: apt-get install %s)",
-				 o.fs[i]->mkfs,
-				 !strcmp(o.fs[i]->name, "xfs") ? "xfsprogs"
-				 : !strcmp(o.fs[i]->name, "btrfs")
-				     ? "btrfs-progs"
-				     : "e2fsprogs");
-			bad("--filesystems", o.fs[i]->name, what);
-			return EXIT_USAGE;
+				 o->fs[i]->mkfs, o->fs[i]->package);
+			return bad("--filesystems", o->fs[i]->name, why);
 		}
 	}
+	return 0;
+}
+
+/* The header line and the one stage of a directory run. */
+static void describe_dir(struct sweep_opts *o, struct sweep_result *r)
+{
+	struct mounts_entry e;
+	char real[PATH_MAX];
+	FILE *mi = mounts_open();
+	int found = 0;
+
+	if (mi && realpath(o->target, real))
+		found = mounts_find_path(mi, real, &e);
+	if (mi)
+		fclose(mi);
+	snprintf(r->what, sizeof(r->what),
+		 "clyde-sweep %s: %.150s (%.40s on %.100s)", PACKAGE_VERSION,
+		 o->target, found ? e.fstype : "?", found ? e.source : "?");
+	o->fs[0] = NULL;
+	o->nfs = 1;
+	stage_names(&r->stage[0], found ? e.fstype : "file",
+		    found ? e.fstype : "?", o->target);
+}
+
+/*
+ * Make stage s's place: the private directory, the raw device taken
+ * back, or a filesystem made and mounted. 0, or the exit status after
+ * the message (none when a signal stopped it).
+ */
+static int stage_place(const struct sweep_opts *o, unsigned s, int is_dev,
+		       struct sweep_stage *stage, struct place *p)
+{
+	char what[PATH_MAX + 512];
+
+	memset(p, 0, sizeof(*p));
+	if (!is_dev) {
+		if (file_place(o, o->target, p, what, sizeof(what))) {
+			fprintf(stderr, "%s: %s\n", PROG, what);
+			return EXIT_USAGE;
+		}
+		return 0;
+	}
+	if (!o->fs[s]->mkfs) {
+		stage_names(stage, "raw device", "raw", o->target);
+		p->is_dev = 1;
+		p->dev = o->target;
+		if (live.dev_fd < 0) {
+			/* After a filesystem: take the device back. */
+			struct guard_req g = {o->target, o->destroy, 1, 0, 0};
+
+			live.dev_fd = guard_open_write(&g, what, sizeof(what));
+			if (live.dev_fd < 0) {
+				fprintf(stderr, "%s: %s\n", PROG, what);
+				return 1;
+			}
+		}
+		return 0;
+	}
+	stage_names(stage, o->fs[s]->name, o->fs[s]->name, o->target);
+	/* mkfs wants the device to itself. */
+	if (live.dev_fd >= 0) {
+		close(live.dev_fd);
+		live.dev_fd = -1;
+	}
+	fprintf(stderr, "%s: making %s on %s\n", PROG, o->fs[s]->name,
+		o->target);
+	if (make_fs(o->fs[s], o->target, what, sizeof(what)) || stop_signal) {
+		if (stop_signal)
+			return 0;
+		fprintf(stderr, "%s: %s\n", PROG, what);
+		return 1;
+	}
+	if (mount_private(o->fs[s], o->target, what, sizeof(what))) {
+		fprintf(stderr, "%s: %s\n", PROG, what);
+		return 1;
+	}
+	if (file_place(o, live.mnt, p, what, sizeof(what))) {
+		fprintf(stderr, "%s: %s on %s\n", PROG, what, o->fs[s]->name);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Every stage in turn, each undone after it. The exit status so far. */
+static int run_stages(const struct sweep_opts *o, struct sweep_result *r,
+		      int is_dev, unsigned char *buf)
+{
+	char what[PATH_MAX + 512];
+	int status = 0;
+
+	for (unsigned s = 0; s < o->nfs && !stop_signal && !status; s++) {
+		struct sweep_stage *stage = &r->stage[s];
+		struct place p;
+
+		r->nstages = s + 1;
+		status = stage_place(o, s, is_dev, stage, &p);
+		if (status || stop_signal)
+			break;
+		if (run_matrix(o, &p, stage, buf, what, sizeof(what)) &&
+		    !stop_signal) {
+			fprintf(stderr, "%s: %s\n", PROG, what);
+			status = 1;
+		}
+		if (!is_dev || o->fs[s]->mkfs) {
+			if (remove_scratch())
+				status = 1;
+			if (unmount_private())
+				status = 1;
+		}
+	}
+	return status;
+}
+
+/*
+ * The table and the CSV, written to standard output in one piece so a
+ * failed write is seen with its errno. 0, or cli_stdout_failed()'s
+ * status (CLI_EXIT_PIPE, silently, for a closed pipe).
+ */
+static int print_results(const struct sweep_opts *o,
+			 const struct sweep_result *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m) {
+		fprintf(stderr, "%s: %s\n", PROG, strerror(errno));
+		return 1;
+	}
+	sweep_print_table(o->quiet ? stderr : m, r);
+	sweep_print_csv(m, r);
+	if (fclose(m) != 0) {
+		free(text);
+		fprintf(stderr, "%s: %s\n", PROG, strerror(errno));
+		return 1;
+	}
+	if (len && fwrite(text, 1, len, stdout) != len) {
+		int e = errno;
+
+		free(text);
+		return cli_stdout_failed(PROG, e);
+	}
+	free(text);
+	return cli_stdout_close(PROG);
+}
+
+/* The plot's file: made before the first cell, renamed when drawn. */
+static struct outfile plot_of;
+
+/* Draw the plot into its temporary file and rename it. 0, or 1. */
+static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
+{
+	int rc;
+
+	/* gnuplot starts with the stop signals as they were; meanwhile
+	 * the handler takes them here too. */
+	pthread_sigmask(SIG_UNBLOCK, &stop_set, NULL);
+	rc = draw(o, r, plot_of.tmp);
+	pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
+	if (rc || stop_signal) {
+		outfile_abort(&plot_of);
+		return 1;
+	}
+	rc = outfile_commit(&plot_of);
+	if (rc) {
+		fprintf(stderr, "%s: --plot '%s': %s\n", PROG, o->plot,
+			strerror(-rc));
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct sweep_opts o;
+	static struct sweep_result r;
+	unsigned char *buf = NULL;
+	char why[PATH_MAX + 128];
+	uint64_t dev_size = 0, maxbs = 0;
+	int status = 0, is_dev = 0;
+
+	cli_ignore_sigpipe();
+	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
+	case SWEEP_OPTS_RUN:
+		break;
+	case SWEEP_OPTS_DONE:
+		return cli_stdout_close(PROG);
+	default:
+		return EXIT_USAGE;
+	}
+	if (!o.seed_set)
+		o.seed = rng_fresh_seed();
+	catch_signals();
+	if (check_target(&o, &is_dev))
+		return EXIT_USAGE;
 	for (unsigned i = 0; i < o.nbs; i++)
 		if (o.bs[i] > maxbs)
 			maxbs = o.bs[i];
@@ -1014,136 +1087,46 @@ int main(int argc, char **argv)
 	r.nbs = o.nbs;
 	memcpy(r.bs, o.bs, sizeof(o.bs));
 	if (is_dev) {
+		char devsz[32];
+
 		if (check_device(&o, &dev_size)) {
 			cleanup();
 			free(buf);
 			return EXIT_USAGE;
 		}
-		char devsz[32];
-
 		units_fmt_size(devsz, sizeof(devsz), dev_size);
 		snprintf(r.what, sizeof(r.what), "clyde-sweep %s: %.200s (%s)",
 			 PACKAGE_VERSION, o.target, devsz);
-		if (o.nfs > 1 || o.fs[0]->mkfs)
-			private_mounts();
 	} else {
-		struct mounts_entry e;
-		char real[PATH_MAX];
-		FILE *mi = mounts_open();
-		int found = 0;
-
-		if (mi && realpath(o.target, real))
-			found = mounts_find_path(mi, real, &e);
-		if (mi)
-			fclose(mi);
-		snprintf(r.what, sizeof(r.what),
-			 "clyde-sweep %s: %.150s (%.40s on %.100s)",
-			 PACKAGE_VERSION, o.target, found ? e.fstype : "?",
-			 found ? e.source : "?");
-		o.fs[0] = NULL;
-		o.nfs = 1;
-		stage_names(&r.stage[0], found ? e.fstype : "file",
-			    found ? e.fstype : "?", o.target);
+		describe_dir(&o, &r);
 	}
-
-	for (unsigned s = 0; s < o.nfs && !stop_signal && !status; s++) {
-		struct sweep_stage *stage = &r.stage[s];
-		struct place p;
-
-		r.nstages = s + 1;
-		memset(&p, 0, sizeof(p));
-		if (!is_dev) {
-			if (file_place(&o, o.target, &p, what, sizeof(what))) {
-				fprintf(stderr, "%s: %s\n", PROG, what);
-				status = EXIT_USAGE;
-				break;
-			}
-		} else if (!o.fs[s]->mkfs) {
-			stage_names(stage, "raw device", "raw", o.target);
-			p.is_dev = 1;
-			p.dev = o.target;
-			if (live.dev_fd < 0) {
-				/* After a filesystem: take the device back. */
-				struct guard_req g = {o.target, o.destroy, 1, 0,
-						      0};
-
-				live.dev_fd =
-				    guard_open_write(&g, what, sizeof(what));
-				if (live.dev_fd < 0) {
-					fprintf(stderr, "%s: %s\n", PROG, what);
-					status = 1;
-					break;
-				}
-			}
-		} else {
-			stage_names(stage, o.fs[s]->name, o.fs[s]->name,
-				    o.target);
-			/* mkfs wants the device to itself. */
-			if (live.dev_fd >= 0) {
-				close(live.dev_fd);
-				live.dev_fd = -1;
-			}
-			fprintf(stderr, "%s: making %s on %s\n", PROG,
-				o.fs[s]->name, o.target);
-			if (make_fs(o.fs[s], o.target, what, sizeof(what)) ||
-			    stop_signal) {
-				if (!stop_signal) {
-					fprintf(stderr, "%s: %s\n", PROG, what);
-					status = 1;
-				}
-				break;
-			}
-			if (mount_private(o.fs[s], o.target, what,
-					  sizeof(what))) {
-				fprintf(stderr, "%s: %s\n", PROG, what);
-				status = 1;
-				break;
-			}
-			if (file_place(&o, live.mnt, &p, what, sizeof(what))) {
-				fprintf(stderr, "%s: %s on %s\n", PROG, what,
-					o.fs[s]->name);
-				status = EXIT_USAGE;
-				break;
-			}
-		}
-		rc = run_matrix(&o, &p, stage, buf, what, sizeof(what));
-		if (rc && !stop_signal) {
-			fprintf(stderr, "%s: %s\n", PROG, what);
-			status = 1;
-		}
-		if (!is_dev || o.fs[s]->mkfs) {
-			if (live.scratch.path[0] &&
-			    scratch_remove(&live.scratch) != 0) {
-				fprintf(stderr, "%s: cannot remove %s\n", PROG,
-					live.scratch.path);
-				status = 1;
-			}
-			live.scratch.path[0] = '\0';
-			if (unmount_private(what, sizeof(what))) {
-				fprintf(stderr, "%s: %s\n", PROG, what);
-				status = 1;
-			}
-		}
+	/* The plot's file exists (as a temporary name beside it) before
+	 * the first cell, so a path that cannot be written costs nothing. */
+	if (o.plot && outfile_open(&plot_of, o.plot, why, sizeof(why))) {
+		fprintf(stderr, "%s: --plot %s\n", PROG, why);
+		cleanup();
+		free(buf);
+		return EXIT_USAGE;
 	}
+	if (is_dev && (o.nfs > 1 || o.fs[0]->mkfs))
+		private_mounts();
+
+	status = run_stages(&o, &r, is_dev, buf);
 	if (cleanup())
 		status = 1;
 	free(buf);
-	if (stop_signal)
-		return 128 + stop_signal;
 	/* After a failed stage the cells that ran are still measurements:
 	 * they are printed (the rest blank), but not plotted. */
-	if (status == EXIT_USAGE || (status && !any_done(&r)))
-		return status;
+	if (!stop_signal && status != EXIT_USAGE && (!status || any_done(&r))) {
+		int out = print_results(&o, &r);
 
-	table_out = o.quiet ? stderr : stdout;
-	sweep_print_table(table_out, &r);
-	sweep_print_csv(stdout, &r);
-	if (!status && o.plot && draw(&o, &r))
-		status = 1;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: writing stdout: %s\n", PROG,
-			strerror(errno));
-		status = 1;
+		if (out)
+			status = out;
 	}
+	if (!stop_signal && !status && o.plot)
+		status = finish_plot(&o, &r);
+	outfile_abort(&plot_of);
+	if (stop_signal)
+		return 128 + stop_signal;
 	return status;
 }

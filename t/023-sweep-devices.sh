@@ -66,12 +66,14 @@ cells ext4 16
 cells xfs 16
 nothing_mounted
 
-# A stop while its own xfs is mounted and being written.
+# A stop while its own xfs is mounted and being written. (The last
+# run's progress, which names xfs too, must not be taken for this one's.)
+rm -f "$WORK/err"
 "$SWEEP" -s 384m -B 4k --filesystems=xfs --force --destroy-data="$L" "$L" \
 	>"$WORK/out" 2>"$WORK/err" &
 pid=$!
 for _ in $(seq 1 100); do
-	grep -q "xfs: buffered 4k write" "$WORK/err" && break
+	grep -q "xfs: buffered 4k write" "$WORK/err" 2>/dev/null && break
 	sleep 0.1
 done
 kill -TERM $pid

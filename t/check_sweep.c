@@ -1,6 +1,8 @@
 /* check_sweep: the sweep's table (columns line up, too-short cells are
- * "+++++", cells not run are blank, no trailing blanks) and its CSV lines (nine
- * fields, decimal MB/s, a path with a comma quoted). */
+ * "+++++", cells not run are blank, no trailing blanks), its CSV lines (nine
+ * fields, decimal MB/s, a path with a comma quoted), and its command line
+ * (empty items and options given twice with different values refused in
+ * one line; parsing returns, and can be called again and again). */
 #include "config.h"
 
 #include <check.h>
@@ -8,6 +10,7 @@
 #include <string.h>
 
 #include "sweep.h"
+#include "sweep_opts.h"
 #include "units.h"
 #include "check_main.h"
 
@@ -157,6 +160,190 @@ START_TEST(csv_lines)
 }
 END_TEST
 
+/* Parse a space-separated command line ("''" an empty argument); the
+ * message lands in *msg (the caller frees it). */
+static enum sweep_opts_status parse(const char *line, struct sweep_opts *o,
+				    char **msg)
+{
+	static char copy[1024];
+	char *argv[32], *tok, *save = NULL;
+	int argc = 0;
+	size_t len;
+	FILE *err = open_memstream(msg, &len);
+	FILE *out = fopen("/dev/null", "w");
+	enum sweep_opts_status st;
+
+	/* o's strings point into copy: it outlives the call. */
+	snprintf(copy, sizeof(copy), "%s", line);
+	argv[argc++] = (char *)"clyde-sweep";
+	for (tok = strtok_r(copy, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = strcmp(tok, "''") ? tok : (char *)"";
+	argv[argc] = NULL;
+	st = sweep_opts_parse(argc, argv, o, out, err);
+	fclose(err);
+	fclose(out);
+	return st;
+}
+
+/* A refusal: status 2 and exactly one line, the expected one. */
+static void refused(const char *line, const char *want)
+{
+	struct sweep_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse(line, &o, &msg), SWEEP_OPTS_USAGE);
+	ck_assert_str_eq(msg, want);
+	free(msg);
+}
+
+START_TEST(opts_defaults)
+{
+	struct sweep_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("/srv", &o, &msg), SWEEP_OPTS_RUN);
+	ck_assert_str_eq(msg, "");
+	free(msg);
+	ck_assert_str_eq(o.target, "/srv");
+	ck_assert_uint_eq(o.size, UNITS_GIB);
+	ck_assert_uint_eq(o.nbs, 4);
+	ck_assert_uint_eq(o.bs[0], 4096);
+	ck_assert_uint_eq(o.bs[3], 4 * UNITS_MIB);
+	ck_assert_uint_eq(o.nfs, 0);
+	ck_assert_ptr_null(o.destroy);
+	ck_assert_int_eq(parse("--help", &o, &msg), SWEEP_OPTS_DONE);
+	free(msg);
+	ck_assert_int_eq(parse("--version /srv", &o, &msg), SWEEP_OPTS_DONE);
+	free(msg);
+}
+END_TEST
+
+START_TEST(opts_lists)
+{
+	struct sweep_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("-s 8m -B 1m,4k --filesystems=raw,xfs "
+			       "--destroy-data=/dev/sdz /dev/sdz",
+			       &o, &msg),
+			 SWEEP_OPTS_RUN);
+	ck_assert_str_eq(msg, "");
+	free(msg);
+	ck_assert_uint_eq(o.nbs, 2);
+	ck_assert_uint_eq(o.bs[0], UNITS_MIB);
+	ck_assert_uint_eq(o.bs[1], 4096);
+	ck_assert_uint_eq(o.nfs, 2);
+	ck_assert_str_eq(o.fs[0]->name, "raw");
+	ck_assert_str_eq(o.fs[1]->name, "xfs");
+	ck_assert_str_eq(o.destroy, "/dev/sdz");
+
+	refused("-B 4k,,8k /srv", "clyde-sweep: -B '4k,,8k': an empty item "
+				  "(items are separated by single commas)\n");
+	refused("-B 4k, /srv", "clyde-sweep: -B '4k,': an empty item (items "
+			       "are separated by single commas)\n");
+	refused("-B ,4k /srv", "clyde-sweep: -B ',4k': an empty item (items "
+			       "are separated by single commas)\n");
+	refused("-B '' /srv", "clyde-sweep: -B '': empty value\n");
+	refused("--filesystems=raw,,ext4 /dev/sdz",
+		"clyde-sweep: --filesystems 'raw,,ext4': an empty item "
+		"(items are separated by single commas)\n");
+	refused("--filesystems=ext4, /dev/sdz",
+		"clyde-sweep: --filesystems 'ext4,': an empty item (items are "
+		"separated by single commas)\n");
+	refused("-B 4k,4096 /srv", "clyde-sweep: -B '4096': given twice (the "
+				   "same size as '4k')\n");
+	refused("-B 4k,4k /srv", "clyde-sweep: -B '4k': given twice\n");
+	refused("--filesystems=xfs,xfs /dev/sdz",
+		"clyde-sweep: --filesystems 'xfs': given twice\n");
+	refused("--filesystems=zfs /dev/sdz",
+		"clyde-sweep: --filesystems 'zfs': expected raw, ext2, ext3, "
+		"ext4, xfs or btrfs\n");
+}
+END_TEST
+
+START_TEST(opts_twice)
+{
+	struct sweep_opts o;
+	char *msg;
+
+	refused("--destroy-data=/dev/sdy --destroy-data=/dev/sdz /dev/sdz",
+		"clyde-sweep: --destroy-data '/dev/sdz': given twice with "
+		"different values ('/dev/sdy' first)\n");
+	refused("-s 8m -s 16m /srv", "clyde-sweep: -s '16m': given twice with "
+				     "different values ('8m' first)\n");
+	refused("-B 4k -B 8k /srv", "clyde-sweep: -B '8k': given twice with "
+				    "different values ('4k' first)\n");
+	refused("-z 1 -z 2 /srv", "clyde-sweep: -z '2': given twice with "
+				  "different values ('1' first)\n");
+	refused("--filesystems=raw --filesystems=raw,xfs /dev/sdz",
+		"clyde-sweep: --filesystems 'raw,xfs': given twice with "
+		"different values ('raw' first)\n");
+	refused("--plot a.png --plot b.png /srv",
+		"clyde-sweep: --plot 'b.png': given twice with different "
+		"values ('a.png' first)\n");
+	/* The same value twice, however spelt, is that value. */
+	ck_assert_int_eq(parse("-s 8m -s 8192k -B 4k,1m -B 4096,1024k -z 3 "
+			       "-z 3 --destroy-data=/dev/sdz "
+			       "--destroy-data=/dev/sdz -q -q /dev/sdz",
+			       &o, &msg),
+			 SWEEP_OPTS_RUN);
+	ck_assert_str_eq(msg, "");
+	free(msg);
+	ck_assert_uint_eq(o.size, 8 * UNITS_MIB);
+	ck_assert_uint_eq(o.nbs, 2);
+	ck_assert_uint_eq(o.seed, 3);
+}
+END_TEST
+
+START_TEST(opts_other_refusals)
+{
+	refused("/srv /tmp", "clyde-sweep: one target at a time\n");
+	refused("-s 8m", "clyde-sweep: no target given (a directory or a "
+			 "block device)\n");
+	refused("-s 6m /srv", "clyde-sweep: -s '6m': not a multiple of the "
+			      "block size 4m\n");
+	refused("--force /srv",
+		"clyde-sweep: --force only goes with --destroy-data\n");
+	refused("--plot x.txt /srv", "clyde-sweep: --plot 'x.txt': the name "
+				     "must end in .png or .svg\n");
+	refused("--destroy-data '' /srv",
+		"clyde-sweep: --destroy-data '': empty name\n");
+}
+END_TEST
+
+/* Called again and again in one process, as a fuzz target would, it
+ * starts afresh each time: no state carried over from a refusal, even
+ * one in the middle of a cluster of short options (getopt's own
+ * refusals go to stderr, through cli_getopt_error). */
+START_TEST(opts_again)
+{
+	for (int i = 0; i < 200; i++) {
+		struct sweep_opts o;
+		char *msg;
+
+		if (i < 2) {
+			ck_assert_int_eq(parse("-qs", &o, &msg),
+					 SWEEP_OPTS_USAGE);
+			free(msg);
+		}
+		ck_assert_int_eq(parse("-qz 1 -z 2 /srv", &o, &msg),
+				 SWEEP_OPTS_USAGE);
+		free(msg);
+		ck_assert_int_eq(parse("-B 4k,,1m /srv", &o, &msg),
+				 SWEEP_OPTS_USAGE);
+		free(msg);
+		ck_assert_int_eq(parse("-q -s 4m -B 64k /srv", &o, &msg),
+				 SWEEP_OPTS_RUN);
+		ck_assert_str_eq(msg, "");
+		free(msg);
+		ck_assert_uint_eq(o.size, 4 * UNITS_MIB);
+		ck_assert_uint_eq(o.nbs, 1);
+		ck_assert_int_eq(o.quiet, 1);
+	}
+}
+END_TEST
+
 static Suite *sweep_suite(void)
 {
 	Suite *s = suite_create("sweep");
@@ -167,6 +354,13 @@ static Suite *sweep_suite(void)
 	tcase_add_test(tc, table_layout);
 	tcase_add_test(tc, narrow_heading);
 	tcase_add_test(tc, csv_lines);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("options");
+	tcase_add_test(tc, opts_defaults);
+	tcase_add_test(tc, opts_lists);
+	tcase_add_test(tc, opts_twice);
+	tcase_add_test(tc, opts_other_refusals);
+	tcase_add_test(tc, opts_again);
 	suite_add_tcase(s, tc);
 	return s;
 }

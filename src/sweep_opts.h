@@ -1,0 +1,71 @@
+/*
+ * sweep_opts: clyde-sweep's command line. Parsing checks every value
+ * before anything is touched and returns instead of exiting, so it can
+ * be called again and again in one process (a fuzz target does that).
+ * It allocates nothing that outlives it: the strings in the result
+ * point into argv.
+ *
+ * Lists (-B, --filesystems) are single-comma separated; an empty item
+ * (",,", a leading or trailing comma, an item of blanks) is refused, and
+ * so is an item given twice ("4k,4096" is the same size twice). An
+ * option given twice must say the same thing both times (the same
+ * value, the same list); two different values are refused rather than
+ * one silently winning, --destroy-data above all.
+ */
+#ifndef CLYDE_SWEEP_OPTS_H
+#define CLYDE_SWEEP_OPTS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "plot.h"
+#include "sweep.h"
+
+/* A stage clyde-sweep can run on a device: raw, or a filesystem it
+ * makes with mkfs (args go before the device). */
+struct sweep_fs_kind {
+	const char *name;
+	const char *mkfs; /* NULL for raw */
+	const char *args[4];
+	const char *package; /* Debian package with mkfs, for a hint */
+};
+
+extern const struct sweep_fs_kind sweep_fs_kinds[];
+extern const unsigned sweep_n_fs_kinds;
+
+struct sweep_opts {
+	uint64_t size;	      /* -s, bytes per cell */
+	const char *size_arg; /* as given, or "1g" */
+	unsigned nbs;
+	uint64_t bs[SWEEP_MAX_BS];
+	const char *bs_arg; /* -B as given, NULL for the default */
+	unsigned nfs;
+	const struct sweep_fs_kind *fs[SWEEP_MAX_STAGES];
+	const char *fs_arg;  /* --filesystems as given, or NULL */
+	const char *destroy; /* --destroy-data */
+	int force;
+	const char *plot;
+	enum plot_format plot_fmt;
+	int quiet;
+	uint64_t seed;
+	int seed_set;
+	const char *target;
+};
+
+enum sweep_opts_status {
+	SWEEP_OPTS_RUN = 0,   /* go on and run */
+	SWEEP_OPTS_DONE = 1,  /* --help or --version printed: exit 0 */
+	SWEEP_OPTS_USAGE = 2, /* one line about the bad value on err: exit 2 */
+};
+
+/*
+ * Parse argv (getopt may permute it) into o. --help and --version print
+ * to out; a refusal is one line "clyde-sweep: <what>: <why>" on err,
+ * except getopt's own (an unknown option, a missing value), which
+ * cli_getopt_error() prints on stderr.
+ */
+enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
+					struct sweep_opts *o, FILE *out,
+					FILE *err);
+
+#endif
