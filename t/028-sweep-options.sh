@@ -136,7 +136,8 @@ wait $pid
 st=$?
 [ $(($(date +%s) - t0)) -lt 10 ] || fail "TERM while drawing waited for gnuplot to finish"
 [ $st = 143 ] || fail "TERM while drawing: exit $st, expected 143: $(cat "$WORK/err")"
-grep -v ' MB/s, ' "$WORK/err" | grep -q . && fail "TERM while drawing said: $(cat "$WORK/err")"
+grep '^clyde-sweep: ' "$WORK/err" | grep -v ' MB/s, ' | grep -q . &&
+	fail "TERM while drawing said: $(cat "$WORK/err")"
 pgrep -x sleep -P $pid >/dev/null 2>&1 && fail "gnuplot still runs after TERM"
 assert_empty "$WORK/plots"
 assert_empty "$D"
