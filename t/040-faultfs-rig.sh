@@ -68,7 +68,9 @@ ff_cmd clear 'fail read EIO off=0 after=1 times=1 path=/f'
 dd if="$M/f" of=/dev/null bs=4096 count=1 2>/dev/null || fail "after=1: the first read failed"
 dd if="$M/f" of=/dev/null bs=4096 count=1 2>/dev/null && fail "after=1: the second read passed"
 dd if="$M/f" of=/dev/null bs=4096 count=1 2>/dev/null || fail "times=1: the third read failed"
-grep -q '^rule 1 fired=1 matched=3 ' "$FF_CTL" || fail "after/times counts: $(cat "$FF_CTL")"
+ff_read_ctl || fail "reading the control file"
+grep -q '^rule 1 fired=1 matched=3 ' "$WORK/ff.status" ||
+	fail "after/times counts: $(cat "$WORK/ff.status")"
 
 # ENOSPC on a write at one offset: the writes before it land, a write
 # elsewhere passes.
@@ -116,7 +118,11 @@ for bad in 'fail read EBOGUS' 'fail frob EIO' 'flip len=3' 'delay read' \
 done
 grep -q "^faultfs: 'frobnicate': 'frobnicate': unknown command" "$FF_LOG" ||
 	fail "no message for a bad command: $(cat "$FF_LOG")"
-grep -q '^rule' "$FF_CTL" && fail "a refused command added a rule: $(cat "$FF_CTL")"
+[ "$(grep -c '^faultfs: ' "$FF_LOG")" = 10 ] ||
+	fail "not one message per bad command: $(cat "$FF_LOG")"
+: >"$FF_LOG"
+ff_read_ctl || fail "reading the control file"
+grep -q '^rule' "$WORK/ff.status" && fail "a refused command added a rule: $(cat "$WORK/ff.status")"
 
 # Delays: 20 reads delayed 20 ms take at least 0.4 s; uniform and
 # exponential delays sum within their range and repeat with the seed.

@@ -77,30 +77,46 @@ ff_cmd() {
 		fail "faultfs refused '$*': $(tail -n 1 "$FF_LOG")"
 }
 
+# ff_read_ctl: the control file's text into $WORK/ff.status; a failed
+# read or close prints "unreadable" (which no count equals) and fails.
+ff_read_ctl() {
+	cat "$FF_CTL" >"$WORK/ff.status" 2>"$WORK/ff.err" || {
+		echo "unreadable: $(cat "$WORK/ff.err")"
+		return 1
+	}
+}
+
 # ff_fired N: how many times rule N fired (rules count from 1 after
 # each clear).
 ff_fired() {
-	ff_n=$(sed -n "s/^rule $1 fired=\([0-9]*\) .*/\1/p" "$FF_CTL")
+	ff_read_ctl || return 1
+	ff_n=$(sed -n "s/^rule $1 fired=\([0-9]*\) .*/\1/p" "$WORK/ff.status")
 	echo "${ff_n:-0}"
 }
 
 # ff_slept_us N: the microseconds rule N (a delay) slept in all.
 ff_slept_us() {
-	ff_n=$(sed -n "s/^rule $1 fired=[0-9]* matched=[0-9]* slept_us=\([0-9]*\):.*/\1/p" "$FF_CTL")
+	ff_read_ctl || return 1
+	ff_n=$(sed -n "s/^rule $1 fired=[0-9]* matched=[0-9]* slept_us=\([0-9]*\):.*/\1/p" \
+		"$WORK/ff.status")
 	echo "${ff_n:-0}"
 }
 
 # ff_ops OP: how many OP operations the rig served since the last clear.
 ff_ops() {
-	ff_n=$(sed -n "s/^op $1 \([0-9]*\)$/\1/p" "$FF_CTL")
+	ff_read_ctl || return 1
+	ff_n=$(sed -n "s/^op $1 \([0-9]*\)$/\1/p" "$WORK/ff.status")
 	echo "${ff_n:-0}"
 }
 
 # ff_alive: the daemon is still serving (a crash would show as
-# "Transport endpoint is not connected" in whatever ran next).
+# "Transport endpoint is not connected" in whatever ran next), its
+# control file reads cleanly, and it reported no refused command.
 ff_alive() {
 	kill -0 "$FF_PID" 2>/dev/null || fail "faultfs died: $(cat "$FF_LOG")"
-	[ -e "$FF_CTL" ] || fail "faultfs stopped answering: $(cat "$FF_LOG")"
+	ff_read_ctl >/dev/null || fail "faultfs control file: $(cat "$WORK/ff.err")"
+	grep '^faultfs: ' "$FF_LOG" && fail "faultfs complained: $(cat "$FF_LOG")"
+	return 0
 }
 
 # now_ms: a monotonic-enough wall clock in milliseconds.

@@ -366,8 +366,11 @@ static int ff_flush(const char *path, struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
 
+	/* A reader's text is the status, not commands. */
 	if (f->control)
-		return ff_ctl_finish(&f->ctl);
+		return (fi->flags & O_ACCMODE) == O_RDONLY
+			   ? 0
+			   : ff_ctl_finish(&f->ctl);
 	CHECK(flush, path_of(path, fi));
 	return 0;
 }
@@ -447,17 +450,18 @@ static int ff_readdir(const char *path, void *buf, fuse_fill_dir_t filler,
 	CHECK(readdir, path_of(path, fi));
 	/* Offsets 0: libfuse takes the whole listing in this one call. */
 	rewinddir(f->dir);
-	errno = 0;
-	while ((de = readdir(f->dir)) != NULL) {
+	for (;;) {
 		struct stat st;
 
+		errno = 0;
+		if (!(de = readdir(f->dir)))
+			return -errno;
 		memset(&st, 0, sizeof(st));
 		st.st_ino = de->d_ino;
 		st.st_mode = (mode_t)de->d_type << 12;
 		if (filler(buf, de->d_name, &st, 0, 0))
-			break;
+			return 0;
 	}
-	return -errno;
 }
 
 static int ff_releasedir(const char *path, struct fuse_file_info *fi)
