@@ -1,0 +1,83 @@
+#!/bin/sh
+# An I/O error in each of clyde's data-file tests in turn (per-char
+# output, block output, rewrite, per-char input, block input, random
+# seeks; buffered, per-char syscall and -D), injected by the fault rig
+# at a fixed offset or call: clyde exits 1 with one line naming the
+# test, the call, the file and the real error, prints no CSV line and
+# leaves nothing behind. With the rig's --cache, a read fault fires only
+# because clyde's eviction reached the filesystem.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+. "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
+
+ff_require
+B=$WORK/back
+M=$WORK/mnt
+ff_mount "$B" "$M"
+
+# expect_fault TITLE CALL ERROR RULE CLYDE-ARGS...: with only RULE armed
+# (rule 1), clyde fails as described above.
+expect_fault() {
+	title=$1 call=$2 err=$3 rule=$4
+	shift 4
+	what="'$rule' with $*"
+	ff_cmd clear "$rule"
+	"$CLYDE" -d "$M" -r 0 -q "$@" >"$WORK/out" 2>"$WORK/err"
+	st=$?
+	[ $st = 1 ] || fail "$what: exit $st, expected 1: $(cat "$WORK/err")"
+	grep '^clyde: ' "$WORK/err" | grep -v '^clyde: data ' >"$WORK/msgs"
+	[ "$(wc -l <"$WORK/msgs")" = 1 ] ||
+		fail "$what: not one error line: $(cat "$WORK/err")"
+	grep -q "^clyde: $title: $call $M/clyde\.[A-Za-z0-9]*/[^ ]*: $err\$" \
+		"$WORK/msgs" || fail "$what: message: $(cat "$WORK/msgs")"
+	grep -q '^1\.98,' "$WORK/out" && fail "$what: a failed run printed a CSV line"
+	[ "$(ff_fired 1)" -ge 1 ] || fail "$what: the fault never fired: $(cat "$FF_CTL")"
+	assert_empty "$B"
+	ff_alive
+}
+
+EIO='Input/output error'
+D="-s 8m -n 0"
+# Nothing but the tested phase reads (the untimed preparation of the
+# data file only writes), so a read fault at 4 MiB hits that phase.
+expect_fault 'per-char output' write "$EIO" 'fail write EIO off=4m' $D --only=putc
+expect_fault 'per-char output' write "$EIO" 'fail write EIO off=8k' $D --only=putc \
+	--per-char=syscall -f 16k
+expect_fault 'block output' write "$EIO" 'fail write EIO off=4m' $D --only=put_block
+expect_fault 'block output' write 'No space left on device' \
+	'fail write ENOSPC off=4m' $D --only=put_block
+expect_fault 'block output' fsync "$EIO" 'fail fsync EIO' $D --only=put_block
+expect_fault rewrite read "$EIO" 'fail read EIO off=4m' $D --only=rewrite
+# The preparation writes 4 MiB once, rewrite a second time.
+expect_fault rewrite write "$EIO" 'fail write EIO off=4m after=1' $D --only=rewrite
+expect_fault 'per-char input' read "$EIO" 'fail read EIO off=4m' $D --only=getc
+expect_fault 'per-char input' read "$EIO" 'fail read EIO off=8k' $D --only=getc \
+	--per-char=syscall -f 16k
+expect_fault 'block input' read "$EIO" 'fail read EIO off=4m' $D --only=get_block
+expect_fault 'random seeks' read "$EIO" 'fail read EIO' $D --only=seeks
+# The preparation makes 1024 writes of 8 KiB; then one seek in ten writes.
+expect_fault 'random seeks' write "$EIO" 'fail write EIO after=1024' $D --only=seeks
+# O_DIRECT (the -D probe passes through the rig).
+expect_fault 'block output' write "$EIO" 'fail write EIO off=4m' $D -D --only=put_block
+expect_fault rewrite read "$EIO" 'fail read EIO off=4m' $D -D --only=rewrite
+expect_fault 'block input' read "$EIO" 'fail read EIO off=4m' $D -D --only=get_block
+expect_fault 'random seeks' read "$EIO" 'fail read EIO' $D -D --only=seeks
+# A whole run: rewrite and per-char input read 4 MiB first, block
+# input third.
+expect_fault 'block input' read "$EIO" 'fail read EIO off=4m after=2' $D
+
+# --cache: the written data stays cached until clyde evicts it, so the
+# fault fires only if clyde's POSIX_FADV_DONTNEED reached the rig; and
+# clyde's own check (mincore) finds nothing left.
+ff_umount
+ff_mount "$B" "$M" --cache
+expect_fault 'block input' read "$EIO" 'fail read EIO off=4m' $D --only=get_block
+expect_fault 'per-char input' read "$EIO" 'fail read EIO off=4m' $D --only=getc
+if command -v jq >/dev/null 2>&1; then
+	ff_cmd clear
+	"$CLYDE" -d "$M" -r 0 -q $D --only=get_block,getc --json="$WORK/r.json" \
+		>/dev/null 2>"$WORK/err" || fail "--cache run: $(cat "$WORK/err")"
+	[ "$(jq '.runs[0].cache_left' "$WORK/r.json")" = 0 ] ||
+		fail "--cache: cache_left $(jq '.runs[0].cache_left' "$WORK/r.json")"
+	assert_empty "$B"
+fi
+exit 0

@@ -1,0 +1,137 @@
+/*
+ * faultfs_ctl: the control file's text, one struct ff_ctl per open: the
+ * status a reader sees (taken once at open), or what a writer sent that
+ * is not a whole line yet. Also the help text (--help).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultfs_rules.h"
+
+static const char ff_language[] =
+    "Control: write lines to MOUNTPOINT/.faultfs (one command a line);\n"
+    "read it for every rule's counts and the operation counts.\n"
+    "\n"
+    "  fail OPS ERRNO [MATCH]   fail matching operations with ERRNO\n"
+    "                           (EIO, ENOSPC, EDQUOT, EROFS, ... or a "
+    "number)\n"
+    "  flip [read] off=N [len=N] [xor=N] [MATCH]\n"
+    "                           XOR (default 0xff) the bytes at off..off+len\n"
+    "                           in what matching reads return\n"
+    "  delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN [MATCH]\n"
+    "                           sleep before each matching operation\n"
+    "  seed N                   seed of the delay distributions\n"
+    "  clear                    drop every rule, zero the counts\n"
+    "\n"
+    "OPS: any, or a comma list of getattr readlink mknod mkdir unlink\n"
+    "rmdir symlink rename link chmod chown truncate open create read "
+    "write\n"
+    "statfs flush release fsync opendir readdir releasedir fsyncdir "
+    "access\n"
+    "utimens fallocate. MATCH: off=N [len=N] (a read, write or "
+    "fallocate\n"
+    "overlapping those bytes; len 1 by default), path=GLOB (fnmatch on "
+    "the\n"
+    "path inside the mount, '*' matching '/' too), after=N (let the "
+    "first\n"
+    "N matches through), times=N (fire at most N times). Sizes take\n"
+    "k/m/g/t (binary), durations ns/us/ms/s. The first fail rule that\n"
+    "fires decides; later fail rules do not see that operation.\n";
+
+void ff_help(FILE *f)
+{
+	fputs("usage: faultfs [--cache] [--sync] [-f] [-s] [-o opt,...] "
+	      "BACKING MOUNTPOINT\n"
+	      "\n"
+	      "A passthrough of the directory BACKING on MOUNTPOINT that "
+	      "fails, corrupts\n"
+	      "or delays operations on command: the test rig of clyde's "
+	      "`make check`.\n"
+	      "Every operation reaches the daemon (no entry or attribute "
+	      "caching, files\n"
+	      "opened direct_io).\n"
+	      "\n"
+	      "  --cache   file data goes through the page cache and stays "
+	      "there until\n"
+	      "            evicted (POSIX_FADV_DONTNEED, drop_caches)\n"
+	      "  --sync    fsync reaches BACKING (by default it is counted, "
+	      "not passed)\n"
+	      "  -f -s -o  FUSE's: foreground, single-threaded, mount "
+	      "options\n"
+	      "\n"
+	      "Unmount with fusermount3 -u MOUNTPOINT.\n\n",
+	      f);
+	fputs(ff_language, f);
+}
+
+int ff_ctl_snapshot(struct ff_ctl *c)
+{
+	c->text = ff_status(&c->len);
+	return c->text ? 0 : -ENOMEM;
+}
+
+int ff_ctl_read(const struct ff_ctl *c, char *buf, size_t size, uint64_t off)
+{
+	size_t n;
+
+	if (!c->text || off >= c->len)
+		return 0;
+	n = c->len - (size_t)off < size ? c->len - (size_t)off : size;
+	memcpy(buf, c->text + off, n);
+	return (int)n;
+}
+
+/* Run every whole line (and with all, the rest too); keep the rest. */
+static int run_lines(struct ff_ctl *c, int all)
+{
+	char why[256];
+	char *nl, *start = c->text;
+	int rc = 0;
+
+	while (start < c->text + c->len) {
+		nl = memchr(start, '\n', (size_t)(c->text + c->len - start));
+		if (!nl && !all)
+			break;
+		if (nl)
+			*nl = '\0';
+		else
+			c->text[c->len] = '\0';
+		if (!rc && ff_command(start, why, sizeof(why)) != 0) {
+			fprintf(stderr, "faultfs: '%s': %s\n", start, why);
+			rc = -EINVAL;
+		}
+		start = nl ? nl + 1 : c->text + c->len;
+	}
+	c->len -= (size_t)(start - c->text);
+	memmove(c->text, start, c->len);
+	return rc;
+}
+
+int ff_ctl_write(struct ff_ctl *c, const char *buf, size_t size)
+{
+	char *t = realloc(c->text, c->len + size + 1);
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	c->text = t;
+	memcpy(c->text + c->len, buf, size);
+	c->len += size;
+	rc = run_lines(c, 0);
+	return rc ? rc : (int)size;
+}
+
+int ff_ctl_finish(struct ff_ctl *c)
+{
+	return c->text ? run_lines(c, 1) : 0;
+}
+
+void ff_ctl_free(struct ff_ctl *c)
+{
+	free(c->text);
+	c->text = NULL;
+	c->len = 0;
+}

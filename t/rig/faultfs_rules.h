@@ -1,0 +1,106 @@
+/*
+ * faultfs_rules: the fault rig's rules, independent of FUSE. A rule is
+ * one line of the control language (faultfs --help):
+ *
+ *   fail OPS ERRNO [off=N] [len=N] [path=GLOB] [after=N] [times=N]
+ *   flip [OPS] off=N [len=N] [xor=N] [path=GLOB] [after=N] [times=N]
+ *   delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN [match...]
+ *   seed N | clear
+ *
+ * Every operation the filesystem serves calls ff_check first: it is
+ * counted, delayed by every delay rule that matches, and failed by the
+ * first fail rule that fires. A read's data then passes ff_flip.
+ * Everything is behind one mutex, so any number of FUSE threads may call.
+ */
+#ifndef FAULTFS_RULES_H
+#define FAULTFS_RULES_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+
+/* The operations a rule can name (FUSE's high-level calls). */
+#define FF_OPS(X)                                                              \
+	X(getattr)                                                             \
+	X(readlink)                                                            \
+	X(mknod)                                                               \
+	X(mkdir)                                                               \
+	X(unlink)                                                              \
+	X(rmdir)                                                               \
+	X(symlink)                                                             \
+	X(rename)                                                              \
+	X(link)                                                                \
+	X(chmod)                                                               \
+	X(chown)                                                               \
+	X(truncate)                                                            \
+	X(open)                                                                \
+	X(create)                                                              \
+	X(read)                                                                \
+	X(write)                                                               \
+	X(statfs)                                                              \
+	X(flush)                                                               \
+	X(release)                                                             \
+	X(fsync)                                                               \
+	X(opendir)                                                             \
+	X(readdir)                                                             \
+	X(releasedir)                                                          \
+	X(fsyncdir)                                                            \
+	X(access)                                                              \
+	X(utimens)                                                             \
+	X(fallocate)
+
+#define FF_OP_ENUM(name) FF_##name,
+enum ff_op { FF_OPS(FF_OP_ENUM) FF_OP_COUNT };
+#undef FF_OP_ENUM
+
+/* No byte range: the operation is not a read, write or fallocate. */
+#define FF_NO_RANGE UINT64_MAX
+
+/*
+ * Apply one command line (no newline needed). Returns 0, or -EINVAL
+ * with why (a sentence naming the bad word) filled in.
+ */
+int ff_command(const char *line, char *why, size_t whylen);
+
+/*
+ * Count op on path (the path inside the mount, "/..."), covering
+ * [off, off+len) or FF_NO_RANGE; sleep for the delay rules that match;
+ * return 0 or the -errno of the first fail rule that fires.
+ */
+int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len);
+
+/* XOR the bytes flip rules cover in n bytes read from path at off. */
+void ff_flip(const char *path, uint64_t off, char *buf, size_t n);
+
+/* The rules with their counts and the operation counts, as text
+ * (malloc'd, *len bytes, NUL-terminated); NULL when out of memory. */
+char *ff_status(size_t *len);
+
+/* faultfs --help: the options and the control language. */
+void ff_help(FILE *f);
+
+/*
+ * One open of the control file (faultfs_ctl.c): the status it reads, or
+ * the input written to it that is not a whole line yet.
+ */
+struct ff_ctl {
+	char *text;
+	size_t len;
+};
+
+/* For reading: take the status now, so reads of one open agree. */
+int ff_ctl_snapshot(struct ff_ctl *c);
+
+/* Up to size bytes of the status at off; 0 at its end. */
+int ff_ctl_read(const struct ff_ctl *c, char *buf, size_t size, uint64_t off);
+
+/* Take size bytes of input and run each whole line; size, or -EINVAL
+ * after a bad line (reported on stderr), or -ENOMEM. */
+int ff_ctl_write(struct ff_ctl *c, const char *buf, size_t size);
+
+/* At close: run a last line written without a newline. */
+int ff_ctl_finish(struct ff_ctl *c);
+
+void ff_ctl_free(struct ff_ctl *c);
+
+#endif
