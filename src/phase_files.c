@@ -265,9 +265,20 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 
 		if ((rc = open_dir(ctx, d, dname, &dir)) != 0)
 			break;
-		while (!rc && (de = readdir(dir)) != NULL) {
-			const char *nm = de->d_name;
+		while (!rc) {
+			const char *nm;
 
+			/* A failed readdir is not the end of the directory. */
+			errno = 0;
+			de = readdir(dir);
+			if (!de) {
+				if (errno)
+					rc = files_fail(ctx, "readdir",
+							dname[0] ? dname : NULL,
+							errno);
+				break;
+			}
+			nm = de->d_name;
 			if (nm[0] == '.' && (!nm[1] || (nm[1] == '.' && !nm[2])))
 				continue;
 			if (!delete)
