@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/stat.h>
 #include <stdio.h>
@@ -66,4 +67,42 @@ void dio_alignment(int dirfd, const char *name, struct dio_align *a)
 		a->mem = a->offset = bs;
 		a->source = "the device's logical block size";
 	}
+}
+
+int dio_probe(int dirfd, const char *name, const void *buf, size_t len,
+	      struct dio_align *a, const char **call)
+{
+	ssize_t w;
+	int fd, e = 0;
+
+	/* The alignment comes from a plain file on the filesystem. */
+	*call = "create";
+	fd = openat(dirfd, name,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	dio_alignment(dirfd, name, a);
+	if (a->refused) {
+		e = EINVAL;
+		*call = "statx";
+	} else if (len % a->offset || 4096 % a->mem) {
+		e = DIO_MISALIGNED;
+	} else {
+		*call = "open (O_DIRECT)";
+		fd = openat(dirfd, name,
+			    O_WRONLY | O_NOFOLLOW | O_DIRECT | O_CLOEXEC);
+		if (fd < 0) {
+			e = errno;
+		} else {
+			*call = "write (O_DIRECT)";
+			errno = 0;
+			w = write(fd, buf, len);
+			if (w != (ssize_t)len)
+				e = w < 0 && errno ? errno : ENOSPC;
+			close(fd);
+		}
+	}
+	unlinkat(dirfd, name, 0);
+	return e;
 }

@@ -1,7 +1,9 @@
 /*
  * jsondoc: see jsondoc.h. The filesystem and device under the target come
  * from /proc/self/mountinfo (the longest mount point holding the target),
- * which names them as the system does: "ext4", "/dev/sdb1".
+ * which names them as the system does: "ext4", "/dev/sdb1". Every string
+ * goes through text() or put_path(), and every key through put(): no
+ * key can go missing because its value was not UTF-8.
  */
 #include "config.h"
 
@@ -16,6 +18,7 @@
 #include "json.h"
 #include "jsondoc.h"
 #include "mounts.h"
+#include "text.h"
 #include "units.h"
 
 /* The mount holding dir, from /proc/self/mountinfo: 0, or -1. */
@@ -35,64 +38,122 @@ static int find_mount(const char *dir, struct mounts_entry *m)
 	return found ? 0 : -1;
 }
 
-static json_t *str_or_null(const char *s)
+/*
+ * Set key to v. jansson gives NULL for a string that is not UTF-8 (or
+ * when memory runs out), and json_object_set_new() then drops the key
+ * without a word: here that marks the document broken (*bad), so it is
+ * never written with a key missing.
+ */
+static void put(json_t *o, const char *key, json_t *v, int *bad)
 {
-	return s ? json_string(s) : json_null();
+	if (json_object_set_new(o, key, v) != 0)
+		*bad = 1;
 }
 
-static json_t *settings(const struct clyde_opts *o)
+/* A string of the document: a byte that is not UTF-8 becomes \xNN. */
+static json_t *text(const char *s)
+{
+	size_t room = text_escape_room(s);
+	char *buf = malloc(room);
+	json_t *v;
+
+	if (!buf)
+		return NULL;
+	text_escape(s, buf, room, TEXT_JSON);
+	v = json_string(buf);
+	free(buf);
+	return v;
+}
+
+/*
+ * A path, which may hold any bytes: as text() under key and, when a
+ * byte had to be escaped, every byte of it in hex under key_bytes, so
+ * the exact path can be rebuilt (doc/clyde-json.5). NULL: null.
+ */
+static void put_path(json_t *o, const char *key, const char *path, int *bad)
+{
+	char hkey[64], *hex;
+	size_t n;
+
+	if (!path) {
+		put(o, key, json_null(), bad);
+		return;
+	}
+	put(o, key, text(path), bad);
+	if (text_utf8_valid(path))
+		return;
+	n = strlen(path);
+	hex = malloc(2 * n + 1);
+	if (!hex) {
+		*bad = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		snprintf(hex + 2 * i, 3, "%02x", (unsigned char)path[i]);
+	snprintf(hkey, sizeof(hkey), "%s_bytes", key);
+	put(o, hkey, json_string(hex), bad);
+	free(hex);
+}
+
+static json_t *settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *s = json_object(), *files = json_object(), *only;
 	char label[32];
 
+	if (!s || !files) {
+		json_decref(s);
+		json_decref(files);
+		*bad = 1;
+		return NULL;
+	}
 	units_fmt_size(label, sizeof(label), o->size);
-	json_object_set_new(s, "name", json_string(o->name));
-	json_object_set_new(s, "file_size", json_integer((json_int_t)o->size));
-	json_object_set_new(s, "file_size_label", json_string(label));
-	json_object_set_new(s, "size_chosen", json_boolean(o->size_chosen));
-	json_object_set_new(s, "chunk", json_integer((json_int_t)o->chunk));
-	json_object_set_new(s, "seeks", json_integer((json_int_t)o->seeks));
-	json_object_set_new(s, "seek_procs", json_integer(o->procs));
-	json_object_set_new(s, "concurrency",
-			    json_integer(RESULT_DEF_CONCURRENCY));
-	json_object_set_new(files, "num",
-			    json_integer((json_int_t)o->files_num));
-	json_object_set_new(files, "count",
-			    json_integer((json_int_t)(o->files_num * 1024)));
-	json_object_set_new(files, "max_size", json_integer(o->files_max));
-	json_object_set_new(files, "min_size",
-			    json_integer((json_int_t)o->files_min));
-	json_object_set_new(files, "dirs", json_integer(o->files_dirs));
-	json_object_set_new(files, "chunk",
-			    json_integer((json_int_t)o->files_chunk));
-	json_object_set_new(s, "files", files);
-	json_object_set_new(s, "direct", json_boolean(o->direct));
-	json_object_set_new(s, "sync_each_write", json_boolean(o->sync_each));
-	json_object_set_new(s, "cache_method",
-			    json_string(o->direct	 ? "direct"
-					: o->drop_caches ? "evict+drop_caches"
-							 : "evict"));
-	json_object_set_new(s, "per_char",
-			    json_string(o->fast || o->direct ? "skipped"
-					: o->per_char == PER_CHAR_SYSCALL
-					    ? "syscall"
-					    : "stdio"));
-	json_object_set_new(s, "per_char_size",
-			    json_integer((json_int_t)o->per_char_size));
-	json_object_set_new(s, "repeats", json_integer(o->repeats));
-	json_object_set_new(s, "seed_fixed", json_boolean(o->seed_set));
-	json_object_set_new(s, "seeds", json_array());
-	only = json_array();
-	for (int t = 0; t < RT_COUNT; t++)
-		if (o->only & (1u << t))
-			json_array_append_new(only,
-					      json_string(result_test_name(t)));
-	json_object_set_new(s, "only",
-			    o->only ? only : (json_decref(only), json_null()));
-	json_object_set_new(s, "latency_recorded",
-			    json_boolean(!o->no_latency));
-	json_object_set_new(s, "uid", json_integer(getuid()));
-	json_object_set_new(s, "gid", json_integer(getgid()));
+	put(s, "name", text(o->name), bad);
+	put(s, "file_size", json_integer((json_int_t)o->size), bad);
+	put(s, "file_size_label", json_string(label), bad);
+	put(s, "size_chosen", json_boolean(o->size_chosen), bad);
+	put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
+	put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
+	put(s, "seek_procs", json_integer(o->procs), bad);
+	put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
+	put(files, "num", json_integer((json_int_t)o->files_num), bad);
+	put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
+	    bad);
+	put(files, "max_size", json_integer(o->files_max), bad);
+	put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
+	put(files, "dirs", json_integer(o->files_dirs), bad);
+	put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
+	put(s, "files", files, bad);
+	put(s, "direct", json_boolean(o->direct), bad);
+	put(s, "sync_each_write", json_boolean(o->sync_each), bad);
+	put(s, "cache_method",
+	    json_string(o->direct	 ? "direct"
+			: o->drop_caches ? "evict+drop_caches"
+					 : "evict"),
+	    bad);
+	put(s, "per_char",
+	    json_string(o->fast || o->direct		  ? "skipped"
+			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
+							  : "stdio"),
+	    bad);
+	put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
+	    bad);
+	put(s, "repeats", json_integer(o->repeats), bad);
+	put(s, "seed_fixed", json_boolean(o->seed_set), bad);
+	put(s, "seeds", json_array(), bad);
+	if (o->only) {
+		only = json_array();
+		for (int t = 0; t < RT_COUNT; t++)
+			if ((o->only & (1u << t)) &&
+			    json_array_append_new(
+				only, json_string(result_test_name(t))))
+				*bad = 1;
+		put(s, "only", only, bad);
+	} else {
+		put(s, "only", json_null(), bad);
+	}
+	put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
+	put(s, "uid", json_integer(getuid()), bad);
+	put(s, "gid", json_integer(getgid()), bad);
 	return s;
 }
 
@@ -102,30 +163,34 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	struct utsname un;
 	struct mounts_entry m;
 	char when[32], host[256] = "", dir[PATH_MAX];
-	int have = find_mount(o->dir, &m) == 0;
+	int have = find_mount(o->dir, &m) == 0, bad = 0;
 
+	if (!doc || !target) {
+		json_decref(doc);
+		json_decref(target);
+		return NULL;
+	}
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&start));
 	gethostname(host, sizeof(host) - 1);
-	json_object_set_new(doc, "schema_version",
-			    json_integer(JSON_SCHEMA_VERSION));
-	json_object_set_new(doc, "program", json_string("clyde"));
-	json_object_set_new(doc, "version", json_string(PACKAGE_VERSION));
-	json_object_set_new(doc, "start_time", json_string(when));
-	json_object_set_new(doc, "host", json_string(host));
-	json_object_set_new(doc, "kernel",
-			    uname(&un) == 0 ? json_string(un.release)
-					    : json_null());
-	json_object_set_new(target, "directory",
-			    json_string(realpath(o->dir, dir) ? dir : o->dir));
-	json_object_set_new(target, "mount_point",
-			    str_or_null(have ? m.point : NULL));
-	json_object_set_new(target, "filesystem",
-			    str_or_null(have ? m.fstype : NULL));
-	json_object_set_new(target, "device",
-			    str_or_null(have ? m.source : NULL));
-	json_object_set_new(doc, "target", target);
-	json_object_set_new(doc, "settings", settings(o));
-	json_object_set_new(doc, "runs", json_array());
+	put(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
+	put(doc, "program", json_string("clyde"), &bad);
+	put(doc, "version", json_string(PACKAGE_VERSION), &bad);
+	put(doc, "start_time", json_string(when), &bad);
+	put(doc, "host", text(host), &bad);
+	put(doc, "kernel", uname(&un) == 0 ? text(un.release) : json_null(),
+	    &bad);
+	put_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
+		 &bad);
+	put_path(target, "mount_point", have ? m.point : NULL, &bad);
+	put(target, "filesystem", have ? text(m.fstype) : json_null(), &bad);
+	put_path(target, "device", have ? m.source : NULL, &bad);
+	put(doc, "target", target, &bad);
+	put(doc, "settings", settings(o, &bad), &bad);
+	put(doc, "runs", json_array(), &bad);
+	if (bad) {
+		json_decref(doc);
+		return NULL;
+	}
 	return doc;
 }
 
@@ -147,36 +212,79 @@ static json_t *compress_ratio(uint64_t seed)
 	return ratio < 0 ? json_null() : json_real(ratio);
 }
 
-void jsondoc_add_run(json_t *doc, const struct run_result *r)
+/*
+ * r with its text made UTF-8, when it is not: a copy (a run_result is
+ * some 100 KiB) with the name and error escaped; NULL when r is fine or
+ * no memory.
+ */
+static struct run_result *as_text(const struct run_result *r)
 {
-	json_t *run = json_run(r);
+	struct run_result *c;
 
-	json_object_set_new(run, "data_compress_ratio",
-			    compress_ratio(r->seed));
-	json_array_append_new(json_object_get(doc, "runs"), run);
-	json_array_append_new(
-	    json_object_get(json_object_get(doc, "settings"), "seeds"),
-	    json_integer((json_int_t)r->seed));
+	if (text_utf8_valid(r->name) && text_utf8_valid(r->error))
+		return NULL;
+	c = malloc(sizeof(*c));
+	if (!c)
+		return NULL;
+	*c = *r;
+	text_escape(r->name, c->name, sizeof(c->name), TEXT_JSON);
+	text_escape(r->error, c->error, sizeof(c->error), TEXT_JSON);
+	return c;
+}
+
+/* Whether json_run() wrote every key (a refused string drops one). */
+static int run_complete(const json_t *run, const struct run_result *r)
+{
+	const json_t *tests = json_object_get(run, "tests");
+
+	if (!json_object_get(run, "csv") || !json_object_get(run, "error") ||
+	    json_object_size(tests) != RT_COUNT)
+		return 0;
+	for (int t = 0; t < RT_COUNT; t++) {
+		const json_t *rec = json_object_get(tests, result_test_name(t));
+
+		if (!json_object_get(rec, "status") ||
+		    (r->t[t].state == RS_FAILED &&
+		     !json_object_get(rec, "error")))
+			return 0;
+	}
+	return 1;
+}
+
+int jsondoc_add_run(json_t *doc, const struct run_result *r)
+{
+	struct run_result *c = as_text(r);
+	json_t *run = json_run(c ? c : r);
+	int bad = !run || !run_complete(run, c ? c : r);
+
+	free(c);
+	if (bad) {
+		json_decref(run);
+		return -1;
+	}
+	put(run, "data_compress_ratio", compress_ratio(r->seed), &bad);
+	if (json_array_append_new(json_object_get(doc, "runs"), run) ||
+	    json_array_append_new(
+		json_object_get(json_object_get(doc, "settings"), "seeds"),
+		json_integer((json_int_t)r->seed)))
+		bad = 1;
+	return bad ? -1 : 0;
 }
 
 int jsondoc_write(json_t *doc, unsigned nruns, const double (*rate)[RT_COUNT],
-		  const char *path, FILE *err)
+		  FILE *f)
 {
-	int rc;
+	json_t *sum = json_summary(nruns, rate);
 
-	json_object_set_new(doc, "summary", json_summary(nruns, rate));
-	if (!path || !strcmp(path, "-")) {
-		rc = json_dumpf(doc, stdout,
-				JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-		fputc('\n', stdout);
-		fflush(stdout);
-	} else {
-		rc = json_dump_file(doc, path,
-				    JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	if (!sum || json_object_set_new(doc, "summary", sum) != 0) {
+		errno = ENOMEM;
+		return -1;
 	}
-	if (rc) {
-		fprintf(err, "clyde: --json: cannot write '%s': %s\n",
-			path ? path : "-", strerror(errno));
+	errno = 0;
+	if (json_dumpf(doc, f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
+	    fputc('\n', f) == EOF || fflush(f) == EOF || ferror(f)) {
+		if (!errno)
+			errno = EIO;
 		return -1;
 	}
 	return 0;

@@ -15,18 +15,21 @@
 #include "options.h"
 #include "result.h"
 
-/* The document up to "runs" (empty), for a run started at start. */
+/*
+ * The document up to "runs" (empty), for a run started at start; NULL
+ * when it could not be built whole (no memory). Text that is not UTF-8
+ * (a path) is escaped as doc/clyde-json.5 says, never left out.
+ */
 json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
 
-/* Append one run, and its seed to settings.seeds. */
-void jsondoc_add_run(json_t *doc, const struct run_result *r);
+/* Append one run, and its seed to settings.seeds. 0, or -1 (no memory). */
+int jsondoc_add_run(json_t *doc, const struct run_result *r);
 
 /*
- * Add the summary and write the document to path ("-" or NULL: stdout).
- * Returns 0, or -1 after one line on err.
+ * Add the summary and write the document to f (an outfile's stream, or
+ * stdout), with a final newline, flushed. 0, or -1 with errno.
  */
-int jsondoc_write(json_t *doc, unsigned nruns,
-		  const double (*rate)[RT_COUNT], const char *path,
-		  FILE *err);
+int jsondoc_write(json_t *doc, unsigned nruns, const double (*rate)[RT_COUNT],
+		  FILE *f);
 
 #endif

@@ -1,6 +1,10 @@
 /*
  * options: see options.h. Sizes follow bonnie++: a bare -s or -r number
  * is MiB; a bare chunk is bytes. Unlike bonnie++ 2.00a, "-r 1g" is 1 GiB.
+ *
+ * Over 600 lines on purpose: the help text, every value's check and
+ * every refused combination are here together, so one file says all
+ * that clyde's command line accepts.
  */
 #include "config.h"
 
@@ -12,6 +16,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "text.h"
 #include "units.h"
 
 #define MIN_CHUNK 256u
@@ -75,13 +80,25 @@ static const char usage_text[] =
     "                  inode caches before each read test\n"
     "  --help          this text;  --version  the version\n"
     "\n"
-    "Exit status: 0 ok, 1 a run failed, 2 bad usage, 129/130/143 stopped\n"
-    "by SIGHUP/SIGINT/SIGTERM (after removing the scratch directory).\n";
+    "Exit status: 0 ok, 1 a run failed (or its scratch directory could not\n"
+    "be removed), 2 bad usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM\n"
+    "(the first received; after removing the scratch directory), 141 when\n"
+    "the reader of standard output went away.\n";
+
+/* A value as the user gave it, on one line (text.h). */
+static const char *shown(const char *val, char *buf, size_t len)
+{
+	text_escape(val, buf, len, TEXT_LINE);
+	return buf;
+}
 
 static enum opt_status bad(FILE *err, const char *opt, const char *val,
 			   const char *why)
 {
-	fprintf(err, "clyde: %s '%s': %s\n", opt, val, why);
+	char v[1024];
+
+	fprintf(err, "clyde: %s '%s': %s\n", opt, shown(val, v, sizeof(v)),
+		why);
 	return OPT_USAGE;
 }
 
@@ -161,6 +178,11 @@ static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
 			   "size must be a whole number of MiB");
 	o->size = v;
 	o->size_set = 1;
+	for (int i = 1; v == 0 && i < n; i++)
+		if (*fields[i])
+			return bad(err, "-s", arg,
+				   "-s 0 skips the I/O tests: it takes no "
+				   "chunk, seeks or procs");
 	if (n > 1 && *fields[1] &&
 	    parse_chunk("-s", fields[1], &o->chunk, err) != OPT_RUN)
 		return OPT_USAGE;
@@ -218,6 +240,12 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 				    sizeof(why))) {
 		return bad(err, "-n", f[0], why);
 	}
+	for (int i = 1; v == 0 && i < n; i++)
+		if (*f[i])
+			return bad(
+			    err, "-n", arg,
+			    "-n 0 runs no file tests: it takes no sizes, "
+			    "directories or chunk");
 	o->files_num = v;
 	o->files_max = 0;
 	o->files_min = 0;
@@ -253,9 +281,14 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 				   "at most 99999 directories");
 		o->files_dirs = (unsigned)v;
 	}
-	if (n > 4 && *f[4] &&
-	    parse_chunk("-n", f[4], &o->files_chunk, err) != OPT_RUN)
-		return OPT_USAGE;
+	if (n > 4 && *f[4]) {
+		if (o->files_max <= 0)
+			return bad(err, "-n", arg,
+				   "empty files and links (max 0, -1 or -2) "
+				   "write no data: no chunk");
+		if (parse_chunk("-n", f[4], &o->files_chunk, err) != OPT_RUN)
+			return OPT_USAGE;
+	}
 	return OPT_RUN;
 }
 
@@ -263,34 +296,47 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
 				  FILE *err)
 {
-	char buf[512], *save = NULL, *tok;
+	const char *p = arg;
 
-	if (!*arg || strlen(arg) >= sizeof(buf))
+	if (arg[strspn(arg, ",")] == '\0')
 		return bad(err, "--only", arg, "expected a list of test names");
-	strcpy(buf, arg);
 	o->only = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		int t;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		char tok[32];
+		int t = RT_COUNT;
 
-		for (t = 0; t < RT_COUNT; t++)
-			if (!strcmp(tok, result_test_name(t)))
-				break;
-		if (t == RT_COUNT)
+		/* "a,,b", ",a", "a,": an empty name is a typo, not "all". */
+		if (len == 0)
+			return bad(err, "--only", arg,
+				   "an empty test name (a comma too many)");
+		if (len < sizeof(tok)) {
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			for (t = 0; t < RT_COUNT; t++)
+				if (!strcmp(tok, result_test_name(t)))
+					break;
+		}
+		if (t == RT_COUNT) {
+			char name[1024];
+
+			snprintf(name, sizeof(name), "%.*s", (int)len, p);
 			return bad(
-			    err, "--only", tok,
+			    err, "--only", name,
 			    "not a test (putc, put_block, rewrite, getc, "
 			    "get_block, seeks, seq_create, seq_stat, "
 			    "seq_del, ran_create, ran_stat, ran_del)");
+		}
 		if (t >= RT_seq_create && t <= RT_seq_del)
 			o->only |= 7u << RT_seq_create;
 		else if (t >= RT_ran_create)
 			o->only |= 7u << RT_ran_create;
 		else
 			o->only |= 1u << t;
+		if (!p[len])
+			break;
+		p += len + 1;
 	}
-	if (!o->only)
-		return bad(err, "--only", arg, "expected a list of test names");
 	return OPT_RUN;
 }
 
@@ -321,6 +367,32 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/*
+ * The host name as the default -m: a byte that is not UTF-8 text, or
+ * that -m would refuse (CSV's comma and quote, control characters),
+ * becomes '?', so the CSV line and the JSON document stay whole.
+ */
+static void default_name(char *name, size_t len)
+{
+	char *p;
+
+	if (gethostname(name, len - 1) != 0 || !name[0]) {
+		strcpy(name, "localhost");
+		return;
+	}
+	name[len - 1] = '\0';
+	for (p = name; *p;) {
+		size_t n = text_utf8_len(p);
+
+		if (!n || (unsigned char)*p < 0x20 || *p == 0x7f || *p == ',' ||
+		    *p == '"') {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
+}
+
 static void set_defaults(struct clyde_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -337,21 +409,114 @@ static void set_defaults(struct clyde_opts *o)
 	o->per_char = PER_CHAR_STDIO;
 	o->privs.uid = getuid();
 	o->privs.gid = getgid();
-	if (gethostname(o->name, sizeof(o->name) - 1) != 0 || !o->name[0])
-		strcpy(o->name, "localhost");
+	default_name(o->name, sizeof(o->name));
+}
+
+/* -m: text (UTF-8, no control characters), or CSV and JSON break. */
+static enum opt_status check_name(const char *name, FILE *err)
+{
+	if (!text_utf8_valid(name))
+		return bad(err, "-m", name, "name must be UTF-8 text");
+	for (const char *p = name; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return bad(err, "-m", name,
+				   "name must not contain control characters");
+	return OPT_RUN;
+}
+
+/* Options whose combination is refused; what was given, as given. */
+struct given {
+	const char *f_size;  /* -f SIZE */
+	const char *u_group; /* -u user:group */
+	const char *g_group; /* -g group */
+	const char *only;    /* --only=TESTS */
+	gid_t u_gid, g_gid;
+};
+
+/* Whether --only names a test of mask (bits 1 << RT_x). */
+static int only_named(const struct clyde_opts *o, unsigned mask)
+{
+	return (o->only & mask) != 0;
+}
+
+/*
+ * Two options that contradict each other are refused rather than one
+ * silently winning: the user asked for something that would not happen.
+ */
+static enum opt_status check_conflicts(const struct clyde_opts *o,
+				       const struct given *g, FILE *err)
+{
+	const unsigned per_char = (1u << RT_putc) | (1u << RT_getc);
+	const unsigned data = (1u << RT_FIRST_FILE) - 1;
+	const unsigned files = ((1u << RT_COUNT) - 1) & ~data;
+	char size[32];
+
+	if (o->latency && o->no_latency) {
+		fprintf(err, "clyde: --no-latency with -v/--latency: the "
+			     "percentiles need every latency recorded\n");
+		return OPT_USAGE;
+	}
+	if (g->f_size && o->direct)
+		return bad(err, "-f", g->f_size,
+			   "-D skips the per-char tests (O_DIRECT takes "
+			   "whole aligned blocks only)");
+	if (g->f_size && o->size_set && o->size == 0)
+		return bad(err, "-f", g->f_size,
+			   "-s 0 makes no data file for the per-char tests");
+	if (g->f_size && o->size_set && o->per_char_size > o->size) {
+		char why[96];
+
+		units_fmt_size(size, sizeof(size), o->size);
+		snprintf(why, sizeof(why),
+			 "more than the data file (-s %s) holds", size);
+		return bad(err, "-f", g->f_size, why);
+	}
+	if (only_named(o, per_char) && (o->fast || o->direct))
+		return bad(err, "--only", g->only,
+			   o->fast ? "-f skips the per-char tests named"
+				   : "-D skips the per-char tests named");
+	if (only_named(o, data) && o->size_set && o->size == 0)
+		return bad(err, "--only", g->only,
+			   "-s 0 skips the I/O tests named");
+	if (only_named(o, files) && o->files_num == 0)
+		return bad(err, "--only", g->only,
+			   "-n 0 skips the file tests named");
+	if (g->u_group && g->g_group && g->u_gid != g->g_gid) {
+		char a[1024], b[1024];
+
+		fprintf(err,
+			"clyde: -g '%s' with -u '%s': two different "
+			"groups\n",
+			shown(g->g_group, a, sizeof(a)),
+			shown(g->u_group, b, sizeof(b)));
+		return OPT_USAGE;
+	}
+	if (o->drop_caches && o->files_num == 0 &&
+	    (o->direct || (o->size_set && o->size == 0))) {
+		fprintf(err,
+			"clyde: --drop-caches with %s and -n 0: no test "
+			"reads through the page cache\n",
+			o->direct ? "-D" : "-s 0");
+		return OPT_USAGE;
+	}
+	return OPT_RUN;
 }
 
 enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err)
 {
-	char why[96];
+	char why[96], val[1024];
 	uint64_t v;
 	int c, ram_set = 0;
 	enum opt_status st;
+	struct given g = {0};
 
 	set_defaults(o);
 	opterr = 0;
-	optind = 1;
+	/* 0, not 1: glibc then forgets a previous parse entirely (a scan
+	 * that stopped inside "-qk" would otherwise resume in the old
+	 * argv), so opts_parse can be called any number of times. */
+	optind = 0;
 	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:qf::bDvhV",
 				long_opts, NULL)) != -1) {
 		switch (c) {
@@ -364,10 +529,12 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case 's':
 			if ((st = parse_size(optarg, o, err)) != OPT_RUN)
 				return st;
+			o->size_arg = optarg;
 			break;
 		case 'n':
 			if ((st = parse_files(optarg, o, err)) != OPT_RUN)
 				return st;
+			o->files_arg = optarg;
 			break;
 		case 'm':
 			if (!*optarg || strlen(optarg) >= sizeof(o->name))
@@ -377,6 +544,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 				return bad(err, "-m", optarg,
 					   "name must not contain a comma, "
 					   "quote or line break (CSV)");
+			if ((st = check_name(optarg, err)) != OPT_RUN)
+				return st;
 			strcpy(o->name, optarg);
 			break;
 		case 'r':
@@ -384,6 +553,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 					     sizeof(why)))
 				return bad(err, "-r", optarg, why);
 			o->ram = v;
+			o->ram_arg = optarg;
 			ram_set = 1;
 			break;
 		case 'x':
@@ -405,16 +575,24 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case 'u':
 			if (privs_parse_user(optarg, &o->privs, why,
 					     sizeof(why))) {
-				fprintf(err, "clyde: -u %s\n", why);
+				fprintf(err, "clyde: -u %s\n",
+					shown(why, val, sizeof(val)));
 				return OPT_USAGE;
+			}
+			if (strchr(optarg, ':')) {
+				g.u_group = optarg;
+				g.u_gid = o->privs.gid;
 			}
 			break;
 		case 'g':
 			if (privs_parse_group(optarg, &o->privs, why,
 					      sizeof(why))) {
-				fprintf(err, "clyde: -g %s\n", why);
+				fprintf(err, "clyde: -g %s\n",
+					shown(why, val, sizeof(val)));
 				return OPT_USAGE;
 			}
+			g.g_group = optarg;
+			g.g_gid = o->privs.gid;
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -427,6 +605,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 				optarg = argv[optind++];
 			if (!optarg) {
 				o->fast = 1;
+				o->per_char_size = 0;
+				g.f_size = NULL;
 				break;
 			}
 			if (units_parse_size(optarg, UNITS_MIB, &v, why,
@@ -435,6 +615,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			if (v == 0)
 				return bad(err, "-f", optarg,
 					   "per-char size must be above 0");
+			g.f_size = optarg;
 			o->fast = 0;
 			o->per_char_size = v;
 			break;
@@ -465,6 +646,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case LONG_ONLY:
 			if ((st = parse_only(optarg, o, err)) != OPT_RUN)
 				return st;
+			g.only = optarg;
 			break;
 		case LONG_DROP_CACHES:
 			o->drop_caches = 1;
@@ -472,7 +654,6 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		case 'v':
 		case LONG_LATENCY:
 			o->latency = 1;
-			o->no_latency = 0;
 			break;
 		case LONG_JSON:
 			if (optarg && !*optarg)
@@ -484,7 +665,6 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			break;
 		case LONG_NO_LATENCY:
 			o->no_latency = 1;
-			o->latency = 0;
 			break;
 		case LONG_PER_CHAR:
 			if (!strcmp(optarg, "stdio"))
@@ -497,26 +677,31 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			break;
 		case ':':
 			fprintf(err, "clyde: option '%s' needs a value\n",
-				argv[optind - 1]);
+				shown(argv[optind - 1], val, sizeof(val)));
 			return OPT_USAGE;
 		case '?':
 		default:
-			if (optopt)
+			if (optopt) {
+				char opt[2] = {(char)optopt, '\0'};
+
 				fprintf(err,
-					"clyde: unknown option '-%c' "
+					"clyde: unknown option '-%s' "
 					"(see clyde --help)\n",
-					optopt);
-			else
-				fprintf(err,
-					"clyde: unknown option '%s' "
-					"(see clyde --help)\n",
-					argv[optind - 1]);
+					shown(opt, val, sizeof(val)));
+			} else
+				fprintf(
+				    err,
+				    "clyde: unknown option '%s' "
+				    "(see clyde --help)\n",
+				    shown(argv[optind - 1], val, sizeof(val)));
 			return OPT_USAGE;
 		}
 	}
 	if (optind < argc)
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");
+	if ((st = check_conflicts(o, &g, err)) != OPT_RUN)
+		return st;
 	if (!o->size_set && ram_set && o->ram) {
 		/* -r without -s asks for bonnie++'s rule: twice that RAM,
 		 * rounded up to whole GiB (down could fall under the rule). */

@@ -28,6 +28,9 @@ struct clyde_opts {
 	const char *dir; /* -d */
 	uint64_t size;	 /* -s, bytes; 0 = skip the I/O tests */
 	int size_set;
+	const char *size_arg;  /* -s as given, for messages; NULL if none */
+	const char *files_arg; /* -n as given; NULL if none */
+	const char *ram_arg;   /* -r as given; NULL if none */
 	uint64_t chunk;		    /* -s size:chunk */
 	uint64_t seeks;		    /* -s size:chunk:seeks */
 	unsigned procs;		    /* -s size:chunk:seeks:procs */
@@ -64,9 +67,13 @@ struct clyde_opts {
 enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
 
 /*
- * Parse argv into o. Messages (errors, --help, --version) go to err/out.
- * Returns OPT_RUN to go on, OPT_EXIT_OK after --help/--version, or
- * OPT_USAGE after printing one line about the bad value.
+ * Parse argv into o. Messages (errors, --help, --version) go to err/out,
+ * and nowhere else; nothing is allocated, nothing exits, so it can be
+ * called any number of times in one process. A value echoed in a
+ * message is escaped to stay on one line (text.h). o keeps pointers
+ * into argv. Returns OPT_RUN to go on, OPT_EXIT_OK after
+ * --help/--version, or OPT_USAGE after printing one line about the bad
+ * value or the two options that contradict each other.
  */
 enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err);

@@ -139,6 +139,9 @@ int phase_fsync(struct phase_ctx *ctx);
 /* Record a failure of call on the data file; returns -err. */
 int phase_fail(struct phase_ctx *ctx, const char *call, int err);
 
+/* Record a failure of a call on no file (pipe, fork, mmap); -err. */
+int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
+
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
 

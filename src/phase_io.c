@@ -17,6 +17,12 @@ int phase_fail(struct phase_ctx *ctx, const char *call, int err)
 	return -err;
 }
 
+int phase_fail_call(struct phase_ctx *ctx, const char *call, int err)
+{
+	snprintf(ctx->what, sizeof(ctx->what), "%s", call);
+	return -err;
+}
+
 int phase_open(struct phase_ctx *ctx, int flags, const char *call)
 {
 	int fd;

@@ -109,7 +109,8 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 	if (!ctx->opt->direct)
 		posix_fadvise(ctx->fd, 0, 0, POSIX_FADV_RANDOM);
 	if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 0) {
-		rc = phase_fail(ctx, "start", errno ? errno : EPIPE);
+		rc = phase_fail_call(ctx, "seeker start (pipe)",
+				     errno ? errno : EPIPE);
 		goto report;
 	}
 	cpu_now_ns(&user0, &sys0);
@@ -122,7 +123,8 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 		if (n != (ssize_t)sizeof(ticket)) {
 			if (n < 0 && errno == EINTR)
 				continue;
-			rc = phase_fail(ctx, "read tickets", n < 0 ? errno : EIO);
+			rc = phase_fail_call(ctx, "read tickets (pipe)",
+					     n < 0 ? errno : EIO);
 			break;
 		}
 		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
@@ -172,7 +174,8 @@ static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 			if (w < 0 && errno == EAGAIN && nonblock)
 				return -EAGAIN; /* full; nothing of it written */
 			if (w < 0)
-				return phase_fail(ctx, "write tickets", errno);
+				return phase_fail_call(
+				    ctx, "write tickets (pipe)", errno);
 			done += (size_t)w;
 		}
 		*next += n;
@@ -198,11 +201,11 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 		free(pids);
 		if (reps != MAP_FAILED)
 			munmap(reps, reps_len);
-		return phase_fail(ctx, "mmap", ENOMEM);
+		return phase_fail_call(ctx, "mmap", ENOMEM);
 	}
 	if (pipe2(tk, O_CLOEXEC) || pipe2(rd, O_CLOEXEC) ||
 	    pipe2(go, O_CLOEXEC)) {
-		rc = phase_fail(ctx, "pipe", errno);
+		rc = phase_fail_call(ctx, "pipe", errno);
 		goto out;
 	}
 	/* Room for all tickets where the kernel allows, so the parent
@@ -220,7 +223,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 		pid_t pid = fork();
 
 		if (pid < 0) {
-			rc = phase_fail(ctx, "fork", errno);
+			rc = phase_fail_call(ctx, "fork", errno);
 			goto out;
 		}
 		if (pid == 0) {
@@ -259,7 +262,7 @@ out:
 
 		if (!__atomic_load_n(&rep->done, __ATOMIC_ACQUIRE)) {
 			if (!rc)
-				rc = phase_fail(ctx, "seeker", ECHILD);
+				rc = phase_fail_call(ctx, "seeker", ECHILD);
 			continue;
 		}
 		if (rep->err && !rc) {

@@ -16,6 +16,7 @@
 #include "fill.h"
 #include "phase.h"
 #include "runner.h"
+#include "text.h"
 
 static const struct phase_ops *const phases[] = {
 #define PHASE_PTR(x) &phase_##x##_ops,
@@ -42,10 +43,10 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
  * nonzero when the pass must end (the status says why).
  */
 static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
-		     const struct phase_ops *ph, const char *progress,
-		     struct phase_out *out, struct clk_mark *start,
-		     struct clk_mark *end, enum runner_status *status,
-		     char *error, size_t errlen)
+		     const struct phase_ops *ph, const char *title,
+		     const char *progress, struct phase_out *out,
+		     struct clk_mark *start, struct clk_mark *end,
+		     enum runner_status *status, char *error, size_t errlen)
 {
 	int rc = 0;
 
@@ -70,9 +71,14 @@ static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
 		if (env->progress)
 			fputc('\n', env->progress);
 		if (!*env->stop) {
-			snprintf(error, errlen, "%s: %s: %s", ph->title,
+			char msg[sizeof(ctx->what) + 256];
+
+			/* The paths in it hold whatever bytes -d had: escaped,
+			 * the line stays one line and the JSON error UTF-8. */
+			snprintf(msg, sizeof(msg), "%s: %s: %s", title,
 				 ctx->what[0] ? ctx->what : ctx->data_path,
 				 strerror(-rc));
+			text_escape(msg, error, errlen, TEXT_LINE);
 			fprintf(env->err, "clyde: %s\n", error);
 		}
 		*status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
@@ -173,9 +179,14 @@ enum runner_status runner_run(const struct runner_env *env,
 			continue;
 		if (*env->stop)
 			break;
-		/* --only without an output test: write the file, untimed. */
+		/* --only without an output test: write the file, untimed;
+		 * a failure says what it was for, not "block output". */
 		if (needs_data(ph) && !data_ready) {
-			if (run_phase(env, &ctx, &phase_put_block_ops,
+			char title[96];
+
+			snprintf(title, sizeof(title),
+				 "preparing the data file for %s", ph->title);
+			if (run_phase(env, &ctx, &phase_put_block_ops, title,
 				      "Preparing the data file", &out, &start,
 				      &end, &status, r->error,
 				      sizeof(r->error)))
@@ -184,8 +195,9 @@ enum runner_status runner_run(const struct runner_env *env,
 		}
 		if (ph->flags & PHASE_READS)
 			keep_cache_out(env, &ctx, ph, r, &warned);
-		if (run_phase(env, &ctx, ph, ph->progress, &out, &start, &end,
-			      &status, r->error, sizeof(r->error))) {
+		if (run_phase(env, &ctx, ph, ph->title, ph->progress, &out,
+			      &start, &end, &status, r->error,
+			      sizeof(r->error))) {
 			if (status == RUNNER_FAILED)
 				rec->state = RS_FAILED;
 			break;

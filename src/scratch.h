@@ -7,6 +7,7 @@
 #define CLYDE_SCRATCH_H
 
 #include <limits.h>
+#include <stddef.h>
 
 struct scratch {
 	char path[PATH_MAX]; /* "", or DIR/clyde.XXXXXX */
@@ -21,8 +22,18 @@ int scratch_create(struct scratch *s, const char *parent);
 
 /*
  * Remove everything under the scratch directory, then the directory.
- * Safe to call twice. Returns 0 or -errno of the first failure.
+ * Safe to call twice. Returns 0 (path is then ""), or -errno of the
+ * first failure; path is then kept, so a message can say which
+ * directory is left.
  */
 int scratch_remove(struct scratch *s);
+
+/*
+ * The same, and on failure why[len] says what failed first: the call
+ * and the name inside the directory ("unlink data: Operation not
+ * permitted", "rmdir files/00001: ...", "rmdir: ..." for the directory
+ * itself).
+ */
+int scratch_remove_why(struct scratch *s, char *why, size_t len);
 
 #endif

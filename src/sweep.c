@@ -450,28 +450,21 @@ static int unmount_private(void)
  */
 static int remove_scratch(void)
 {
-	char path[PATH_MAX];
-	int rc;
+	char why[PATH_MAX + 64];
 
 	if (!live.scratch.path[0])
 		return 0;
-	/* scratch_remove() forgets the name: keep it for the message. */
-	snprintf(path, sizeof(path), "%s", live.scratch.path);
-	if (live.scratch.dirfd >= 0 &&
-	    unlinkat(live.scratch.dirfd, DATA_NAME, 0) != 0 &&
-	    errno != ENOENT) {
-		fprintf(stderr, "%s: cannot remove %s/%s: %s\n", PROG, path,
-			DATA_NAME, strerror(errno));
-		scratch_remove(&live.scratch);
-		return -1;
-	}
-	rc = scratch_remove(&live.scratch);
-	if (rc) {
-		fprintf(stderr, "%s: cannot remove %s: %s\n", PROG, path,
-			strerror(-rc));
-		return -1;
-	}
-	return 0;
+	if (scratch_remove_why(&live.scratch, why, sizeof(why)) == 0)
+		return 0;
+	fprintf(stderr, "%s: cannot remove %s: %s\n", PROG,
+		live.scratch.path, why);
+	/* Said once: a later cleanup does not try again behind the
+	 * message's back. */
+	if (live.scratch.dirfd >= 0)
+		close(live.scratch.dirfd);
+	live.scratch.dirfd = -1;
+	live.scratch.path[0] = '\0';
+	return -1;
 }
 
 /*

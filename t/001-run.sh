@@ -105,9 +105,12 @@ lat=$(grep '^Latency  ' "$WORK/out" | head -n 1 | awk '{ print $3 }')
 max=$(awk '$1 == "put_block" { print $8 }' "$WORK/out")
 [ "$lat" = "$max" ] || fail "-v: put_block max $max is not the Latency cell $lat"
 [ "$(awk '$1 == "put_block" { print $9 }' "$WORK/out")" = 2048 ] || fail "-v: put_block ops"
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f -v --no-latency -q
-grep -q '^put_block' "$WORK/err" && fail "--no-latency still recorded percentiles"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f --no-latency -q
+grep -q '^put_block' "$WORK/err" && fail "--no-latency printed percentiles"
 grep -q '^Latency  ' "$WORK/err" || fail "--no-latency lost the Latency line"
+# -v asks for the percentiles --no-latency does not record: refused.
+expect_status 2 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f -v --no-latency -q
+assert_empty "$D"
 
 # -s 0 skips the I/O tests: empty fields, no table rows.
 expect_status 0 "$CLYDE" -d "$D" -s 0 -r 0 -n 0 -q

@@ -47,7 +47,9 @@ if [ "$(id -u)" = 0 ]; then
 	fi
 	RO="$WORK/ro"
 	mkdir "$RO"
-	if mount -t tmpfs -o ro,size=1m clyde-t-ro "$RO" 2>/dev/null; then
+	# (4m: room for the default file tests, so the refusal is the
+	# read-only one.)
+	if mount -t tmpfs -o ro,size=4m clyde-t-ro "$RO" 2>/dev/null; then
 		at_exit umount "$RO"
 		expect_status 2 "$CLYDE" -d "$RO" -s 0 -r 0
 		grep -q "'$RO': cannot make a scratch directory: Read-only file system" "$WORK/err" ||

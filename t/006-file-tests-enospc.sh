@@ -1,7 +1,10 @@
 #!/bin/sh
 # A full filesystem during file creation: one line naming the phase and
 # "No space left on device", exit 1, and every file and directory of the
-# run removed. Root only: a loop-mounted 64 MiB ext4 image of its own.
+# run removed. A -n that cannot fit is refused before the first test
+# (t/034), so the filesystem fills up while the run is under way, as it
+# does when another program writes. Root only: a loop-mounted 64 MiB
+# ext4 image of its own.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (loop device and mount)"
@@ -19,21 +22,40 @@ at_exit losetup -d "$LOOP"
 mount "$LOOP" "$MNT" || fail "mount $LOOP"
 at_exit umount "$MNT"
 
-# 1024 files of 128 KiB: twice what the filesystem holds.
-"$CLYDE" -d "$MNT" -s 0 -r 0 -n 1:128k:128k >"$WORK/out" 2>"$WORK/err"
-got=$?
+# run_filled ARGS...: start a file-test run, stop it as soon as it
+# creates files (the space check before the first test has passed by
+# then), fill the filesystem as another writer would, and let it go on.
+# -b makes every create wait for fsync, so the run is still creating.
+run_filled() {
+	"$CLYDE" -d "$MNT" -s 0 -r 0 -b "$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	i=0
+	until grep -q 'Create files in sequential order' "$WORK/err" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 400 ] || { kill -9 $pid; fail "$*: creation never started: $(cat "$WORK/err")"; }
+		sleep 0.05
+	done
+	kill -STOP $pid
+	dd if=/dev/zero of="$MNT/filler" bs=1M status=none 2>/dev/null
+	kill -CONT $pid
+	wait $pid
+	got=$?
+	rm -f "$MNT/filler"
+}
+
+# 1024 files of 32 KiB: room for them at the check, none once filled.
+run_filled -n 1:32k:32k
 [ "$got" = 1 ] || fail "exit $got, expected 1: $(cat "$WORK/err")"
 [ "$(grep -c '^clyde: ' "$WORK/err")" = 1 ] || fail "not one error line: $(cat "$WORK/err")"
-grep -q "^clyde: sequential create: write $MNT/clyde\.[A-Za-z0-9]*/files/[0-9a-f]\{10\}[A-Za-z0-9]*: No space left on device$" "$WORK/err" ||
+grep -Eq "^clyde: sequential create: (write|create) $MNT/clyde\.[A-Za-z0-9]*/files/[0-9a-f]{10}[A-Za-z0-9]*: No space left on device$" "$WORK/err" ||
 	fail "message: $(cat "$WORK/err")"
 left=$(ls -A "$MNT")
 [ "$left" = lost+found ] || fail "left behind on the filesystem: $left"
 
 # The same with the files spread over subdirectories.
-"$CLYDE" -d "$MNT" -s 0 -r 0 -n 1:96k:96k:3 >"$WORK/out" 2>"$WORK/err"
-got=$?
+run_filled -n 1:32k:32k:3
 [ "$got" = 1 ] || fail "dirs: exit $got, expected 1: $(cat "$WORK/err")"
-grep -q "^clyde: sequential create: write .*/files/0000[0-2]/.*: No space left on device$" "$WORK/err" ||
+grep -Eq "^clyde: sequential create: (write|create) .*/files/0000[0-2]/.*: No space left on device$" "$WORK/err" ||
 	fail "dirs message: $(cat "$WORK/err")"
 [ "$(ls -A "$MNT")" = lost+found ] || fail "dirs: left behind: $(ls -A "$MNT")"
 exit 0

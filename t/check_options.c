@@ -234,6 +234,134 @@ START_TEST(help_and_version)
 }
 END_TEST
 
+/* Checks added with the hardening of the command line. */
+
+/*
+ * A parse that stopped inside a group of short options ("-kq" stops at
+ * k) must not leak into the next one: glibc's getopt would resume at the
+ * 'q' of the old argv unless told to start afresh.
+ */
+START_TEST(parse_again_starts_afresh)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("-kq", &o, &msg), OPT_USAGE);
+	free(msg);
+	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert(!o.quiet);
+	free(msg);
+	/* And a parse never keeps state from an earlier one. */
+	ck_assert_int_eq(parse("-v", &o, &msg), OPT_RUN);
+	ck_assert(o.latency);
+	free(msg);
+	ck_assert_int_eq(parse("--no-latency", &o, &msg), OPT_RUN);
+	ck_assert(!o.latency && o.no_latency);
+	free(msg);
+}
+END_TEST
+
+static const struct {
+	const char *line;
+	const char *msg; /* the exact line printed */
+} refused_more[] = {
+    {"--only=putc,,seeks", "clyde: --only 'putc,,seeks': an empty test name "
+			   "(a comma too many)\n"},
+    {"--only=,putc", "clyde: --only ',putc': an empty test name (a comma "
+		     "too many)\n"},
+    {"--only=seeks,", "clyde: --only 'seeks,': an empty test name (a comma "
+		      "too many)\n"},
+    {"--only=,,", "clyde: --only ',,': expected a list of test names\n"},
+    {"-v --no-latency", "clyde: --no-latency with -v/--latency: the "
+			"percentiles need every latency recorded\n"},
+    {"--no-latency --latency", "clyde: --no-latency with -v/--latency: the "
+			       "percentiles need every latency recorded\n"},
+    {"-f --only=getc", "clyde: --only 'getc': -f skips the per-char tests "
+		       "named\n"},
+    {"-D --only=putc,put_block", "clyde: --only 'putc,put_block': -D skips "
+				 "the per-char tests named\n"},
+    {"-s 0 --only=rewrite", "clyde: --only 'rewrite': -s 0 skips the I/O "
+			    "tests named\n"},
+    {"-n 0 --only=seq_del", "clyde: --only 'seq_del': -n 0 skips the file "
+			    "tests named\n"},
+    {"-D -f 20", "clyde: -f '20': -D skips the per-char tests (O_DIRECT "
+		 "takes whole aligned blocks only)\n"},
+    {"-f 1m -s 0", "clyde: -f '1m': -s 0 makes no data file for the "
+		   "per-char tests\n"},
+    {"-s 16m -f 17", "clyde: -f '17': more than the data file (-s 16M) "
+		     "holds\n"},
+    {"-s 0:4k", "clyde: -s '0:4k': -s 0 skips the I/O tests: it takes no "
+		"chunk, seeks or procs\n"},
+    {"-s 0::100", "clyde: -s '0::100': -s 0 skips the I/O tests: it takes "
+		  "no chunk, seeks or procs\n"},
+    {"-n 0:4k", "clyde: -n '0:4k': -n 0 runs no file tests: it takes no "
+		"sizes, directories or chunk\n"},
+    {"-n 2:-1:::4k", "clyde: -n '2:-1:::4k': empty files and links (max 0, "
+		     "-1 or -2) write no data: no chunk\n"},
+    {"-n 2::::4k", "clyde: -n '2::::4k': empty files and links (max 0, -1 "
+		   "or -2) write no data: no chunk\n"},
+    {"-m \xff", "clyde: -m '\\xff': name must be UTF-8 text\n"},
+    {"-m a\xc3", "clyde: -m 'a\\xc3': name must be UTF-8 text\n"},
+    {"-m \xed\xa0\x80", "clyde: -m '\\xed\\xa0\\x80': name must be UTF-8 "
+			"text\n"},
+    {"-m a\tb", "clyde: -m 'a\\tb': name must not contain control "
+		"characters\n"},
+    {"-m a\nb", "clyde: -m 'a\\nb': name must not contain a comma, quote "
+		"or line break (CSV)\n"},
+    {"-s 1\ng", "clyde: -s '1\\ng': unknown suffix (use k, m, g or t)\n"},
+    {"--bogus\n", "clyde: unknown option '--bogus\\n' (see clyde --help)\n"},
+    {"-\x01", "clyde: unknown option '-\\x01' (see clyde --help)\n"},
+    {"-u 0:0 -g 1", "clyde: -g '1' with -u '0:0': two different groups\n"},
+    {"--drop-caches -D -n 0", "clyde: --drop-caches with -D and -n 0: no "
+			      "test reads through the page cache\n"},
+};
+
+START_TEST(refusals_more)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse(refused_more[_i].line, &o, &msg), OPT_USAGE);
+	ck_assert_str_eq(msg, refused_more[_i].msg);
+	free(msg);
+}
+END_TEST
+
+START_TEST(accepted_more)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	/* Not contradictions: a mode with -f, one group twice, UTF-8. */
+	ck_assert_int_eq(parse("-f --per-char=syscall -u 0:0 -g 0 -m "
+			       "caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x92\xbe",
+			       &o, &msg),
+			 OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert_str_eq(o.name, "caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x92\xbe");
+	free(msg);
+	ck_assert_int_eq(parse("-s 16m -f 16 --only=putc,getc", &o, &msg),
+			 OPT_RUN);
+	ck_assert_uint_eq(o.per_char_size, 16 * UNITS_MIB);
+	free(msg);
+	/* -f SIZE then plain -f: skipping wins, the size is gone. */
+	ck_assert_int_eq(parse("-f 20 -f -D", &o, &msg), OPT_RUN);
+	ck_assert(o.fast);
+	ck_assert_uint_eq(o.per_char_size, 0);
+	free(msg);
+	ck_assert_int_eq(parse("-s 0 -n 0 --only=seeks -s 1g", &o, &msg),
+			 OPT_RUN);
+	free(msg);
+	/* The values as given, for messages. */
+	ck_assert_int_eq(parse("-s 1g -n 2:4k -r 512", &o, &msg), OPT_RUN);
+	ck_assert_str_eq(o.size_arg, "1g");
+	ck_assert_str_eq(o.files_arg, "2:4k");
+	ck_assert_str_eq(o.ram_arg, "512");
+	free(msg);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -244,6 +372,11 @@ static Suite *options_suite(void)
 	tcase_add_loop_test(tc, refusals, 0,
 			    (int)(sizeof(refused) / sizeof(refused[0])));
 	tcase_add_test(tc, help_and_version);
+	tcase_add_test(tc, parse_again_starts_afresh);
+	tcase_add_loop_test(
+	    tc, refusals_more, 0,
+	    (int)(sizeof(refused_more) / sizeof(refused_more[0])));
+	tcase_add_test(tc, accepted_more);
 	suite_add_tcase(s, tc);
 	return s;
 }

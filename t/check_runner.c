@@ -267,6 +267,100 @@ START_TEST(only_prepares_the_data_file)
 }
 END_TEST
 
+/* Checks added with the hardening of the messages. */
+
+#include <sys/resource.h>
+
+/*
+ * --only without block output writes the data file first; a failure
+ * there names that step, not "block output", which did not run.
+ */
+START_TEST(prepare_failure_names_the_step)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	struct rlimit lim, old;
+	char *errs;
+
+	signal(SIGXFSZ, SIG_IGN);
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim.rlim_cur = 1024 * 1024;
+	lim.rlim_max = old.rlim_max;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	opts(&o, "--only=get_block");
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_FAILED);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	ck_assert_msg(!strncmp(errs,
+			       "clyde: preparing the data file for block "
+			       "input: write ",
+			       54) &&
+			  strstr(errs, "/data: File too large\n"),
+		      "%s", errs);
+	ck_assert_ptr_null(strstr(errs, "block output"));
+	ck_assert_int_eq(r.t[RT_put_block].state, RS_NOT_RUN);
+	ck_assert_int_eq(r.t[RT_get_block].state, RS_NOT_RUN);
+	ck_assert(
+	    !strncmp(r.error, "preparing the data file for block input", 39));
+	free(errs);
+}
+END_TEST
+
+/* The seekers' pipe cannot be made: the call is named, and no file. */
+START_TEST(pipe_failure_names_no_file)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	struct rlimit lim, old;
+	char *errs;
+	int fd;
+
+	opts(&o, "--only=seeks");
+	/* Room for the data file (and the memory stream), not a pipe: the
+	 * lowest free descriptor plus two. */
+	fd = dup(0);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &old), 0);
+	lim.rlim_cur = (rlim_t)fd + 2;
+	lim.rlim_max = old.rlim_max;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &lim), 0);
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_FAILED);
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &old), 0);
+	ck_assert_str_eq(errs, "clyde: random seeks: pipe: Too many open "
+			       "files\n");
+	ck_assert_str_eq(r.error, "random seeks: pipe: Too many open files");
+	free(errs);
+}
+END_TEST
+
+/* A scratch path holding a line break: the error stays one line. */
+START_TEST(error_is_one_line)
+{
+	struct clyde_opts o;
+	struct run_result r;
+	struct scratch odd;
+	char *errs, dir[PATH_MAX];
+	struct scratch keep = scr;
+
+	snprintf(dir, sizeof(dir), "%s/a\nb", parent);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	ck_assert_int_eq(scratch_create(&odd, dir), 0);
+	scr = odd;
+	opts(&o, "-s 0 -n 1");
+	/* The test directory is there already: its mkdir must fail. */
+	ck_assert_int_eq(mkdirat(odd.dirfd, "files", 0700), 0);
+	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_FAILED);
+	scr = keep;
+	ck_assert_msg(strstr(errs, "/a\\nb/clyde.") != NULL &&
+			  strchr(errs, '\n') == errs + strlen(errs) - 1,
+		      "%s", errs);
+	ck_assert_ptr_null(strchr(r.error, '\n'));
+	free(errs);
+	ck_assert_int_eq(scratch_remove(&odd), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
 	Suite *s = suite_create("runner");
@@ -283,6 +377,9 @@ static Suite *runner_suite(void)
 	tcase_add_test(tc, seeks_and_files);
 	tcase_add_test(tc, only_prepares_the_data_file);
 	tcase_add_test(tc, file_test_failure_names_phase);
+	tcase_add_test(tc, prepare_failure_names_the_step);
+	tcase_add_test(tc, pipe_failure_names_no_file);
+	tcase_add_test(tc, error_is_one_line);
 	suite_add_tcase(s, tc);
 	return s;
 }
