@@ -104,6 +104,6 @@ grep -q '^# Wrote 200 megs' "$WORK/out" || fail "-w on blank $B: $(cat "$WORK/ou
 
 # Sizes: past the end and bigger than the device are one line, exit 2.
 refused "'201'.*past the end of $A" "$ZCAV" -r 201 "$A"
-refused "-s 256M: $A holds 200M" "$SWEEP" -s 256m -B 1m --destroy-data="$A" "$A"
+refused "-s '256m': $A holds 200M" "$SWEEP" -s 256m -B 1m --destroy-data="$A" "$A"
 refused "not a directory or block device" "$SWEEP" -s 16m /dev/zero
 exit 0
