@@ -77,25 +77,8 @@ stop HUP TERM INT
 [ $st = 129 ] || fail "HUP, TERM, INT: exit $st, expected 129: $(cat "$WORK/err")"
 # A stop while gnuplot draws: gnuplot (here one that never finishes) is
 # killed, no picture or temporary file is left, the status is the stop's.
-mkdir "$WORK/bin" "$D/plot"
-printf '#!/bin/sh\ncat >/dev/null\nexec sleep 30\n' >"$WORK/bin/gnuplot"
-chmod +x "$WORK/bin/gnuplot"
-PATH="$WORK/bin:$PATH" "$ZCAV" -b 1 --plot "$D/plot/x.png" "$WORK/f" \
-	>"$WORK/out" 2>"$WORK/err" &
-pid=$!
-i=0
-until pgrep -x sleep -P $pid >/dev/null 2>&1; do
-	i=$((i + 1))
-	[ $i -lt 200 ] || fail "gnuplot never started: $(cat "$WORK/err")"
-	sleep 0.05
-done
-t0=$(date +%s)
-kill -s TERM $pid
-wait $pid
-st=$?
-[ $(($(date +%s) - t0)) -lt 10 ] || fail "TERM while drawing waited for gnuplot to finish"
-[ $st = 143 ] || fail "TERM while drawing: exit $st, expected 143: $(cat "$WORK/err")"
+mkdir "$D/plot"
+term_while_drawing "$ZCAV" -b 1 --plot "$D/plot/x.png" "$WORK/f"
 [ ! -s "$WORK/err" ] || fail "TERM while drawing said: $(cat "$WORK/err")"
-pgrep -x sleep -P $pid >/dev/null 2>&1 && fail "gnuplot still runs after TERM"
 assert_empty "$D/plot"
 exit 0

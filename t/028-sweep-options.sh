@@ -118,27 +118,10 @@ assert_empty "$D"
 # A stop while gnuplot draws (here one that never finishes): gnuplot is
 # killed at once, no picture or temporary file is left, the status is
 # the stop's.
-mkdir "$WORK/bin" "$WORK/plots"
-printf '#!/bin/sh\ncat >/dev/null\nexec sleep 30\n' >"$WORK/bin/gnuplot"
-chmod +x "$WORK/bin/gnuplot"
-PATH="$WORK/bin:$PATH" "$SWEEP" -q -s 4m -B 64k --plot "$WORK/plots/x.png" \
-	"$D" >/dev/null 2>"$WORK/err" &
-pid=$!
-i=0
-until pgrep -x sleep -P $pid >/dev/null 2>&1; do
-	i=$((i + 1))
-	[ $i -lt 400 ] || fail "gnuplot never started: $(cat "$WORK/err")"
-	sleep 0.05
-done
-t0=$(date +%s)
-kill -s TERM $pid
-wait $pid
-st=$?
-[ $(($(date +%s) - t0)) -lt 10 ] || fail "TERM while drawing waited for gnuplot to finish"
-[ $st = 143 ] || fail "TERM while drawing: exit $st, expected 143: $(cat "$WORK/err")"
+mkdir "$WORK/plots"
+term_while_drawing "$SWEEP" -q -s 4m -B 64k --plot "$WORK/plots/x.png" "$D"
 grep '^clyde-sweep: ' "$WORK/err" | grep -v ' MB/s, ' | grep -q . &&
 	fail "TERM while drawing said: $(cat "$WORK/err")"
-pgrep -x sleep -P $pid >/dev/null 2>&1 && fail "gnuplot still runs after TERM"
 assert_empty "$WORK/plots"
 assert_empty "$D"
 exit 0

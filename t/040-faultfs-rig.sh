@@ -8,10 +8,7 @@
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
-ff_require
-B=$WORK/back
-M=$WORK/mnt
-ff_mount "$B" "$M"
+ff_setup
 
 head -c 1048576 /dev/urandom >"$B/f" || fail "making data"
 

@@ -9,30 +9,12 @@
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
-ff_require
-B=$WORK/back
-M=$WORK/mnt
-ff_mount "$B" "$M"
+ff_setup
 
-# expect_fault TITLE CALL ERROR RULE CLYDE-ARGS...: with only RULE armed
-# (rule 1), clyde fails as described above.
+# expect_fault TITLE CALL ERROR RULE CLYDE-ARGS...: ff_expect_clyde on a
+# file anywhere in the scratch directory.
 expect_fault() {
-	title=$1 call=$2 err=$3 rule=$4
-	shift 4
-	what="'$rule' with $*"
-	ff_cmd clear "$rule"
-	"$CLYDE" -d "$M" -r 0 -q "$@" >"$WORK/out" 2>"$WORK/err"
-	st=$?
-	[ $st = 1 ] || fail "$what: exit $st, expected 1: $(cat "$WORK/err")"
-	grep '^clyde: ' "$WORK/err" | grep -v '^clyde: data ' >"$WORK/msgs"
-	[ "$(wc -l <"$WORK/msgs")" = 1 ] ||
-		fail "$what: not one error line: $(cat "$WORK/err")"
-	grep -q "^clyde: $title: $call $M/clyde\.[A-Za-z0-9]*/[^ ]*: $err\$" \
-		"$WORK/msgs" || fail "$what: message: $(cat "$WORK/msgs")"
-	grep -q '^1\.98,' "$WORK/out" && fail "$what: a failed run printed a CSV line"
-	[ "$(ff_fired 1)" -ge 1 ] || fail "$what: the fault never fired: $(cat "$FF_CTL")"
-	assert_empty "$B"
-	ff_alive
+	ff_expect_clyde '' "$@"
 }
 
 EIO='Input/output error'

@@ -12,10 +12,7 @@
 
 ZCAV=${CLYDE_ZCAV:-$(dirname "$CLYDE")/clyde-zcav}
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
-ff_require
-B=$WORK/back
-M=$WORK/mnt
-ff_mount "$B" "$M"
+ff_setup
 
 # one_line PROG MESSAGE WHAT: stderr holds exactly one line of PROG
 # that is not a progress line, and it is MESSAGE.

@@ -7,10 +7,7 @@
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
-ff_require
-B=$WORK/back
-M=$WORK/mnt
-ff_mount "$B" "$M"
+ff_setup
 
 # The test directory is read once by the eviction before the stat test
 # (which ignores errors), then by the stat test, then by the delete test.

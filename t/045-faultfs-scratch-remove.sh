@@ -7,10 +7,7 @@
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
-ff_require
-B=$WORK/back
-M=$WORK/mnt
-ff_mount "$B" "$M"
+ff_setup
 
 for prog in clyde clyde-sweep; do
 	ff_cmd clear 'fail rmdir EIO path=/clyde.* times=1'

@@ -123,3 +123,35 @@ ff_alive() {
 now_ms() {
 	echo $(($(date +%s%N) / 1000000))
 }
+
+# ff_setup: the rig mounted at $M over the backing directory $B (both in
+# $WORK), or the test skipped as ff_require says.
+ff_setup() {
+	ff_require
+	B=$WORK/back
+	M=$WORK/mnt
+	ff_mount "$B" "$M"
+}
+
+# ff_expect_clyde SUB TITLE CALL ERROR RULE CLYDE-ARGS...: with only RULE
+# armed (rule 1), clyde on $M exits 1 with one line, "clyde: TITLE: CALL
+# <a file under its scratch directory, below SUB>: ERROR", prints no CSV
+# line, the fault fired, nothing is left in $B and the rig still runs.
+ff_expect_clyde() {
+	sub=$1 title=$2 call=$3 err=$4 rule=$5
+	shift 5
+	what="'$rule' with $*"
+	ff_cmd clear "$rule"
+	"$CLYDE" -d "$M" -r 0 -q "$@" >"$WORK/out" 2>"$WORK/err"
+	st=$?
+	[ $st = 1 ] || fail "$what: exit $st, expected 1: $(cat "$WORK/err")"
+	grep '^clyde: ' "$WORK/err" | grep -v '^clyde: data ' >"$WORK/msgs"
+	[ "$(wc -l <"$WORK/msgs")" = 1 ] ||
+		fail "$what: not one error line: $(cat "$WORK/err")"
+	grep -q "^clyde: $title: $call $M/clyde\.[A-Za-z0-9]*/$sub[^ ]*: $err\$" \
+		"$WORK/msgs" || fail "$what: message: $(cat "$WORK/msgs")"
+	grep -q '^1\.98,' "$WORK/out" && fail "$what: a failed run printed a CSV line"
+	[ "$(ff_fired 1)" -ge 1 ] || fail "$what: the fault never fired: $(cat "$FF_CTL")"
+	assert_empty "$B"
+	ff_alive
+}

@@ -51,3 +51,31 @@ expect_status() {
 	[ "$got" = "$want" ] ||
 		fail "'$*' exited $got, expected $want; stderr: $(cat "$WORK/err")"
 }
+
+# term_while_drawing CMD...: CMD (which draws with --plot) runs with a
+# gnuplot that never finishes, and gets SIGTERM once gnuplot runs. It
+# must end within 10 s with 143 and gnuplot killed, not waited for. Its
+# stderr is left in $WORK/err.
+term_while_drawing() {
+	mkdir -p "$WORK/bin"
+	printf '#!/bin/sh\ncat >/dev/null\nexec sleep 30\n' >"$WORK/bin/gnuplot"
+	chmod +x "$WORK/bin/gnuplot"
+	PATH="$WORK/bin:$PATH" "$@" >/dev/null 2>"$WORK/err" &
+	tw_pid=$!
+	tw_i=0
+	until pgrep -x sleep -P $tw_pid >/dev/null 2>&1; do
+		tw_i=$((tw_i + 1))
+		[ $tw_i -lt 400 ] || fail "gnuplot never started: $(cat "$WORK/err")"
+		sleep 0.05
+	done
+	tw_t0=$(date +%s)
+	kill -s TERM $tw_pid
+	wait $tw_pid
+	tw_st=$?
+	[ $(($(date +%s) - tw_t0)) -lt 10 ] ||
+		fail "TERM while drawing waited for gnuplot to finish"
+	[ $tw_st = 143 ] ||
+		fail "TERM while drawing: exit $tw_st, expected 143: $(cat "$WORK/err")"
+	pgrep -x sleep -P $tw_pid >/dev/null 2>&1 && fail "gnuplot still runs after TERM"
+	:
+}
