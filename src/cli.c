@@ -22,6 +22,20 @@ void cli_getopt_error(const char *prog, int c, char **argv)
 			prog, argv[optind - 1], prog);
 }
 
+void cli_catch_stops(void (*handler)(int))
+{
+	static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		sigaddset(&sa.sa_mask, stops[i]);
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		sigaction(stops[i], &sa, NULL);
+}
+
 void cli_ignore_sigpipe(void)
 {
 	signal(SIGPIPE, SIG_IGN);

@@ -20,6 +20,13 @@ void cli_getopt_error(const char *prog, int c, char **argv);
  */
 #define CLI_EXIT_PIPE 141
 
+/*
+ * Installs handler for SIGHUP, SIGINT and SIGTERM, each masking all
+ * three while it runs (so the first one to run decides), without
+ * SA_RESTART (so a blocked write returns EINTR and the work can stop).
+ */
+void cli_catch_stops(void (*handler)(int));
+
 /* Ignores SIGPIPE; called first thing in main. */
 void cli_ignore_sigpipe(void);
 

@@ -48,19 +48,9 @@ static void on_signal(int sig)
 
 static void install_handlers(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	/* One handler at a time: the one that runs first sets the status. */
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
-	sigaddset(&sa.sa_mask, SIGHUP);
-	/* No SA_RESTART: a blocked write() returns so the phase can stop. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* The first to run sets the status; a blocked write() returns so
+	 * the phase can stop. */
+	cli_catch_stops(on_signal);
 	/* A file-size limit is an error to report, after which the scratch
 	 * directory is still removed (SIGPIPE: cli_ignore_sigpipe). */
 	signal(SIGXFSZ, SIG_IGN);

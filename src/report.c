@@ -98,20 +98,6 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static void install_handlers(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGHUP);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 /* Whether path is one of the inputs: an output there would replace
  * what is being read. */
@@ -260,7 +246,7 @@ int main(int argc, char **argv)
 		return cli_stdout_close(PROG);
 	if (status)
 		return status;
-	install_handlers();
+	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
