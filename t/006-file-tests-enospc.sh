@@ -7,20 +7,8 @@
 # ext4 image of its own.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop device and mount)"
-for tool in losetup mkfs.ext4 mount umount; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
-
-IMG="$WORK/fs.img"
-MNT="$WORK/mnt"
-mkdir "$MNT"
-truncate -s 64M "$IMG"
-mkfs.ext4 -q -F "$IMG" || fail "mkfs.ext4"
-LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
-at_exit losetup -d "$LOOP"
-mount "$LOOP" "$MNT" || fail "mount $LOOP"
-at_exit umount "$MNT"
+need_root "loop device and mount" losetup mkfs.ext4 mount umount
+loop_ext4 64M
 
 # run_filled ARGS...: start a file-test run, stop it as soon as it
 # creates files (the space check before the first test has passed by

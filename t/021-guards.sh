@@ -39,13 +39,7 @@ END {
 
 # refused PATTERN CMD...: exit 2, one line matching, device unchanged.
 refused() {
-	pat=$1
-	shift
-	sum0=$(cksum <"$A")
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "$pat" "$WORK/err" || fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
-	[ "$(cksum <"$A")" = "$sum0" ] || fail "'$*' was refused but changed $A"
+	refused_unchanged "$A" "$@"
 }
 
 refused "destroy-data=$A" "$ZCAV" -w -b 48 "$A"

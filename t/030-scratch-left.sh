@@ -5,20 +5,8 @@
 # ext4 image of its own. Root only.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop device, mount, chattr)"
-for tool in losetup mkfs.ext4 mount umount chattr; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
-
-IMG="$WORK/fs.img"
-MNT="$WORK/mnt"
-mkdir "$MNT"
-truncate -s 128M "$IMG"
-mkfs.ext4 -q -F "$IMG" || fail "mkfs.ext4"
-LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
-at_exit losetup -d "$LOOP"
-mount "$LOOP" "$MNT" || fail "mount $LOOP"
-at_exit umount "$MNT"
+need_root "loop device, mount, chattr" losetup mkfs.ext4 mount umount chattr
+loop_ext4 128M
 # Whatever happens, nothing immutable stays (run before the umount).
 at_exit chattr -R -i "$MNT"
 

@@ -79,3 +79,40 @@ term_while_drawing() {
 	pgrep -x sleep -P $tw_pid >/dev/null 2>&1 && fail "gnuplot still runs after TERM"
 	:
 }
+
+# need_root WHAT TOOL...: skip unless root with every TOOL on PATH.
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root ($1)"
+	shift
+	for nr_tool; do
+		command -v "$nr_tool" >/dev/null 2>&1 || skip "$nr_tool not installed"
+	done
+}
+
+# loop_ext4 SIZE [MKFS-OPTION...]: an ext4 of SIZE on a loop device over
+# $WORK/fs.img ($IMG, $LOOP), mounted at $WORK/mnt ($MNT); all undone at
+# exit.
+loop_ext4() {
+	IMG="$WORK/fs.img"
+	MNT="$WORK/mnt"
+	mkdir "$MNT"
+	truncate -s "$1" "$IMG"
+	shift
+	mkfs.ext4 -q -F "$@" "$IMG" || fail "mkfs.ext4"
+	LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
+	at_exit losetup -d "$LOOP"
+	mount "$LOOP" "$MNT" || fail "mount $LOOP"
+	at_exit umount "$MNT"
+}
+
+# refused_unchanged FILE PATTERN CMD...: CMD exits 2 with one line
+# matching PATTERN, and FILE (a device or image) is unchanged.
+refused_unchanged() {
+	ru_file=$1 ru_pat=$2
+	shift 2
+	ru_sum=$(cksum <"$ru_file")
+	expect_status 2 "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -q -- "$ru_pat" "$WORK/err" || fail "'$*': expected '$ru_pat' in: $(cat "$WORK/err")"
+	[ "$(cksum <"$ru_file")" = "$ru_sum" ] || fail "'$*' was refused but changed $ru_file"
+}
