@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clock: see clock.h. The system source reads CLOCK_MONOTONIC (vDSO, no
  * system call) for wall time, and getrusage for CPU; only marks pay for

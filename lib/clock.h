@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clock: wall time from CLOCK_MONOTONIC plus user/system CPU from
  * getrusage, taken together as one "mark". A test's figures are the

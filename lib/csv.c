@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csv: see csv.h. Each line is built as an array of fields and then
  * joined, so the three formats differ only in which fields they take.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csv: bonnie++'s result lines. Format 1.98 (bonnie++ 2.00, 50 fields,
  * clyde's default), 1.97 (48 fields: 1.98 without seeks and

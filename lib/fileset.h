@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fileset: the files of bonnie++'s file tests (-n), derived from an index
  * and the run's seed instead of stored, so a million files cost a few

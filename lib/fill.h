@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fill: the one place write buffers get their content, so that other
  * kinds of data (zeros, compressible, verifiable blocks) can be added

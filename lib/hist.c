@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hist: see hist.h. */
 #include "config.h"
 

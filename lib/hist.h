@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * hist: a latency histogram with log-linear buckets. Below 64 ns every
  * nanosecond has its own bucket; above, each power of two is split into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * json: see json.h. Numbers are written by jansson, which uses the C
  * locale's decimal point whatever the environment says.

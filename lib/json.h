@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * json: a run_result as a JSON object (jansson), the pieces of clyde's
  * versioned JSON document (doc/clyde-json.5). Everything a CSV line

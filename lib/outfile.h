@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * outfile: an output file (a JSON document, a chart, a script, a log)
  * written under a temporary name beside its final name and renamed over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * result: see result.h. Rates and %CP are derived here, once, so that the
  * table, the CSV line and (later) JSON can never disagree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * result: what one run of the suite measured, independent of how it is
  * printed. The TESTS(X) list is the order of bonnie++'s figures: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rng: see rng.h. xoshiro256** is fast (a few ns a number), has a 2^256
  * period and passes BigCrush; splitmix64 spreads any 64-bit seed,

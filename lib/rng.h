@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rng: the run's seeded random numbers (xoshiro256**, seeded through
  * splitmix64). One seed (-z) makes every random choice of a run

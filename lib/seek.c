@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * seek: see seek.h. The permutation is a four-round Feistel network on
  * the smallest even number of bits that holds n, walked until it lands

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * seek: the tickets of the random-seek test. The parent makes one ticket
  * per seek from the run's seed and hands them to the seekers through a

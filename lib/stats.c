@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * stats: see stats.h. Critical values: a table to 30 degrees of freedom,
  * then the Cornish-Fisher expansion around the normal quantile, which is

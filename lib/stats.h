@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * stats: what repeated runs say about one figure: mean, sample standard
  * deviation, min, max and the 95% confidence interval of the mean

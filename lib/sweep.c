@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep: see sweep.h. A cell is " %7s %3s" wide, so a mode's group of
  * n block sizes is 12n characters and the dashed mode heading is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep: the dd matrix's results and how they are shown. A run has one
  * stage per target (the raw device, then each filesystem made on it, or

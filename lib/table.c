@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * table: see table.h. Layout facts (from real bonnie++ 1.03e and 2.00a
  * output): a 20-column label area, then six cells of " %5s %3s" per

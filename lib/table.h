@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * table: the human-readable tables, in bonnie++ 2.00's layout (the
  * default) or 1.03's, from a run_result. Byte-for-byte what bonnie++

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * units: see units.h. Parsing is strict: the whole string must be used,
  * so "1gg", "12x", "-5" and "" are refused rather than half-read.

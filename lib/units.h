@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * units: sizes as people type them ("512", "512m", "2G", "1.5g", "4k",
  * "1t"; binary multiples, case-insensitive) and the fixed-width cells

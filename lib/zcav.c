@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * zcav: see zcav.h. Numbers are printed in the C locale by construction
  * (printf with "%.2f" under the program's default "C" locale; nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * zcav: the throughput-by-position output of bonnie++'s zcav, which
  * gnuplot reads as it is: a header, one line per block (offset in GiB,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cache: see cache.h. mincore is read in windows of 256 MiB so checking
  * a file of any size costs at most 64 KiB of vector.

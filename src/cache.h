@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cache: keep the page cache out of the figures. Before a test reads
  * what an earlier test wrote, the runner evicts it (outside the timed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cli: what the programs share at their edges: how a rejected argument
  * is named, and what a closed standard output does.

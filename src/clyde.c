@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clyde: options -> checks -> outputs -> scratch directory -> runs ->
  * tables, CSV lines, JSON document. Everything that can be refused is

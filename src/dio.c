@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dio: see dio.h. This file includes the kernel's <linux/stat.h> for
  * struct statx with the direct-I/O fields (glibc 2.36 lacks them), so it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * dio: the alignment O_DIRECT needs on a file: from statx
  * (STATX_DIOALIGN, Linux 6.1+), else the logical block size of the

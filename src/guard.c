@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * guard: see guard.h. The checks are redundant on purpose: mountinfo
  * catches a mount the exclusive open would also refuse, but names where

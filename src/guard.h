@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * guard: what stands between clyde and data it did not create. Before
  * anything writes to a device (or to a file it did not make), the target

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jsondoc: see jsondoc.h. The filesystem and device under the target come
  * from /proc/self/mountinfo (the longest mount point holding the target),

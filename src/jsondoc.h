@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * jsondoc: clyde's JSON document (--json): the program, the machine, the
  * target directory's filesystem and device, every setting, then one

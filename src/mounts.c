@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mounts: see mounts.h. Fields 3 (major:minor) and 5 (mount point), and
  * after the " - " separator the filesystem type and source; octal

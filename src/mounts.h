@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mounts: /proc/self/mountinfo read line by line, to tell whether a
  * device is mounted (and where) and which filesystem holds a path. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options: see options.h. Sizes follow bonnie++: a bare -s or -r number
  * is MiB; a bare chunk is bytes. Unlike bonnie++ 2.00a, "-r 1g" is 1 GiB.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options: bonnie++'s command line with bonnie++'s meaning, plus clyde's
  * long options. Parsing validates everything it can before any file is

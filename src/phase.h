@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase: one timed test of the suite. Each phase_<x>.c exports one
  * const struct phase_ops; PHASES(X) lists them in run order, which is

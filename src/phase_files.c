@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_files: bonnie++'s file tests, in two passes of three phases.
  * Sequential: create num*1024 files in index order (names start with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_getc: per-char input. In the default stdio mode, getc() of every
  * byte of the data file (bonnie++ 1.03); with --per-char=syscall, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_io: the system-call wrappers every phase uses, so that short
  * transfers, EINTR and error context are handled the same way everywhere.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_putc: per-char output. In the default stdio mode, putc() of every
  * byte of the data file through a stdio stream, bonnie++ 1.03's meaning

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_read: block input. Chunk-sized read() calls over the whole data
  * file. One operation is one chunk.

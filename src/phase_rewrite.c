@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_rewrite: for every chunk of the data file, read it, change one
  * byte, seek back and write it: the read-modify-write pattern of a

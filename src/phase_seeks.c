@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_seeks: random seeks. N seeker processes (default 5) share S
  * seeks (default 8192). The parent makes one ticket per seek from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_write: block output. The data file is created fresh and written
  * with chunk-sized write() calls; one byte of the buffer changes before

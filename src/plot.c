@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * plot: see plot.h. gnuplot's stderr goes to an anonymous memory file,
  * read back only when it fails, so a long script and a chatty gnuplot

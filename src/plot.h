@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * plot: charts drawn by gnuplot, for clyde-zcav (throughput by
  * position), clyde-sweep (the dd matrix as grouped bars) and

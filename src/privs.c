@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * privs: see privs.h. A number that is no known user or group is taken
  * as an id, as bonnie++ does, so a container without /etc/passwd

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * privs: bonnie++'s -u user[:group] and -g group, shared by clyde and
  * clyde-zcav: names or numbers looked up once while the options are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clyde-report: reads result lines (bonnie++ 1.03, 1.97 and 1.98 CSV,
  * clyde's CSV and JSON documents) from files or standard input and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: clyde-report's shared pieces. Every input (CSV lines of any
  * bonnie++ format, clyde JSON documents) becomes a list of rows in input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_args: clyde-report's command line. Kept apart from main so a
  * fuzz target can parse many command lines in one process: nothing here

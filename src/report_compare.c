@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_compare: every figure of each side against the baseline. A side
  * is the rows of one name in one input, so three lines of "mirror-off"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_html: one self-contained page in the shape of bon_csv2html's:
  * a row per result line (name, size label, the twelve rate and %CP

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_load: the inputs of clyde-report made into one list of rows.
  * A file's bytes are CSV lines of any bonnie++ format or a clyde JSON

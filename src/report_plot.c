@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_plot: grouped bar charts of any set of results, drawn by
  * gnuplot. The groups along the x axis are the tests; the bars in a

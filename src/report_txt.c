@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report_txt: the tables as bon_csv2txt prints them. In the 2.00 layout
  * every line's I/O figures come first under one header, then every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * runner: see runner.h. The timed window of a phase is exactly its run()
  * hook: setup (opening, creating) and teardown (closing) are outside it,

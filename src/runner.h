@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * runner: runs the phases of one pass of the suite in PHASES order. It
  * owns what phases must not do: timing, progress lines, skipping, error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * scratch: see scratch.h. Removal walks the tree with openat/unlinkat and
  * O_NOFOLLOW, so a symbolic link inside (the file tests make some) is

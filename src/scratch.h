@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * scratch: the one private directory every file of a run lives in,
  * made with mkdtemp under -d and removed, with everything in it, on every

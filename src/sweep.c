@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clyde-sweep: the dd matrix in one command. For a target (a directory,
  * whose filesystem is measured through a file clyde makes in a private

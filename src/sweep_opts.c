@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sweep_opts: see sweep_opts.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep_opts: clyde-sweep's command line. Parsing checks every value
  * before anything is touched and returns instead of exiting, so it can

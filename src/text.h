@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * text: bytes the user gave (a -m name, a -d path, a file name built
  * from it) made safe to print and to store. A message must stay one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * clyde-zcav: throughput by position. Reads (or, with -w and the device
  * named twice, writes) a block device, a file or a pipe end to end in

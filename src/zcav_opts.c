@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* zcav_opts: see zcav_opts.h. */
 #include "config.h"
 

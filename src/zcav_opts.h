@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * zcav_opts: clyde-zcav's command line, read into one struct by a
  * function that returns instead of exiting and allocates nothing (the

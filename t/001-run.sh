@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A real run with tiny sizes: the table, a 50-field CSV line, the other
 # formats and modes, and an empty scratch tree afterwards.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input: one line naming the value, exit 2, no crash, no file left.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 

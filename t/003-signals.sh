@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SIGINT and SIGTERM during block output: the run stops, removes its
 # scratch directory and exits 130 / 143.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"

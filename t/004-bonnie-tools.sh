@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bonnie++'s own converters accept clyde's lines (Debian package
 # bonnie++; .ci/run installs it).
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A run that fails part-way (here: the file-size limit, EFBIG, the same
 # path as a full disk) names the test, the file and the error, exits 1
 # and leaves nothing behind.

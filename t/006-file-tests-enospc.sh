@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A full filesystem during file creation: one line naming the phase and
 # "No space left on device", exit 1, and every file and directory of the
 # run removed. A -n that cannot fit is refused before the first test

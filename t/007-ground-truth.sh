@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The ground truth: a loop device on an image file, ext4 on it, and a
 # blkio cgroup capping the loop device at known speeds. clyde must report
 # those speeds: block output and input within 3% of the byte caps, seeks

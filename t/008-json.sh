@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --json: a document jq reads, whose per-run rates are the CSV lines'
 # figures, and whose keys are exactly those doc/clyde-json.5 lists.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"

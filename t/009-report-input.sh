@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report's input: a malformed line is one message naming the file
 # and line, and exit 2, or with --skip-bad a warning and the rest
 # rendered; files, stdin, CRLF, a byte order mark, JSON documents and a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report html: the page of each input format (1.98, 1.97, 1.03
 # CSV, a clyde JSON document) byte for byte against its golden copy,
 # bon_csv2html's colouring rule, escaping, percentiles from JSON, -o and

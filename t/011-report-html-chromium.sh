@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report html in a real browser: headless Chromium (Debian package
 # chromium) renders the page of every fixture to a PNG, and the picture
 # must show something: many colours, and the pure green and pure red of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report plot: without gnuplot one line and exit 2; a gnuplot that
 # fails leaves no file; with gnuplot (.ci/run installs gnuplot-nox) PNGs
 # and SVGs of plausible size and dimensions, a saved script equal to the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report compare: the golden output of a fixture with three runs a
 # side, the t statistic and verdict of a figure whose values were worked
 # out apart from clyde (t/check_stats.c has the same samples), single

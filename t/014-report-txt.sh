@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report txt: golden tables for lines of all three CSV formats and
 # a JSON document, in both layouts; bon_csv2txt itself (when installed)
 # prints the same for 1.98 lines, except the "+++++" I/O rates it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report's outputs (plot's pictures and --script, -o of html, txt
 # and compare): every one is checked before any work, and one that exists
 # and is not a regular file (a device node, a symbolic link, a directory)

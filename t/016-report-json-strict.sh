@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report reads a JSON document as strictly as a CSV line: a
 # schema_version other than the number 1 (or none) and any value it takes
 # of the wrong type or out of range (rates, %CP, latencies, percentiles,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report under `| head -1`: a reader that goes away is not a crash.
 # SIGPIPE is ignored, the failed write ends the program after its
 # cleanup, silently, with exit status 141 (not killed by the signal); a

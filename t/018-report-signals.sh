@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report plot stopped by SIGTERM, SIGINT or SIGHUP while gnuplot
 # draws: gnuplot is stopped too, no temporary file is left, the user's
 # files under the output names are as they were, and the exit status is

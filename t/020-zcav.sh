@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-zcav on files and pipes (any user): the output parses as zcav's
 # and covers every byte, -s/-r/-c/-l do what zcav's do, a pipe is read
 # without seeking, every bad value is one line and exit 2, writing needs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The guards on real block devices (root, loop devices of our own):
 # clyde-zcav reads a whole device with O_RDONLY alone and covers every
 # byte; a write is refused without --destroy-data, with a name for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-sweep on a directory (any user): the table has a write and a
 # read row with a cell per mode and block size, the CSV has one line of
 # nine fields per cell whose figures agree with each other, nothing is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-sweep on block devices (root, a loop device of our own): the
 # raw matrix on a blank device; the matrix on ext4 mounted over it; the
 # whole raw,ext4,xfs table from one command, leaving nothing mounted and

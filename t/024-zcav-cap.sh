@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The ground truth for clyde-zcav: a loop device capped by a blkio
 # cgroup at a known read rate and write rate. Read with O_DIRECT (the
 # default on a device), and written with -w (O_DIRECT, fsync per block),

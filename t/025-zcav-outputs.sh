@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-zcav's outputs (any user): a log or plot that is a target (by
 # name, hard link, symbolic link, or standard input redirected from it)
 # is refused with exit 2 and the target is left as it was; two outputs

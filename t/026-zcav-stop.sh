@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # How clyde-zcav stops (any user): a reader that goes away (`| head -1`)
 # ends the run silently with 141 and no log left; any other failure to
 # write standard output is one line naming the real error, exit 1; a

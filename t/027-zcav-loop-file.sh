@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A file behind a loop device is in use like a mounted device (root,
 # a loop device of our own): clyde-zcav -w refuses it even with --force,
 # under its own name or a hard link, while the loop device is mounted and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-sweep's command line and its edges (any user, a directory
 # target): empty list items and values given twice with different
 # meanings are refused in one line naming the value; an option that

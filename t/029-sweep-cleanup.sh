@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-sweep when what it made cannot be removed, and when it is stopped
 # with a filesystem of its own mounted (root, loop devices of our own).
 # An immutable parent (chattr +i) keeps its private directory, or its

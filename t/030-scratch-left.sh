@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A scratch directory that cannot be removed is named, with the path and
 # the reason, and never called removed; the exit status is 1, after a
 # signal too. Made real with the immutable attribute (chattr +i) on an

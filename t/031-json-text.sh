@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Text that is not UTF-8 never drops a key from the JSON document: a -m
 # name that is not UTF-8 text is refused (it goes into the CSV line
 # too); a -d path, which may hold any bytes, is written with each bad

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --json=FILE is checked, and its temporary file made, before the first
 # test, as the user the tests run as: a bad path is exit 2 naming it,
 # with no test run. The document is written beside its name and renamed

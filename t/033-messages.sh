@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Messages that say what actually happened: the failing call and file
 # (no file for a pipe), the step that failed (preparing the data file,
 # not "block output"), the size clyde chose when the user gave none, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Lax input refused: empty --only items, options that contradict each
 # other, file tests that cannot fit. Signals: the first one received
 # sets the exit status. A closed stdout (| head -1): the run stops,

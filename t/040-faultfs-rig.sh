@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fault rig itself (t/faultfs): a passthrough that returns what the
 # backing files hold; on command it flips the bytes it is told to in
 # what a read returns, fails a read or write at an offset (and nowhere

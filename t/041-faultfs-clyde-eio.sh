@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An I/O error in each of clyde's data-file tests in turn (per-char
 # output, block output, rewrite, per-char input, block input, random
 # seeks; buffered, per-char syscall and -D), injected by the fault rig

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-zcav and clyde-sweep on targets behind the fault rig. clyde-zcav
 # on a file: a read error (buffered or --direct) or a write/fsync error
 # (-w) at an offset is exit 1 with one line naming the target, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An error in each of clyde's file tests in turn (sequential and random
 # create, stat+read and delete), injected by the fault rig on the
 # operation the test makes (mkdir, create, close, fsync, write, open,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A directory that cannot be read (readdir fails with EIO) during the
 # sequential stat or delete test is a failed run: exit 1, one line naming
 # the test, the directory and the real error, nothing left behind. A

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # When the private directory cannot be removed at the end (its rmdir
 # fails with EIO), clyde and clyde-sweep exit 1 with one line that names
 # the directory left behind and the real error, so the user can find and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_clock: marks from an injected clock, %CP truncation and the
  * 0.5 s "+++++" threshold, end to end through the table and CSV. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_csv: field count and order of all three formats against
  * FORMATS.md's real lines, header lines, empty fields for tests that did
  * not run. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * check_csvparse: reading result lines back. The real bonnie++ lines of
  * FORMATS.md give their figures cell by cell; header, comment and blank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_fileset: file-test names (lengths, alphabet, index placement,
  * order), directories and sizes, the seeded shuffle, and the seek ticket
  * rule. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_fill: the write data is seeded and incompressible. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_guard: the rules that keep clyde from writing where it should
  * not, on files in a private directory and made-up mount tables: two
  * names for one target, mountinfo parsing, what a refusal says, a file

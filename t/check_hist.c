@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_hist: bucket bounds, percentiles within 1% of exact percentiles
  * (sorted arrays) on uniform, log-normal and bimodal data, and merging. */
 #include "config.h"

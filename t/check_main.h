@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_main: the one main() every Check program shares. */
 #ifndef CLYDE_T_CHECK_MAIN_H
 #define CLYDE_T_CHECK_MAIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_options: what the command line accepts and what it refuses,
  * with the one line it prints for each refusal. */
 #include "config.h"

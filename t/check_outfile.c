@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_outfile: an output is written under a temporary name and only
  * renamed over its final name when complete; a failure leaves what was
  * there untouched, and what is refused (device nodes, links, FIFOs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_runner: one pass of the suite over a small file: every phase
  * runs, does all its work and records a latency; -f and -D skip the
  * per-char phases; a stop request ends the pass; a missing data file is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_scratch: the private directory is made under the parent with
  * mode 0700, and removal takes everything inside (nested directories,
  * links) without following a link out of it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_stats: Student t critical values against published tables, and
  * the summary of fixed samples against values worked out by hand. */
 #include "config.h"

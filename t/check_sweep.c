@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_sweep: the sweep's table (columns line up, too-short cells are
  * "+++++", cells not run are blank, no trailing blanks), its CSV lines (nine
  * fields, decimal MB/s, a path with a comma quoted), and its command line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_table: golden tables in both layouts, labels, blank and +++++
  * cells, name truncation. The goldens are FORMATS.md's real bonnie++
  * tables (2.00a's file-test rates corrected). */

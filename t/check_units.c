@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_units: size parsing (accept and reject tables) and every cell
  * formatting boundary of the bonnie++ tables. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_zcav: the trimmed mean of several passes and every line of
  * zcav's output, read back by the parser the plot and tests use; and
  * clyde-zcav's command line, parsed many times in one process. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by the fault-injection tests (t/04x-faultfs-*.sh), after lib.sh:
 # mount the rig t/faultfs (a FUSE passthrough that fails, corrupts or
 # delays operations on command; `t/faultfs --help`) over a backing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fixture: results whose figures are those of FORMATS.md's real bonnie++
  * lines, built from work and time chosen so each rate comes out exact.

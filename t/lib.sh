@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by the shell tests: a private work directory removed on every
 # exit path, and small assertions that say what they expected.
 set -u

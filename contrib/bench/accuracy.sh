@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 #
 # accuracy.sh: how close clyde, fio and bonnie++ come to a device whose
 # speed is known, because it is set: a loop device on an image file, ext4

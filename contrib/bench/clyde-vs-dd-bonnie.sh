@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 #
 # clyde-vs-dd-bonnie.sh: side-by-side block I/O figures of clyde, dd and
 # bonnie++ on the same directory, data size and chunk, with ratios.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash disable=SC2154
 # Helpers shared by the scripts in contrib/bench; sourced, not run. The
 # caller sets prog (its name, for messages), clyde (the binary) and, for

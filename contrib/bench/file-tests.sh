@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 #
 # file-tests.sh: clyde's file tests (-n) against bonnie++'s, how clyde's
 # create rate holds up as the file count grows, and clyde's peak memory

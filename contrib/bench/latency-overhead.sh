@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What recording every operation's latency costs: block input of the same
 # file with the histogram (the default) and with --no-latency (only the
 # worst operation kept), interleaved, median of N. The rates come from

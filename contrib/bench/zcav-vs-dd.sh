@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 #
 # zcav-vs-dd.sh: clyde-zcav's MiB/s per block next to dd's (O_DIRECT,
 # the same block at the same offset) and, when installed, bonnie++'s

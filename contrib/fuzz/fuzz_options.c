@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_options: the four programs' command lines under libFuzzer. The
  * first byte of an input picks the program (clyde, clyde-report,

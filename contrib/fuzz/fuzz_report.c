@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fuzz_report: clyde-report's input side under libFuzzer. Each input is
  * one file's bytes, loaded as clyde-report loads it (CSV lines, or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs: the tests' fault- and latency-injection rig, a FUSE
  * passthrough of a backing directory that fails, corrupts or delays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs_ctl: the control file's text, one struct ff_ctl per open: the
  * status a reader sees (taken once at open), or what a writer sent that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs_rules: see faultfs_rules.h. Rules are kept in the order they
  * were given; counts live in the rules, so reading the control file

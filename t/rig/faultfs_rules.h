@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs_rules: the fault rig's rules, independent of FUSE. A rule is
  * one line of the control language (faultfs --help):
