@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,7 @@ static struct fileset set(uint64_t count, int random)
 
 static int hex_index_at(const char *s, uint64_t i)
 {
-	char want[11];
+	char want[17];
 
 	snprintf(want, sizeof(want), "%010llx", (unsigned long long)i);
 	return strncmp(s, want, 10) == 0;
