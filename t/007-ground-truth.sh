@@ -84,13 +84,13 @@ capped() {
 }
 
 # within FIELD WANT PERCENT WHAT: CSV field (1-based) within PERCENT of
-# WANT, or noted as missed (lib.sh: again, judge).
+# WANT, or noted as missed (lib.sh: measure_again, judge_figures).
 within() {
 	got=$(cut -d, -f"$1" "$WORK/out")
 	case $got in '' | *[!0-9.]*) fail "$4: no figure ('$got'): $(cat "$WORK/out")" ;; esac
 	echo "$4: $got against $2 ($(awk -v g="$got" -v w="$2" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
 	awk -v g="$got" -v w="$2" -v p="$3" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
-		missed "$4" "$got" "$3" "$2"
+		missed_figure "$4" "$got" "$3" "$2"
 }
 
 block() { # block MODE: block output and input under the byte caps
@@ -109,15 +109,15 @@ seeks() { # seeks MODE: random seeks under the IOPS cap
 caps $WBPS $RBPS 0
 for mode in -D ""; do
 	block "$mode"
-	if again; then block "$mode"; fi
-	judge
+	if measure_again; then block "$mode"; fi
+	judge_figures
 done
 
 caps 0 0 $RIOPS
 for mode in -D ""; do
 	seeks "$mode"
-	if again; then seeks "$mode"; fi
-	judge
+	if measure_again; then seeks "$mode"; fi
+	judge_figures
 done
 caps 0 0 0
 exit 0

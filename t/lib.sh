@@ -57,23 +57,23 @@ expect_status() {
 # and the test fails only when the same figure misses both times. Other
 # load may put the rig off once; a program that reports a wrong figure
 # is off every time.
-#   missed WHAT GOT PERCENT WANT   note that WHAT was GOT, not within
-#                                  PERCENT of WANT
-#   again                          true when a figure of the run just
-#                                  checked missed: run and check again
-#   judge                          fail for a figure that missed twice;
-#                                  start afresh
-missed() {
+#   missed_figure WHAT GOT PCT WANT   note that WHAT was GOT, not
+#                                     within PCT% of WANT
+#   measure_again                     true when a figure of the run just
+#                                     checked missed: run, check again
+#   judge_figures                     fail for a figure that missed
+#                                     both times; start afresh
+missed_figure() {
 	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$WORK/missed"
 }
 
-again() {
+measure_again() {
 	[ -s "$WORK/missed" ] || return 1
 	mv "$WORK/missed" "$WORK/missed.1"
 	echo "missed: $(cut -f1 "$WORK/missed.1" | paste -sd,); once more" >&2
 }
 
-judge() {
+judge_figures() {
 	twice=""
 	if [ -e "$WORK/missed.1" ] && [ -e "$WORK/missed" ]; then
 		twice=$(awk -F '\t' 'NR == FNR { first[$1] = $2; next }
