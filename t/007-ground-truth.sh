@@ -6,6 +6,12 @@
 # within 5% of a read-IOPS cap, with O_DIRECT and with the default
 # buffered mode (cache evicted). Root only; everything it sets up is
 # undone on every exit path.
+#
+# Other load on the machine must not move the figures: the image lives
+# in RAM when there is room (the loop device then never waits for the
+# machine's disk), every write to the device passes the cap (below),
+# and a figure that misses is measured once more, the test failing only
+# when it misses both times.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (loop device, mount, cgroup)"
@@ -18,7 +24,15 @@ WBPS=$((30 * 1048576))
 RBPS=$((50 * 1048576))
 RIOPS=250
 
-IMG="$WORK/rig.img"
+# /dev/shm when it has room for the whole image (about 900 MiB of it is
+# ever written).
+IMG_DIR=$WORK
+if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+	[ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((2 * 1048576)) ]; then
+	IMG_DIR=$(mktemp -d /dev/shm/clyde-t.XXXXXX) || IMG_DIR=$WORK
+	[ "$IMG_DIR" = "$WORK" ] || at_exit rm -rf "$IMG_DIR"
+fi
+IMG="$IMG_DIR/rig.img"
 MNT="$WORK/mnt"
 mkdir "$MNT"
 truncate -s 1200M "$IMG"
@@ -29,12 +43,21 @@ mount "$LOOP" "$MNT" || fail "mount $LOOP"
 at_exit umount "$MNT"
 DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
 
-# A cgroup of our own: cgroup v1 blkio throttling, else v2 io.max.
+# The caps: cgroup v1 blkio throttling, else v2 io.max on a cgroup of
+# our own. Under v1 the groups are flat, each capped by its own rules
+# only, and the kernel's flusher and journal threads write from the root
+# group: with the caps on a child group, the share of clyde's buffered
+# writes that the flusher happened to write (a sync() elsewhere on the
+# machine, dirty memory over the background threshold) went around the
+# cap and the figure came out up to 5% fast. So under v1 the caps go on
+# the root group, for this loop device only, clyde runs there, and every
+# write to the device passes them, as with a real device; they are
+# cleared on every exit path. (Under v2, writeback is charged to the
+# cgroup whose memory controller accounts the dirty pages.)
 if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
 	[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]; then
-	CG=/sys/fs/cgroup/blkio/clyde-t.$$
-	mkdir "$CG" || skip "cannot make a blkio cgroup"
-	at_exit rmdir "$CG"
+	CG=/sys/fs/cgroup/blkio
+	at_exit caps 0 0 0
 	caps() { # caps WBPS RBPS RIOPS (0 = none)
 		echo "$DEV $1" >"$CG/blkio.throttle.write_bps_device"
 		echo "$DEV $2" >"$CG/blkio.throttle.read_bps_device"
@@ -61,28 +84,41 @@ capped() {
 	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
 }
 
-# within FIELD WANT PERCENT WHAT: CSV field (1-based) within PERCENT of WANT.
+# within FIELD WANT PERCENT WHAT: CSV field (1-based) within PERCENT of
+# WANT, or noted as missed (lib.sh: measure_again, judge_figures).
 within() {
 	got=$(cut -d, -f"$1" "$WORK/out")
 	case $got in '' | *[!0-9.]*) fail "$4: no figure ('$got'): $(cat "$WORK/out")" ;; esac
 	echo "$4: $got against $2 ($(awk -v g="$got" -v w="$2" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
 	awk -v g="$got" -v w="$2" -v p="$3" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
-		fail "$4: $got is not within $3% of $2"
+		missed_figure "$4" "$got" "$3" "$2"
+}
+
+block() { # block MODE: block output and input under the byte caps
+	# shellcheck disable=SC2086
+	capped -s 320m:1m --only=put_block,get_block $1
+	within 12 $((WBPS / 1024)) 3 "block output ${1:-buffered}, KiB/s"
+	within 18 $((RBPS / 1024)) 3 "block input ${1:-buffered}, KiB/s"
+}
+
+seeks() { # seeks MODE: random seeks under the IOPS cap
+	# shellcheck disable=SC2086
+	capped -s 512m:4k:2500:5 --only=seeks $1
+	within 20 "$RIOPS" 5 "seeks ${1:-buffered}, /s"
 }
 
 caps $WBPS $RBPS 0
 for mode in -D ""; do
-	# shellcheck disable=SC2086
-	capped -s 320m:1m --only=put_block,get_block $mode
-	within 12 $((WBPS / 1024)) 3 "block output ${mode:-buffered}, KiB/s"
-	within 18 $((RBPS / 1024)) 3 "block input ${mode:-buffered}, KiB/s"
+	block "$mode"
+	if measure_again; then block "$mode"; fi
+	judge_figures
 done
 
 caps 0 0 $RIOPS
 for mode in -D ""; do
-	# shellcheck disable=SC2086
-	capped -s 512m:4k:2500:5 --only=seeks $mode
-	within 20 $RIOPS 5 "seeks ${mode:-buffered}, /s"
+	seeks "$mode"
+	if measure_again; then seeks "$mode"; fi
+	judge_figures
 done
 caps 0 0 0
 exit 0

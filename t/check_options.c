@@ -11,10 +11,25 @@
 #include "units.h"
 #include "check_main.h"
 
+/* The command lines parse() split: the options point into them, so they
+ * live until the test ends, when free_lines() (a checked fixture) frees
+ * them. */
+static char **lines;
+static size_t nlines;
+
+static void free_lines(void)
+{
+	while (nlines)
+		free(lines[--nlines]);
+	free(lines);
+	lines = NULL;
+}
+
 /* Parse a space-separated command line; the message lands in *msg. */
 static enum opt_status parse(const char *line, struct clyde_opts *o,
 			     char **msg)
 {
+	char **more = realloc(lines, (nlines + 1) * sizeof(*lines));
 	char *copy = strdup(line), *argv[32], *tok, *save = NULL;
 	int argc = 0;
 	size_t len;
@@ -22,6 +37,9 @@ static enum opt_status parse(const char *line, struct clyde_opts *o,
 	FILE *out = fopen("/dev/null", "w");
 	enum opt_status st;
 
+	ck_assert(more && copy);
+	lines = more;
+	lines[nlines++] = copy;
 	argv[argc++] = (char *)"clyde";
 	for (tok = strtok_r(copy, " ", &save); tok && argc < 31;
 	     tok = strtok_r(NULL, " ", &save))
@@ -30,7 +48,6 @@ static enum opt_status parse(const char *line, struct clyde_opts *o,
 	st = opts_parse(argc, argv, o, out, err);
 	fclose(err);
 	fclose(out);
-	/* o->dir may point into copy: keep it for the test's lifetime. */
 	return st;
 }
 
@@ -368,6 +385,7 @@ static Suite *options_suite(void)
 	Suite *s = suite_create("options");
 	TCase *tc = tcase_create("options");
 
+	tcase_add_checked_fixture(tc, NULL, free_lines);
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, accepted);
 	tcase_add_loop_test(tc, refusals, 0,

@@ -24,6 +24,10 @@ static char parent[] = "/tmp/clyde-t-runner.XXXXXX";
 static struct scratch scr;
 static unsigned char *buf;
 static volatile sig_atomic_t stop;
+/* The command lines opts() split: the options point into them, so they
+ * are freed when the test ends (teardown). */
+static char *lines[8];
+static int nlines;
 
 /*
  * The parent directory is made and removed in the runner process
@@ -54,6 +58,8 @@ static void setup(void)
 
 static void teardown(void)
 {
+	while (nlines)
+		free(lines[--nlines]);
 	ck_assert_int_eq(scratch_remove(&scr), 0);
 	/* Nothing left behind: the parent is empty again. */
 	ck_assert_int_eq(rmdir(parent), 0);
@@ -63,14 +69,17 @@ static void teardown(void)
 
 static void opts(struct clyde_opts *o, const char *extra)
 {
-	char line[256], *argv[16], *save = NULL;
+	char line[256], *copy, *argv[16], *save = NULL;
 	int argc = 0;
 	FILE *null = fopen("/dev/null", "w");
 
 	snprintf(line, sizeof(line), "clyde -s 4m:64k -r 0 -n 0 %s", extra);
-	for (char *t = strtok_r(line, " ", &save); t;
+	copy = strdup(line);
+	ck_assert(copy && nlines < (int)(sizeof(lines) / sizeof(lines[0])));
+	lines[nlines++] = copy;
+	for (char *t = strtok_r(copy, " ", &save); t;
 	     t = strtok_r(NULL, " ", &save))
-		argv[argc++] = strdup(t);
+		argv[argc++] = t;
 	argv[argc] = NULL;
 	ck_assert_int_eq(opts_parse(argc, argv, o, null, null), OPT_RUN);
 	fclose(null);
