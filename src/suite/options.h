@@ -58,7 +58,7 @@ struct clyde_opts {
 	const char *json_path; /* its FILE; NULL: stdout */
 	int no_latency;	    /* --no-latency: record only the worst operation */
 	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
-	int size_chosen;    /* no -s: clyde chose the size (see clyde.c) */
+	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
 	struct privs privs; /* -u, -g */
 	enum csv_format csv;
 	enum table_layout layout;

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "plot.h"
+#include "gnuplot.h"
 #include "report.h"
 #include "stats.h"
 
@@ -168,7 +168,7 @@ static void gp_num(FILE *f, double v)
 
 /*
  * The series: the groups of each input in order. The rows of one input
- * are consecutive and share the file pointer report.c gave them.
+ * are consecutive and share the file pointer main.c gave them.
  */
 static int make_series(struct plot *p, struct report_group ***groups,
 		       size_t **ngroups, size_t *ninputs)

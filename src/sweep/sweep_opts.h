@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "plot.h"
+#include "gnuplot.h"
 #include "sweep.h"
 
 /* A stage clyde-sweep can run on a device: raw, or a filesystem it

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "plot.h"
+#include "gnuplot.h"
 
 /*
  * Where gnuplot is on PATH (a regular, executable file), as execvp

@@ -35,7 +35,7 @@
 #include "dio.h"
 #include "fill.h"
 #include "guard.h"
-#include "plot.h"
+#include "gnuplot.h"
 #include "privs.h"
 #include "rng.h"
 #include "outfile.h"

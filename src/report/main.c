@@ -7,7 +7,7 @@
  * plot (gnuplot bar charts). This file holds main: the output files,
  * checked and made under temporary names before any input is read and
  * renamed only when whole; the reading of each input's bytes; the
- * signals. report_args.c reads the command line, report_load.c makes
+ * signals. args.c reads the command line, load.c makes
  * rows of the inputs.
  */
 #include "config.h"
@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "plot.h"
+#include "gnuplot.h"
 #include "report.h"
 
 #define PROG "clyde-report"

@@ -711,7 +711,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		o->size = gib * UNITS_GIB;
 	} else if (!o->size_set) {
 		/* Evicting the cache before each read test makes a data set
-		 * of any size true; clyde.c may shrink this to fit -d. */
+		 * of any size true; main.c may shrink this to fit -d. */
 		o->size = OPT_DEFAULT_SIZE;
 		o->size_chosen = 1;
 	}

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "plot.h"
+#include "gnuplot.h"
 #include "privs.h"
 
 #define ZCAV_MAX_TARGETS 64

@@ -50,7 +50,7 @@
 #include "guard.h"
 #include "mounts.h"
 #include "outfile.h"
-#include "plot.h"
+#include "gnuplot.h"
 #include "rng.h"
 #include "scratch.h"
 #include "sweep.h"
