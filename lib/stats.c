@@ -1,35 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * stats: see stats.h. Critical values: a table to 30 degrees of freedom,
- * then the Cornish-Fisher expansion around the normal quantile, which is
- * within 1e-4 of the exact value from there on.
+ * stats: see stats.h. Student's t quantiles and tails come from GSL's
+ * cumulative distribution functions. GSL reports a failure through an
+ * error handler that by default prints and aborts; lib/ never does
+ * either, so the handler is switched off once, before the first call,
+ * and every argument is checked here first: a bad one gets the answer
+ * stats.h promises without reaching GSL.
  */
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
 
 #include "stats.h"
 
-static const double t975[31] = {
-    0.0,      12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912,
-    2.364624, 2.306004,	 2.262157, 2.228139, 2.200985, 2.178813, 2.160369,
-    2.144787, 2.131450,	 2.119905, 2.109816, 2.100922, 2.093024, 2.085963,
-    2.079614, 2.073873,	 2.068658, 2.063899, 2.059539, 2.055529, 2.051831,
-    2.048407, 2.045230,	 2.042272,
-};
+static pthread_once_t gsl_quiet_once = PTHREAD_ONCE_INIT;
+
+static void gsl_quiet_set(void)
+{
+	gsl_set_error_handler_off();
+}
+
+/* Before any GSL call: failures come back as NaN, never as an abort. */
+static void gsl_quiet(void)
+{
+	pthread_once(&gsl_quiet_once, gsl_quiet_set);
+}
 
 double stats_t975(unsigned df)
 {
-	const double z = 1.959963985;
-	double v = df, z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
-
 	if (df == 0)
 		return INFINITY;
-	if (df <= 30)
-		return t975[df];
-	return z + (z3 + z) / (4 * v) +
-	       (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v) +
-	       (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v);
+	gsl_quiet();
+	return gsl_cdf_tdist_Pinv(0.975, df);
 }
 
 void stats_compute(const double *x, unsigned n, struct stats *s)
@@ -54,71 +60,26 @@ void stats_compute(const double *x, unsigned n, struct stats *s)
 	s->ci_high = s->mean + half;
 }
 
-/*
- * The regularised incomplete beta function I_x(a, b) by its continued
- * fraction, evaluated with the modified Lentz method; the fraction
- * converges fast for x < (a + 1) / (a + b + 2), and the symmetry
- * I_x(a, b) = 1 - I_{1-x}(b, a) covers the rest.
- */
-static double beta_cf(double x, double a, double b)
-{
-	const double tiny = 1e-300, eps = 1e-15;
-	double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0), f;
-
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1.0 / d;
-	f = d;
-	for (int m = 1; m <= 1000; m++) {
-		double num, delta;
-
-		/* Even step. */
-		num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		d = fabs(d) < tiny ? 1.0 / tiny : 1.0 / d;
-		if (fabs(c) < tiny)
-			c = tiny;
-		f *= d * c;
-		/* Odd step. */
-		num = -(a + m) * (a + b + m) * x /
-		      ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		d = fabs(d) < tiny ? 1.0 / tiny : 1.0 / d;
-		if (fabs(c) < tiny)
-			c = tiny;
-		delta = d * c;
-		f *= delta;
-		if (fabs(delta - 1.0) < eps)
-			break;
-	}
-	return f;
-}
-
-static double inc_beta(double x, double a, double b)
-{
-	double front;
-
-	if (x <= 0.0)
-		return 0.0;
-	if (x >= 1.0)
-		return 1.0;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
-		    b * log1p(-x));
-	if (x < (a + 1.0) / (a + b + 2.0))
-		return front * beta_cf(x, a, b) / a;
-	return 1.0 - front * beta_cf(1.0 - x, b, a) / b;
-}
-
 double stats_t_p2(double t, double df)
 {
 	if (isnan(t) || !(df > 0))
 		return NAN;
 	if (isinf(t))
 		return 0.0;
-	/* P(|T| > t) = I_{df/(df+t^2)}(df/2, 1/2). */
-	return inc_beta(df / (df + t * t), df / 2.0, 0.5);
+	if (t == 0.0)
+		return 1.0;
+	gsl_quiet();
+	/*
+	 * Past 1e30 degrees of freedom t is normal to the last bit (the
+	 * tails differ by about t^4 / (4 df) of their size), and GSL's
+	 * expansion for large df overflows to NaN from about 1e40 on:
+	 * the normal tail.
+	 */
+	if (df > 1e30)
+		return 2.0 * gsl_cdf_ugaussian_Q(fabs(t));
+	/* The upper tail of |t|, not 1 - P: tiny p-values keep their
+	 * digits. */
+	return 2.0 * gsl_cdf_tdist_Q(fabs(t), df);
 }
 
 int stats_welch(const struct stats *a, const struct stats *b,

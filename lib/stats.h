@@ -2,7 +2,8 @@
 /*
  * stats: what repeated runs say about one figure: mean, sample standard
  * deviation, min, max and the 95% confidence interval of the mean
- * (Student's t with n-1 degrees of freedom).
+ * (Student's t with n-1 degrees of freedom), and Welch's test of two
+ * means. The t quantiles and tails are GSL's.
  */
 #ifndef CLYDE_STATS_H
 #define CLYDE_STATS_H
@@ -16,7 +17,8 @@ struct stats {
 /* Summarise x[n] (n >= 1). */
 void stats_compute(const double *x, unsigned n, struct stats *s);
 
-/* The two-sided 95% critical value of Student's t for df >= 1. */
+/* The two-sided 95% critical value of Student's t for df >= 1 (df 0:
+ * infinity). */
 double stats_t975(unsigned df);
 
 /* Welch's t-test of two means with unequal variances. */
@@ -34,7 +36,11 @@ struct stats_welch {
 int stats_welch(const struct stats *a, const struct stats *b,
 		struct stats_welch *w);
 
-/* Two-sided p-value of Student's t with df > 0 degrees of freedom. */
+/*
+ * Two-sided p-value of Student's t with df > 0 degrees of freedom: 0
+ * for an infinite t, NaN for a NaN t or a df that is NaN or not above
+ * 0; an infinite df is the normal distribution.
+ */
 double stats_t_p2(double t, double df);
 
 #endif

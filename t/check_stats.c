@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_stats: Student t critical values against published tables, and
- * the summary of fixed samples against values worked out by hand. */
+ * the summary of fixed samples against values worked out by hand;
+ * quantiles and p-values far out against arbitrary-precision ones. */
 #include "config.h"
 
 #include <check.h>
+#include <gsl/gsl_errno.h>
 #include <math.h>
 
 #include "stats.h"
@@ -85,6 +87,70 @@ START_TEST(t_p_values)
 }
 END_TEST
 
+/*
+ * Past the tables: quantiles for many degrees of freedom and p-values
+ * far out in the tails, against the regularised incomplete beta of
+ * mpmath at 40 digits (and the normal distribution for df = infinity).
+ * The t quantile is the root of p(t) = 0.05 there.
+ */
+START_TEST(t_exact_far_out)
+{
+	static const struct {
+		unsigned df;
+		double t;
+	} q[] = {{3, 3.1824463052837096},
+		 {31, 2.0395134463964085},
+		 {100, 1.9839715185235523},
+		 {1000, 1.9623390808264085},
+		 {4294967295u, 1.9599639850923917}};
+	static const struct {
+		double t, df, p;
+	} tab[] = {{10, 31, 3.2047954918308863e-11},
+		   {12, 45, 1.2764935245667625e-15},
+		   {40, 10, 2.2808577430857546e-12},
+		   {5, 1e6, 5.7339978708907416e-7},
+		   {6, 1e9, 1.9731759644984919e-9},
+		   {200, 2.5, 2.5430954381379972e-6},
+		   {-1000, 5, 1.8980131131979715e-14},
+		   {2, INFINITY, 0.045500263896358414}};
+
+	for (unsigned i = 0; i < sizeof(q) / sizeof(q[0]); i++)
+		ck_assert_msg(fabs(stats_t975(q[i].df) / q[i].t - 1) < 1e-12,
+			      "df %u: %.17g vs %.17g", q[i].df,
+			      stats_t975(q[i].df), q[i].t);
+	for (unsigned i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		double p = stats_t_p2(tab[i].t, tab[i].df);
+
+		ck_assert_msg(fabs(p / tab[i].p - 1) < 1e-8,
+			      "t %g df %g: %.17g vs %.17g", tab[i].t, tab[i].df,
+			      p, tab[i].p);
+	}
+	/* Beyond what a double holds of the tail, and huge df. */
+	ck_assert_double_eq(stats_t_p2(1e300, 3), 0.0);
+	ck_assert_double_eq(stats_t_p2(1e100, 1e300), 0.0);
+	ck_assert(stats_t_p2(1e-300, 3) == 1.0);
+	ck_assert(fabs(stats_t_p2(2, 1e300) / 0.045500263896358414 - 1) <
+		  1e-12);
+}
+END_TEST
+
+/* What no distribution answers: NaN, never a GSL abort. */
+START_TEST(t_bad_input)
+{
+	ck_assert(isnan(stats_t_p2(NAN, 5)));
+	ck_assert(isnan(stats_t_p2(2.0, NAN)));
+	ck_assert(isnan(stats_t_p2(2.0, -3)));
+	ck_assert(isnan(stats_t_p2(INFINITY, 0)));
+	ck_assert(isnan(stats_t_p2(NAN, INFINITY)));
+	ck_assert_double_eq(stats_t_p2(-INFINITY, 5), 0.0);
+	ck_assert(isinf(stats_t975(0)));
+	/* GSL's error handler is off once stats has reached GSL: an
+	 * error returns instead of aborting the program. */
+	ck_assert(stats_t_p2(2.0, 10) > 0.07);
+	gsl_error("provoked by check_stats", __FILE__, __LINE__, GSL_EDOM);
+}
+END_TEST
+
 static void welch_of(const double *a, unsigned na, const double *b, unsigned nb,
 		     struct stats_welch *w)
 {
@@ -146,6 +212,8 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, t_critical_values);
 	tcase_add_test(tc, summary_of_fixed_samples);
 	tcase_add_test(tc, t_p_values);
+	tcase_add_test(tc, t_exact_far_out);
+	tcase_add_test(tc, t_bad_input);
 	tcase_add_test(tc, welch_fixed_samples);
 	suite_add_tcase(s, tc);
 	return s;
