@@ -1,89 +1,167 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * mounts: see mounts.h. Fields 3 (major:minor) and 5 (mount point), and
- * after the " - " separator the filesystem type and source; octal
- * escapes (\040 for a space) undone.
+ * mounts: see mounts.h. libmount, the util-linux library behind mount,
+ * findmnt and umount, parses the table: the optional fields, the " - "
+ * separator, an empty source and the octal escapes (\040 for a space) are
+ * its business, and it names a /dev/root source as the device it is.
+ * Only mountinfo entries count, and nothing is canonicalised: the
+ * table is not given a path cache, so a lookup compares strings and
+ * never touches a mounted filesystem.
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <libmount.h>
+
 #include "mounts.h"
 
-static void unescape(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
+#define MOUNTS_PATH "/proc/self/mountinfo"
 
 FILE *mounts_open(void)
 {
-	return fopen("/proc/self/mountinfo", "re");
+	return fopen(MOUNTS_PATH, "re");
+}
+
+/*
+ * The rest of stream f as a table (NULL when memory runs out). Lines
+ * that do not parse are skipped; entries read before an I/O error
+ * count, as they did line by line. libmount takes the format from the
+ * first line: a table that is not mountinfo is left empty.
+ */
+static struct libmnt_table *table_read(FILE *f)
+{
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_fs *fs;
+
+	if (!tb)
+		return NULL;
+	/* The name is for libmount's debug messages. */
+	(void)mnt_table_parse_stream(tb, f, MOUNTS_PATH);
+	if (mnt_table_first_fs(tb, &fs) == 0 && !mnt_fs_is_kernel(fs))
+		mnt_reset_table(tb);
+	return tb;
+}
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	size_t n = src ? strlen(src) : 0;
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src ? src : "", n);
+	dst[n] = '\0';
+}
+
+static void entry_of(struct libmnt_fs *fs, struct mounts_entry *e)
+{
+	dev_t dev = mnt_fs_get_devno(fs);
+
+	e->major = major(dev);
+	e->minor = minor(dev);
+	copy(e->point, sizeof(e->point), mnt_fs_get_target(fs));
+	copy(e->fstype, sizeof(e->fstype), mnt_fs_get_fstype(fs));
+	copy(e->source, sizeof(e->source), mnt_fs_get_source(fs));
+}
+
+/*
+ * One line, through libmount's parser in a table of its own: callers
+ * stop reading where they like, and the stream is not read ahead of
+ * the entry handed back.
+ */
+static int line_entry(char *line, size_t len, struct mounts_entry *e)
+{
+	FILE *one = fmemopen(line, len, "r");
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs;
+	int found = 0;
+
+	if (!one)
+		return 0;
+	tb = table_read(one);
+	if (tb && mnt_table_first_fs(tb, &fs) == 0) {
+		entry_of(fs, e);
+		found = 1;
+	}
+	mnt_unref_table(tb);
+	fclose(one);
+	return found;
 }
 
 int mounts_next(FILE *f, struct mounts_entry *e)
 {
-	char line[3 * PATH_MAX];
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int found = 0;
 
-	while (fgets(line, sizeof(line), f)) {
-		char *sep = strstr(line, " - ");
+	while (!found && (n = getline(&line, &cap, f)) > 0)
+		found = line_entry(line, (size_t)n, e);
+	free(line);
+	return found;
+}
 
-		if (!sep ||
-		    sscanf(line, "%*s %*s %u:%u %*s %4095s", &e->major,
-			   &e->minor, e->point) != 3 ||
-		    sscanf(sep + 3, "%63s %4095s", e->fstype, e->source) != 2)
-			continue;
-		unescape(e->point);
-		unescape(e->source);
+/* mnt_table_find_next_fs's test: is fs a mount of the device *data? */
+static int holds_dev(struct libmnt_fs *fs, void *data)
+{
+	dev_t rdev = *(const dev_t *)data;
+	const char *src = mnt_fs_get_srcpath(fs);
+	struct stat st;
+
+	if (mnt_fs_get_devno(fs) == rdev)
 		return 1;
-	}
-	return 0;
+	return src && src[0] == '/' && stat(src, &st) == 0 &&
+	       S_ISBLK(st.st_mode) && st.st_rdev == rdev;
 }
 
 int mounts_find_dev(FILE *f, dev_t rdev, struct mounts_entry *e)
 {
-	while (mounts_next(f, e)) {
-		struct stat st;
+	struct libmnt_table *tb = table_read(f);
+	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	int found = 0;
 
-		if (e->major == major(rdev) && e->minor == minor(rdev))
-			return 1;
-		if (e->source[0] == '/' && stat(e->source, &st) == 0 &&
-		    S_ISBLK(st.st_mode) && st.st_rdev == rdev)
-			return 1;
+	if (tb && it &&
+	    mnt_table_find_next_fs(tb, it, holds_dev, &rdev, &fs) == 0) {
+		entry_of(fs, e);
+		found = 1;
 	}
-	return 0;
+	mnt_free_iter(it);
+	mnt_unref_table(tb);
+	return found;
 }
 
+/*
+ * The path itself, then each parent up to "/", as a mount point: the
+ * first that is one is the longest prefix. Searching backwards finds
+ * the last of equal mount points, the one mounted over the others.
+ */
 int mounts_find_path(FILE *f, const char *path, struct mounts_entry *e)
 {
-	struct mounts_entry cur;
-	size_t best = 0;
+	struct libmnt_table *tb;
+	struct libmnt_fs *fs = NULL;
+	char *p, *slash;
 
-	while (mounts_next(f, &cur)) {
-		size_t n = strlen(cur.point);
-
-		if (strncmp(path, cur.point, n) != 0)
-			continue;
-		/* "/mnt/a" holds "/mnt/a/x", not "/mnt/ab"; "/" holds all. */
-		if (n > 1 && path[n] != '/' && path[n] != '\0')
-			continue;
-		if (n >= best) {
-			best = n;
-			*e = cur;
-		}
+	if (path[0] != '/')
+		return 0;
+	tb = table_read(f);
+	p = strdup(path);
+	while (tb && p) {
+		fs = mnt_table_find_target(tb, p, MNT_ITER_BACKWARD);
+		if (fs || strcmp(p, "/") == 0)
+			break;
+		slash = strrchr(p, '/');
+		if (slash == p)
+			p[1] = '\0';
+		else
+			*slash = '\0';
 	}
-	return best > 0;
+	if (fs)
+		entry_of(fs, e);
+	free(p);
+	mnt_unref_table(tb);
+	return fs != NULL;
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * mounts: /proc/self/mountinfo read line by line, to tell whether a
+ * mounts: /proc/self/mountinfo read by libmount, to tell whether a
  * device is mounted (and where) and which filesystem holds a path. The
  * functions take an open stream so the tests can hand them made-up
- * tables.
+ * tables; callers need not include libmount.h.
  */
 #ifndef CLYDE_MOUNTS_H
 #define CLYDE_MOUNTS_H
@@ -20,22 +20,25 @@ struct mounts_entry {
 };
 
 /*
- * The next entry of a mountinfo stream. Returns 1, or 0 at the end;
- * lines that do not parse are skipped.
+ * The next entry of a mountinfo stream, read a line at a time. Returns
+ * 1, or 0 at the end; lines that do not parse are skipped.
  */
 int mounts_next(FILE *f, struct mounts_entry *e);
 
 /*
  * The first mount of the block device rdev: its major:minor in
  * mountinfo, or a source that is that device node (btrfs reports an
- * anonymous major:minor). Returns 1 with *e filled, or 0.
+ * anonymous major:minor). Reads the rest of f. Returns 1 with *e
+ * filled, or 0.
  */
 int mounts_find_dev(FILE *f, dev_t rdev, struct mounts_entry *e);
 
 /*
  * The mount that holds the absolute, resolved path: the longest mount
- * point that is a prefix of it, the later line winning a tie (it was
- * mounted over the earlier). Returns 1 with *e filled, or 0.
+ * point that is a prefix of it (whole components), the later line
+ * winning a tie (it was mounted over the earlier). Nothing is resolved
+ * here, and path need not exist. Reads the rest of f. Returns 1 with
+ * *e filled, or 0.
  */
 int mounts_find_path(FILE *f, const char *path, struct mounts_entry *e);
 
