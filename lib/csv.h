@@ -2,7 +2,11 @@
 /*
  * csv: bonnie++'s result lines. Format 1.98 (bonnie++ 2.00, 50 fields,
  * clyde's default), 1.97 (48 fields: 1.98 without seeks and
- * seek_proc_count) and 1.03 (27 fields, no version field).
+ * seek_proc_count) and 1.03 (27 fields, no version field). Which field
+ * holds which figure comes from the registry (figures.h); the label
+ * fields (name, sizes, settings) are listed in csv.c. A figure without
+ * a bonnie++ field is in no line: csv_row carries it for clyde's JSON
+ * documents only.
  */
 #ifndef CLYDE_CSV_H
 #define CLYDE_CSV_H
@@ -18,8 +22,12 @@ enum csv_format { CSV_198, CSV_197, CSV_103 };
 /* Parse "1.98" / "1.97" / "1.03"; -1 when unknown. */
 int csv_format_parse(const char *s, enum csv_format *out);
 
-/* Number of fields a line of this format has. */
+/* Number of fields a line of this format has: 50, 48, 27. */
 int csv_field_count(enum csv_format fmt);
+
+/* The name of field i (0-based) of a line of format fmt ("putc_cpu"),
+ * as the header line gives it; "?" when there is no such field. */
+void csv_field_name(enum csv_format fmt, int i, char *buf, size_t len);
 
 /* The header line of field names (printed first with -x N > 1). */
 void csv_write_header(FILE *out, enum csv_format fmt);
@@ -68,6 +76,8 @@ struct csv_row {
 	char files[CSV_TEXT_MAX], max_size[CSV_TEXT_MAX];
 	char min_size[CSV_TEXT_MAX], dirs[CSV_TEXT_MAX];
 	char file_chunk[CSV_TEXT_MAX];
+	/* One per figure of the registry; a figure without a bonnie++
+	 * field stays CSV_EMPTY unless a JSON document gave it. */
 	struct csv_cell c[RT_COUNT];
 };
 
@@ -89,10 +99,25 @@ enum csv_line_kind {
 enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
 			     char *why, size_t whylen);
 
-/* The row a run_result writes (what csv_parse of csv_write gives). */
+/* The row a run_result writes (what csv_parse of csv_write gives), with
+ * the figures no line holds as csv_cell_of gives them. */
 void csv_row_of(const struct run_result *r, struct csv_row *row);
 
-/* The field name of field i of a 1.98 line. */
-const char *csv_field_name(int i);
+/*
+ * A cell of figure t of r as a line would hold it: the texts csv_write
+ * writes (cut to the cell's sizes), the exact rate (exact_rate), %CP and
+ * worst latency, and the latency percentiles when recorded (has_pct).
+ */
+void csv_cell_of(const struct run_result *r, enum result_test t,
+		 struct csv_cell *c);
+
+/*
+ * A cell from its figures, its texts written as csv_write writes them:
+ * state CSV_FAST gives "+++++" and "+++", CSV_EMPTY blanks. cpu < 0 is
+ * no %CP, lat_ns 0 no latency. For figures no line carries (JSON).
+ */
+void csv_cell_set(struct csv_cell *c, enum result_kind kind,
+		  enum csv_cell_state state, double rate, int cpu,
+		  uint64_t lat_ns);
 
 #endif
