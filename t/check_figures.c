@@ -255,6 +255,8 @@ START_TEST(cell_set_as_written)
 		enum csv_cell_state st = result_too_fast(&r.t[t]) ? CSV_FAST
 								 : CSV_VALUE;
 
+		if (r.t[t].state != RS_OK)
+			continue;
 		csv_cell_of(&r, t, &of);
 		csv_cell_set(&set, result_test_kind(t), st,
 			     result_rate(&r.t[t], result_test_kind(t)),
