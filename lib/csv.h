@@ -19,11 +19,55 @@
 
 enum csv_format { CSV_198, CSV_197, CSV_103 };
 
+/*
+ * The fields that hold no figure: X(name, 1.98, 1.97, 1.03), the 0-based
+ * field of each format or -1. 1.03 has no version, concurrency, seed,
+ * chunk, seek or file-size-detail fields; its file_size and num_files
+ * carry the whole labels instead. csv.c checks that with the figures
+ * they make up each format's fields, each once.
+ */
+#define CSV_LABELS(X)                                                          \
+	X(format_version, 0, 0, -1)                                            \
+	X(bonnie_version, 1, 1, -1)                                            \
+	X(name, 2, 2, 0)                                                       \
+	X(concurrency, 3, 3, -1)                                               \
+	X(seed, 4, 4, -1)                                                      \
+	X(file_size, 5, 5, 1)                                                  \
+	X(io_chunk_size, 6, 6, -1)                                             \
+	X(seeks, 7, -1, -1)                                                    \
+	X(seek_proc_count, 8, -1, -1)                                          \
+	X(num_files, 21, 19, 14)                                               \
+	X(max_size, 22, 20, -1)                                                \
+	X(min_size, 23, 21, -1)                                                \
+	X(num_dirs, 24, 22, -1)                                                \
+	X(file_chunk_size, 25, 23, -1)
+
+enum csv_label {
+#define LABEL_ENUM(name, f98, f97, f03) CL_##name,
+	CSV_LABELS(LABEL_ENUM)
+#undef LABEL_ENUM
+	CL_COUNT
+};
+
+/* The most fields a line has (1.98's). */
+#define CSV_FIELDS_MAX 50
+
 /* Parse "1.98" / "1.97" / "1.03"; -1 when unknown. */
 int csv_format_parse(const char *s, enum csv_format *out);
 
 /* Number of fields a line of this format has: 50, 48, 27. */
 int csv_field_count(enum csv_format fmt);
+
+/*
+ * Where things are in a line of format fmt: the 0-based field of label
+ * k, of figure t's rate (its %CP is the next field) and of its worst
+ * latency; -1 when the format has none.
+ */
+int csv_label_at(enum csv_label k, enum csv_format fmt);
+int csv_rate_at(enum result_test t, enum csv_format fmt);
+int csv_latency_at(enum result_test t, enum csv_format fmt);
+/* Label k's name in the header line ("io_chunk_size"). */
+const char *csv_label_name(enum csv_label k);
 
 /* The name of field i (0-based) of a line of format fmt ("putc_cpu"),
  * as the header line gives it; "?" when there is no such field. */

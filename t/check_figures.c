@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * check_figures: the registry of figures (lib/figures.h) walked at run
- * time: every bonnie++ field of each format used once, 50/48/27 fields,
- * keys unique, a latency field for every figure with a rate field,
+ * time: every field of each bonnie++ format used once (label fields and
+ * figures), 50/48/27 fields, keys unique, a latency field for every
+ * figure with a rate field,
  * csv_write -> csv_parse round trips in every format, the runner's
  * phase table against it, and for each figure bonnie++ has no field for
  * (none yet: the checks run when one is added) that it never changes a
@@ -47,7 +48,7 @@ START_TEST(field_counts)
 }
 END_TEST
 
-/* No field of any format holds two things, and all are named. */
+/* Every field of each format holds one thing, and all are named. */
 START_TEST(fields_used_once)
 {
 	for (size_t k = 0; k < NFORMATS; k++) {
@@ -59,6 +60,8 @@ START_TEST(fields_used_once)
 			const struct figure *f = figure_of(t);
 			int at = rate_field(f, fmt), lat = latency_field(f, fmt);
 
+			ck_assert_int_eq(csv_rate_at(t, fmt), at);
+			ck_assert_int_eq(csv_latency_at(t, fmt), lat);
 			if (at < 0)
 				continue;
 			ck_assert_int_lt(at + 1, n);
@@ -68,8 +71,12 @@ START_TEST(fields_used_once)
 			if (lat >= 0)
 				used[lat]++;
 		}
+		for (int k = 0; k < CL_COUNT; k++)
+			if (csv_label_at(k, fmt) >= 0)
+				used[csv_label_at(k, fmt)]++;
 		for (int i = 0; i < n; i++) {
-			ck_assert_int_le(used[i], 1);
+			ck_assert_msg(used[i] == 1, "format %d field %d used %d times",
+				      (int)fmt, i, used[i]);
 			csv_field_name(fmt, i, name, sizeof(name));
 			ck_assert_str_ne(name, "?");
 		}
