@@ -318,6 +318,20 @@ static int shows(const struct panel *pn, enum result_test t)
 	return (pn->kinds & (1u << result_test_kind(t))) != 0;
 }
 
+/* The worst latency of any figure the panel shows, in ns. */
+static double worst_latency(const struct report_set *set,
+			    const struct panel *pn)
+{
+	double worst = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			if (shows(pn, t) &&
+			    (double)set->rows[i].row.c[t].lat_ns > worst)
+				worst = (double)set->rows[i].row.c[t].lat_ns;
+	return worst;
+}
+
 /* Fill one panel's data: which tests to show, the bars, the axis. */
 static int compute_panel(struct plot *p, int pi)
 {
@@ -338,16 +352,7 @@ static int compute_panel(struct plot *p, int pi)
 	}
 	if (pn->metric == M_LAT) {
 		/* ms unless every latency is under a millisecond. */
-		double worst = 0;
-
-		for (size_t i = 0; i < p->set->n; i++)
-			for (enum result_test t = 0; t < RT_COUNT; t++)
-				if (shows(pn, t) &&
-				    p->set->rows[i].row.c[t].lat_ns > worst)
-					worst = (double)p->set->rows[i]
-						    .row.c[t]
-						    .lat_ns;
-		scale = worst >= 1e6 ? 1e6 : 1e3;
+		scale = worst_latency(p->set, pn) >= 1e6 ? 1e6 : 1e3;
 		d->ylabel = scale == 1e6 ? "latency, ms (log scale)"
 					 : "latency, us (log scale)";
 	} else if (pn->metric == M_CPU) {
