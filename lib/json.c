@@ -299,8 +299,30 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 }
 
 /*
+ * The cell of a figure bonnie++'s line does not carry, from its test
+ * object (checked): as the line would have it if it had a field.
+ */
+static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
+{
+	const char *status = json_string_value(json_object_get(o, "status"));
+	json_t *rate = json_object_get(o, "rate");
+	json_t *cpu = json_object_get(o, "cpu_percent");
+	json_t *lat = json_object_get(o, "max_latency_ns");
+	enum csv_cell_state state = CSV_EMPTY;
+
+	if (status && rate && !strcmp(status, "ok"))
+		state = CSV_VALUE;
+	else if (status && rate && !strcmp(status, "too-fast"))
+		state = CSV_FAST;
+	csv_cell_set(c, result_test_kind(t), state, json_number_value(rate),
+		     cpu ? (int)json_integer_value(cpu) : -1,
+		     (uint64_t)json_integer_value(lat));
+}
+
+/*
  * The tests of run i, checked, then their exact rates and percentiles
- * put into row for the tests its line says ran.
+ * put into row for the tests its line says ran, and the cells of the
+ * figures no line holds.
  */
 static int read_tests(json_t *tests, struct csv_row *row, size_t run, char *why,
 		      size_t whylen)
@@ -325,6 +347,9 @@ static int read_tests(json_t *tests, struct csv_row *row, size_t run, char *why,
 			return -1;
 		rate = json_object_get(o, "rate");
 		lat = json_object_get(o, "latency");
+		/* A figure no line holds: the cell is what the test says. */
+		if (!figure_bonnie(t))
+			cell_of_test(o, t, c);
 		if (c->state == CSV_EMPTY || !rate)
 			continue;
 		c->rate = json_number_value(rate);

@@ -32,7 +32,8 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 /*
  * Read a clyde JSON document (buf, len bytes): one row per element of
  * runs[], from its csv line, with each test's exact rate and latency
- * percentiles. Every value read is checked as a CSV field is: the type
+ * percentiles, and the cells of the figures no CSV line holds from
+ * their test objects. Every value read is checked as a CSV field is: the type
  * and range doc/clyde-json.5 gives it; a document that is not a clyde
  * result of JSON_SCHEMA_VERSION (not JSON, no runs array, another or no
  * schema_version, another program) is refused whole. A bad run ends the

@@ -13,18 +13,6 @@
 #include "result.h"
 #include "units.h"
 
-static const char *const test_names[RT_COUNT] = {
-#define RESULT_STR(id, kind) #id,
-	RESULT_TESTS(RESULT_STR)
-#undef RESULT_STR
-};
-
-static const enum result_kind test_kinds[RT_COUNT] = {
-#define RESULT_KIND(id, kind) RK_##kind,
-	RESULT_TESTS(RESULT_KIND)
-#undef RESULT_KIND
-};
-
 void result_init(struct run_result *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -39,12 +27,12 @@ void result_init(struct run_result *r)
 
 const char *result_test_name(enum result_test t)
 {
-	return (unsigned)t < RT_COUNT ? test_names[t] : "?";
+	return (unsigned)t < RT_COUNT ? figure_of(t)->key : "?";
 }
 
 enum result_kind result_test_kind(enum result_test t)
 {
-	return test_kinds[t];
+	return figure_of(t)->kind;
 }
 
 int result_any_run(const struct run_result *r, enum result_test first,

@@ -1,43 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * result: what one run of the suite measured, independent of how it is
- * printed. The TESTS(X) list is the order of bonnie++'s figures: the
- * table's cells, the CSV fields 9-20 / 26-37 and the latency fields 38-49
- * all follow it, so renderers loop over it instead of naming tests.
+ * printed. One record per figure of the registry (figures.h: the RT_x
+ * enum and what each figure is), so renderers loop over the registry
+ * instead of naming tests.
  */
 #ifndef CLYDE_RESULT_H
 #define CLYDE_RESULT_H
 
 #include <stdint.h>
 
+#include "figures.h"
 #include "hist.h"
-
-/* X(id, kind): kind is IO (KiB/s), SEEK (seeks/s) or FILE (files/s). */
-#define RESULT_TESTS(X)                                                        \
-	X(putc, IO)                                                            \
-	X(put_block, IO)                                                       \
-	X(rewrite, IO)                                                         \
-	X(getc, IO)                                                            \
-	X(get_block, IO)                                                       \
-	X(seeks, SEEK)                                                         \
-	X(seq_create, FILE)                                                    \
-	X(seq_stat, FILE)                                                      \
-	X(seq_del, FILE)                                                       \
-	X(ran_create, FILE)                                                    \
-	X(ran_stat, FILE)                                                      \
-	X(ran_del, FILE)
-
-enum result_test {
-#define RESULT_ENUM(id, kind) RT_##id,
-	RESULT_TESTS(RESULT_ENUM)
-#undef RESULT_ENUM
-	RT_COUNT
-};
-
-enum result_kind { RK_IO, RK_SEEK, RK_FILE };
-
-/* The first file test; tests before it form the I/O block of the table. */
-#define RT_FIRST_FILE RT_seq_create
 
 enum result_state {
 	RS_NOT_RUN = 0, /* blank cell, empty CSV field */
@@ -90,8 +64,9 @@ struct run_result {
 /* Zero a result and set bonnie++'s defaults. */
 void result_init(struct run_result *r);
 
-/* The CSV/JSON key of a test ("put_block"). */
+/* The CSV/JSON key of a test ("put_block"); "?" when out of range. */
 const char *result_test_name(enum result_test t);
+/* Its kind, from the registry. */
 enum result_kind result_test_kind(enum result_test t);
 
 /* True when any test of [first, last) ran to the end (RS_OK). */

@@ -11,23 +11,92 @@
 
 #include <stdlib.h>
 
+#include "csv.h"
 #include "stats.h"
 #include "table.h"
 #include "units.h"
 
 #define LABEL_WIDTH 19
 
-static const char io_head[] =
-	"------Sequential Output------ --Sequential Input- --Random-\n";
-static const char io_sub[] =
-	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
-	"--Seeks--\n";
-static const char file_head[] =
-	"------Sequential Create------ --------Random Create--------\n";
-static const char file_sub[] =
-	"-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n";
-static const char cells_head[] =
-	" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+/* The width of a cell of the tables: " %5s %3s". */
+#define CELL_WIDTH 9
+
+/* Figure t is in bonnie++'s I/O block (files 0) or file block (1). */
+static int in_block(enum result_test t, int files)
+{
+	return figure_bonnie(t) && figure_is_file(t) == files;
+}
+
+/* text centred in dashes, width wide; odd padding puts the extra dash
+ * on the left (left_extra) or the right, as bonnie++'s headings do. */
+static void dashed(FILE *out, const char *text, int width, int left_extra)
+{
+	int pad = width - (int)strlen(text), left;
+
+	if (pad < 0)
+		pad = 0;
+	left = left_extra ? (pad + 1) / 2 : pad / 2;
+	for (int i = 0; i < left; i++)
+		fputc('-', out);
+	fputs(text, out);
+	for (int i = left; i < pad; i++)
+		fputc('-', out);
+}
+
+void table_heads(FILE *out, int files)
+{
+	int first = 1;
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const char *head = figure_of(t)->head;
+		int n = 1;
+
+		if (!in_block(t, files))
+			continue;
+		/* Neighbours with the same heading share it. */
+		while (t + 1 < RT_COUNT && in_block(t + 1, files) &&
+		       !strcmp(figure_of(t + 1)->head, head))
+			n++, t++;
+		fputs(first ? "" : " ", out);
+		dashed(out, head, (CELL_WIDTH + 1) * n - 1, 1);
+		first = 0;
+	}
+	fputc('\n', out);
+}
+
+void table_subs(FILE *out, int files)
+{
+	int first = 1;
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (!in_block(t, files))
+			continue;
+		fputs(first ? "" : " ", out);
+		dashed(out, figure_of(t)->cell, CELL_WIDTH, 0);
+		first = 0;
+	}
+	fputc('\n', out);
+}
+
+void table_units(FILE *out, int files, enum table_layout layout)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		int kib = layout == TABLE_103 && result_test_kind(t) == RK_IO;
+
+		if (in_block(t, files))
+			fprintf(out, " %5s %%CP", kib ? "K/sec" : "/sec");
+	}
+	fputc('\n', out);
+}
+
+/* Whether a figure of the block ran. */
+static int block_run(const struct run_result *r, int files)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (in_block(t, files) && r->t[t].state == RS_OK)
+			return 1;
+	return 0;
+}
 
 int table_layout_parse(const char *s, enum table_layout *out)
 {
@@ -78,15 +147,16 @@ static void rate_cell(char *buf, size_t len, const struct run_result *r,
 	}
 }
 
-static void print_cells(FILE *out, const struct run_result *r,
-			enum result_test first, enum result_test last,
+static void print_cells(FILE *out, const struct run_result *r, int files,
 			enum table_layout layout)
 {
 	char rate[64], cpu[16];
 
-	for (enum result_test t = first; t < last; t++) {
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct result_test_rec *rec = &r->t[t];
 
+		if (!in_block(t, files))
+			continue;
 		rate_cell(rate, sizeof(rate), r, t, layout);
 		if (rec->state != RS_OK)
 			cpu[0] = '\0';
@@ -99,17 +169,18 @@ static void print_cells(FILE *out, const struct run_result *r,
 	fputc('\n', out);
 }
 
-static void print_latency(FILE *out, const struct run_result *r,
-			  enum result_test first, enum result_test last)
+static void print_latency(FILE *out, const struct run_result *r, int files)
 {
 	char cell[32];
 
 	fprintf(out, "Latency          ");
-	for (enum result_test t = first; t < last; t++) {
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		uint64_t ns = r->t[t].state != RS_OK
 				      ? 0
 				      : r->t[t].max_latency_ns;
 
+		if (!in_block(t, files))
+			continue;
 		units_fmt_latency(cell, sizeof(cell), ns);
 		fprintf(out, " %9s", cell);
 	}
@@ -145,46 +216,72 @@ void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout)
 {
 	char label[128];
+	struct csv_cell c[RT_COUNT];
+	int head = 0;
 
-	if (result_any_run(r, 0, RT_FIRST_FILE)) {
+	if (block_run(r, 0)) {
 		result_size_label(r, layout == TABLE_200, label, sizeof(label));
 		print_version(out, r);
-		fputs(io_head, out);
-		fputs(io_sub, out);
-		if (layout == TABLE_200)
-			fprintf(out, "Name:Size etc       %s", cells_head);
-		else
-			fprintf(out, "Machine        Size K/sec %%CP K/sec %%CP "
-				     "K/sec %%CP K/sec %%CP K/sec %%CP  /sec "
-				     "%%CP\n");
+		table_heads(out, 0);
+		fprintf(out, "%*s", LABEL_WIDTH + 1, "");
+		table_subs(out, 0);
+		fprintf(out, "%-*s", LABEL_WIDTH,
+			layout == TABLE_200 ? "Name:Size etc"
+					    : "Machine        Size");
+		table_units(out, 0, layout);
 		print_name_label(out, r->name, label);
-		print_cells(out, r, 0, RT_FIRST_FILE, layout);
+		print_cells(out, r, 0, layout);
 		if (layout == TABLE_200)
-			print_latency(out, r, 0, RT_FIRST_FILE);
+			print_latency(out, r, 0);
 	}
-	if (result_any_run(r, RT_FIRST_FILE, RT_COUNT)) {
+	if (block_run(r, 1)) {
 		const char *files_head;
 
 		if (r->min_size)
-			files_head = "files:max:min       ";
+			files_head = "files:max:min";
 		else if (r->max_size)
-			files_head = "files:max           ";
+			files_head = "files:max";
 		else
-			files_head = "              files ";
+			files_head = "              files";
 		if (layout == TABLE_200) {
 			print_version(out, r);
-			fputs(file_head, out);
-			fprintf(out, "%-20.19s%s", r->name, file_sub);
+			table_heads(out, 1);
+			fprintf(out, "%-20.19s", r->name);
 		} else {
-			fprintf(out, "%20s%s", "", file_head);
-			fprintf(out, "%20s%s", "", file_sub);
+			fprintf(out, "%20s", "");
+			table_heads(out, 1);
+			fprintf(out, "%20s", "");
 		}
-		fprintf(out, "%s%s", files_head, cells_head);
+		table_subs(out, 1);
+		fprintf(out, "%-*s", LABEL_WIDTH, files_head);
+		table_units(out, 1, layout);
 		result_files_label(r, label, sizeof(label));
 		fprintf(out, "%*s", LABEL_WIDTH, label);
-		print_cells(out, r, RT_FIRST_FILE, RT_COUNT, layout);
+		print_cells(out, r, 1, layout);
 		if (layout == TABLE_200)
-			print_latency(out, r, RT_FIRST_FILE, RT_COUNT);
+			print_latency(out, r, 1);
+	}
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		csv_cell_of(r, t, &c[t]);
+	table_print_more(out, r->name, c, &head);
+}
+
+void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
+		      int *head)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (figure_bonnie(t) || c[t].state == CSV_EMPTY)
+			continue;
+		if (!*head) {
+			fprintf(out, "%-*s %-16s %10s %-7s %3s %9s\n",
+				LABEL_WIDTH, "More figures", "test", "rate",
+				"unit", "%CP", "Latency");
+			*head = 1;
+		}
+		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s\n", LABEL_WIDTH,
+			LABEL_WIDTH, name, result_test_name(t), c[t].text,
+			result_rate_unit(result_test_kind(t)), c[t].cpu_text,
+			c[t].lat_text);
 	}
 }
 

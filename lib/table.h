@@ -2,7 +2,9 @@
 /*
  * table: the human-readable tables, in bonnie++ 2.00's layout (the
  * default) or 1.03's, from a run_result. Byte-for-byte what bonnie++
- * prints, except that file-test rates are the real ones.
+ * prints, except that file-test rates are the real ones. Cells and
+ * headings follow the registry of figures (figures.h); figures bonnie++
+ * has no column for get a section of their own after its table.
  */
 #ifndef CLYDE_TABLE_H
 #define CLYDE_TABLE_H
@@ -13,9 +15,34 @@
 
 enum table_layout { TABLE_200, TABLE_103 };
 
-/* Print the I/O block and, when file tests ran, the file block. */
+/*
+ * Print the I/O block and, when file tests ran, the file block; then,
+ * when a figure bonnie++ has no column for has a value, the lines of
+ * table_print_more.
+ */
 void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout);
+
+/*
+ * bonnie++'s column headings of the I/O block (files 0) or the file
+ * block (files 1), from the registry, each a line: the groups
+ * ("------Sequential Output------ ..."), the columns ("-Per Chr- ...")
+ * and the units (" /sec %CP ..."; "K/sec" for I/O in the 1.03 layout).
+ * The caller prints the 20 (19 before units) columns to their left.
+ */
+void table_heads(FILE *out, int files);
+void table_subs(FILE *out, int files);
+void table_units(FILE *out, int files, enum table_layout layout);
+
+/*
+ * The figures bonnie++ has no column for, a line each that has a value
+ * in c[RT_COUNT] (name, test, rate as the CSV field would be, unit, %CP,
+ * worst latency), under a heading printed first when *head is 0 (it is
+ * set then). Nothing when no such figure has a value.
+ */
+struct csv_cell;
+void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
+		      int *head);
 
 /*
  * The latency distribution of every test that ran and recorded one:

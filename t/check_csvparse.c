@@ -398,6 +398,8 @@ START_TEST(round_trip)
 	ck_assert_str_eq(p.row.max_size, "2000");
 	/* csv_row_of adds the exact rate of every test that ran. */
 	for (int t = 0; t < RT_COUNT; t++) {
+		if (r.t[t].state != RS_OK)
+			continue;
 		ck_assert_int_eq(of.c[t].exact_rate, 1);
 		ck_assert_double_eq_tol(
 		    of.c[t].rate, result_rate(&r.t[t], result_test_kind(t)),

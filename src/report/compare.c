@@ -20,7 +20,8 @@
 #include "report.h"
 #include "stats.h"
 
-enum figure_kind { FIG_RATE, FIG_CPU, FIG_LATENCY };
+/* Which of a test's figures is compared. */
+enum cmp_what { CMP_RATE, CMP_CPU, CMP_LATENCY };
 
 struct side {
 	const char *name, *file;
@@ -29,7 +30,7 @@ struct side {
 
 /* The samples of one figure of a side into x; returns how many. */
 static unsigned samples(const struct report_set *set, const struct side *s,
-			enum result_test t, enum figure_kind k, double *x,
+			enum result_test t, enum cmp_what k, double *x,
 			unsigned *fast)
 {
 	unsigned n = 0;
@@ -42,15 +43,15 @@ static unsigned samples(const struct report_set *set, const struct side *s,
 		if (c->state == CSV_EMPTY)
 			continue;
 		switch (k) {
-		case FIG_RATE:
+		case CMP_RATE:
 			v = report_rate(c);
 			*fast += c->state == CSV_FAST && isnan(v);
 			break;
-		case FIG_CPU:
+		case CMP_CPU:
 			v = c->cpu >= 0 ? c->cpu : NAN;
 			*fast += c->state == CSV_FAST && c->cpu < 0;
 			break;
-		case FIG_LATENCY:
+		case CMP_LATENCY:
 			/* Microseconds: the unit of bonnie++'s cells. */
 			v = c->lat_ns ? c->lat_ns / 1e3 : NAN;
 			break;
@@ -73,7 +74,7 @@ struct verdict {
  * "less CPU".
  */
 static void judge(const struct stats *a, const struct stats *b,
-		  enum figure_kind k, double alpha, struct verdict *v)
+		  enum cmp_what k, double alpha, struct verdict *v)
 {
 	int up;
 
@@ -108,30 +109,30 @@ static void judge(const struct stats *a, const struct stats *b,
 	}
 	up = v->w.t > 0;
 	switch (k) {
-	case FIG_RATE:
+	case CMP_RATE:
 		v->word = up ? "faster" : "slower";
 		break;
-	case FIG_LATENCY:
+	case CMP_LATENCY:
 		v->word = up ? "slower" : "faster";
 		break;
-	case FIG_CPU:
+	case CMP_CPU:
 	default:
 		v->word = up ? "more CPU" : "less CPU";
 		break;
 	}
 }
 
-static const char *fig_unit(enum result_test t, enum figure_kind k)
+static const char *fig_unit(enum result_test t, enum cmp_what k)
 {
-	if (k == FIG_CPU)
+	if (k == CMP_CPU)
 		return "%CP";
-	if (k == FIG_LATENCY)
+	if (k == CMP_LATENCY)
 		return "us";
 	return result_rate_unit(result_test_kind(t));
 }
 
 static void fig_name(char *buf, size_t len, enum result_test t,
-		     enum figure_kind k)
+		     enum cmp_what k)
 {
 	static const char *const suffix[] = {"", " cpu", " latency"};
 
@@ -224,7 +225,7 @@ static void compare_pair(FILE *out, const struct report_set *set,
 	if (!o->csv)
 		text_header(out, base, other, width);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		for (enum figure_kind k = FIG_RATE; k <= FIG_LATENCY; k++) {
+		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
 			unsigned fa, fb;
 			unsigned na = samples(set, base, t, k, xa, &fa);
 			unsigned nb = samples(set, other, t, k, xb, &fb);
@@ -267,7 +268,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 					strcmp(v.word, "-") ? v.word : "");
 				continue;
 			}
-			seeks = k == FIG_RATE && t == RT_seeks;
+			seeks = k == CMP_RATE &&
+				result_test_kind(t) == RK_SEEK;
 			fmt_value(va, sizeof(va), &sa, fa, seeks);
 			fmt_value(vb, sizeof(vb), &sb, fb, seeks);
 			tested |= v.tested;

@@ -12,6 +12,9 @@
  * divided by the rate), so a faster row is not marked down for the CPU
  * its speed costs; latencies are greener when lower.
  *
+ * The columns are bonnie++'s figures, with the registry's headings
+ * (figures.h); a figure bonnie++ has no column for is not on the page.
+ *
  * The page carries its style inline and names no outside resource, so
  * it can be mailed or archived alone. Units are what the figures are:
  * I/O in KiB/s, seeks and file tests per second (bon_csv2html 2.00
@@ -138,10 +141,16 @@ static void pct(FILE *out, const char *label, uint64_t ns)
 	esc(out, buf);
 }
 
+/* Figure t is in the I/O block (files 0) or file block (1). */
+static int in_block(enum result_test t, int files)
+{
+	return figure_bonnie(t) && figure_is_file(t) == files;
+}
+
 static int has_latency(const struct csv_row *r)
 {
 	for (int t = 0; t < RT_COUNT; t++)
-		if (r->c[t].lat_text[0])
+		if (figure_bonnie(t) && r->c[t].lat_text[0])
 			return 1;
 	return 0;
 }
@@ -176,50 +185,86 @@ static const char style[] =
     "p.note{font-size:85%;max-width:60em}\n"
     "</style>\n";
 
+/* Whether figure t shares its heading with a neighbour of its block. */
+static int shares_head(enum result_test t)
+{
+	int files = figure_is_file(t);
+	const char *head = figure_of(t)->head;
+
+	return (t > 0 && in_block(t - 1, files) &&
+		!strcmp(figure_of(t - 1)->head, head)) ||
+	       (t + 1 < RT_COUNT && in_block(t + 1, files) &&
+		!strcmp(figure_of(t + 1)->head, head));
+}
+
+/* The top header cells of a block: one per heading; a heading over one
+ * figure takes the second row too ("Random<br>Seeks"). */
+static void head_cells(FILE *out, int files)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const struct figure *f = figure_of(t);
+		int n = 1;
+
+		if (!in_block(t, files))
+			continue;
+		if (!shares_head(t)) {
+			fprintf(out,
+				"<th colspan=\"2\" rowspan=\"2\">%s<br>%s</th>",
+				f->head, f->col);
+			continue;
+		}
+		while (t + 1 < RT_COUNT && in_block(t + 1, files) &&
+		       !strcmp(figure_of(t + 1)->head, f->head))
+			n++, t++;
+		fprintf(out, "<th colspan=\"%d\">%s</th>", 2 * n, f->head);
+	}
+}
+
 /* The three header rows; conc adds a concurrency column. */
 static void header(FILE *out, int conc)
 {
-	static const char *const group[] = {
-	    "Per Char", "Block", "Rewrite", "Per Char", "Block", "",
-	    "Create",	"Read",	 "Delete",  "Create",	"Read",	 "Delete"};
-
 	fputs("<thead>\n<tr><th rowspan=\"3\">Name</th>"
 	      "<th rowspan=\"3\">Size</th>",
 	      out);
 	if (conc)
 		fputs("<th rowspan=\"3\">Concurrency</th>", out);
-	fputs("<th colspan=\"6\">Sequential Output</th>"
-	      "<th colspan=\"4\">Sequential Input</th>"
-	      "<th colspan=\"2\" rowspan=\"2\">Random<br>Seeks</th>"
-	      "<th rowspan=\"3\">Files</th>"
-	      "<th colspan=\"6\">Sequential Create</th>"
-	      "<th colspan=\"6\">Random Create</th></tr>\n<tr>",
-	      out);
-	for (int t = 0; t < RT_COUNT; t++)
-		if (t != RT_seeks)
-			fprintf(out, "<th colspan=\"2\">%s</th>", group[t]);
+	head_cells(out, 0);
+	fputs("<th rowspan=\"3\">Files</th>", out);
+	head_cells(out, 1);
 	fputs("</tr>\n<tr>", out);
-	for (int t = 0; t < RT_COUNT; t++) {
-		enum result_kind k = result_test_kind((enum result_test)t);
+	for (int files = 0; files < 2; files++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			if (in_block(t, files) && shares_head(t))
+				fprintf(out, "<th colspan=\"2\">%s</th>",
+					figure_of(t)->col);
+	fputs("</tr>\n<tr>", out);
+	for (int files = 0; files < 2; files++) {
+		for (enum result_test t = 0; t < RT_COUNT; t++) {
+			enum result_kind k = result_test_kind(t);
 
-		fprintf(
-		    out,
-		    "<th class=\"unit\">%s</th><th class=\"unit\">%%CP</th>",
-		    k == RK_IO	   ? "K/sec"
-		    : k == RK_SEEK ? "/sec"
-				   : "files/sec");
+			if (!in_block(t, files))
+				continue;
+			fprintf(out,
+				"<th class=\"unit\">%s</th>"
+				"<th class=\"unit\">%%CP</th>",
+				k == RK_IO     ? "K/sec"
+				: k == RK_SEEK ? "/sec"
+					       : "files/sec");
+		}
 	}
 	fputs("</tr>\n</thead>\n", out);
 }
 
-static void rate_cells(FILE *out, const struct csv_row *r, int first, int last,
+static void rate_cells(FILE *out, const struct csv_row *r, int files,
 		       struct html_scale sc[HC_COUNT][RT_COUNT])
 {
 	char bg[64];
 
-	for (int t = first; t < last; t++) {
+	for (int t = 0; t < RT_COUNT; t++) {
 		const struct csv_cell *c = &r->c[t];
 
+		if (!in_block((enum result_test)t, files))
+			continue;
 		colour(bg, sizeof(bg), &sc[HC_RATE][t], c, HC_RATE);
 		fprintf(out, "<td%s", bg);
 		/* JSON knows what a "+++++" test measured: say so. */
@@ -236,14 +281,16 @@ static void rate_cells(FILE *out, const struct csv_row *r, int first, int last,
 	}
 }
 
-static void latency_cells(FILE *out, const struct csv_row *r, int first,
-			  int last, struct html_scale sc[HC_COUNT][RT_COUNT])
+static void latency_cells(FILE *out, const struct csv_row *r, int files,
+			  struct html_scale sc[HC_COUNT][RT_COUNT])
 {
 	char bg[64];
 
-	for (int t = first; t < last; t++) {
+	for (int t = 0; t < RT_COUNT; t++) {
 		const struct csv_cell *c = &r->c[t];
 
+		if (!in_block((enum result_test)t, files))
+			continue;
 		colour(bg, sizeof(bg), &sc[HC_LAT][t], c, HC_LAT);
 		fprintf(out, "<td colspan=\"2\"%s>", bg);
 		/* With the percentiles below, the top figure needs its name. */
@@ -285,20 +332,20 @@ static void row(FILE *out, const struct csv_row *r, int conc,
 		esc(out, r->concurrency);
 		fputs("</td>", out);
 	}
-	rate_cells(out, r, 0, RT_FIRST_FILE, sc);
+	rate_cells(out, r, 0, sc);
 	fputs("<td class=\"label\">", out);
 	report_file_label(r, label, sizeof(label));
 	esc(out, label);
 	fputs("</td>", out);
-	rate_cells(out, r, RT_FIRST_FILE, RT_COUNT, sc);
+	rate_cells(out, r, 1, sc);
 	fputs("</tr>\n", out);
 	if (!lat)
 		return;
 	fprintf(out, "<tr class=\"lat\"><td class=\"label\"%s>Latency</td>",
 		conc ? " colspan=\"2\"" : "");
-	latency_cells(out, r, 0, RT_FIRST_FILE, sc);
+	latency_cells(out, r, 0, sc);
 	fputs("<td class=\"label\">Latency</td>", out);
-	latency_cells(out, r, RT_FIRST_FILE, RT_COUNT, sc);
+	latency_cells(out, r, 1, sc);
 	fputs("</tr>\n", out);
 }
 
@@ -306,7 +353,7 @@ static int any_pct(const struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++)
 		for (int t = 0; t < RT_COUNT; t++)
-			if (set->rows[i].row.c[t].has_pct)
+			if (figure_bonnie(t) && set->rows[i].row.c[t].has_pct)
 				return 1;
 	return 0;
 }

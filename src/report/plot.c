@@ -43,17 +43,21 @@ enum metric { M_RATE, M_CPU, M_LAT };
 struct panel {
 	const char *block; /* the data block's name, without the '$' */
 	const char *title;
-	enum result_test first, last;
+	unsigned kinds; /* the figures it shows: bits 1 << RK_x */
 	enum metric metric;
 };
 
 enum { P_IO, P_OPS, P_CPU, P_LAT, P_COUNT };
 
+/* Figures in bytes (drawn in MiB/s), and in operations or files. */
+#define K_IO  (1u << RK_IO)
+#define K_OPS ((1u << RK_SEEK) | (1u << RK_FILE))
+
 static const struct panel panels[P_COUNT] = {
-    {"io", "Sequential I/O throughput", RT_putc, RT_seeks, M_RATE},
-    {"ops", "Seeks and file operations", RT_seeks, RT_COUNT, M_RATE},
-    {"cpu", "CPU use (%CP)", RT_putc, RT_COUNT, M_CPU},
-    {"lat", "Worst latency", RT_putc, RT_COUNT, M_LAT},
+    {"io", "Sequential I/O throughput", K_IO, M_RATE},
+    {"ops", "Seeks and file operations", K_OPS, M_RATE},
+    {"cpu", "CPU use (%CP)", K_IO | K_OPS, M_CPU},
+    {"lat", "Worst latency", K_IO | K_OPS, M_LAT},
 };
 
 /* A picture: panels [first, first + n) side by side, cols to a row. */
@@ -71,13 +75,6 @@ static const struct chart charts[] = {
 static const struct chart page = {NULL, P_IO, P_COUNT, 2, 1600, 1100};
 
 #define NCHARTS (sizeof(charts) / sizeof(charts[0]))
-
-/* Tick labels, in gnuplot's double-quoted form ("\n" breaks the line). */
-static const char *const ticks[RT_COUNT] = {
-    "write\\nper char", "write\\nblock",   "rewrite",	    "read\\nper char",
-    "read\\nblock",	"random\\nseeks",  "seq\\ncreate",  "seq\\nstat",
-    "seq\\ndelete",	"random\\ncreate", "random\\nstat", "random\\ndelete",
-};
 
 /* One bar colour each: one result, or the repeats of one setup. */
 struct series {
@@ -315,6 +312,26 @@ static void summarise(const struct report_set *set, const struct series *s,
 		b->extra = !n && fast;
 }
 
+/* Whether panel pn draws figure t. */
+static int shows(const struct panel *pn, enum result_test t)
+{
+	return (pn->kinds & (1u << result_test_kind(t))) != 0;
+}
+
+/* The worst latency of any figure the panel shows, in ns. */
+static double worst_latency(const struct report_set *set,
+			    const struct panel *pn)
+{
+	double worst = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			if (shows(pn, t) &&
+			    (double)set->rows[i].row.c[t].lat_ns > worst)
+				worst = (double)set->rows[i].row.c[t].lat_ns;
+	return worst;
+}
+
 /* Fill one panel's data: which tests to show, the bars, the axis. */
 static int compute_panel(struct plot *p, int pi)
 {
@@ -326,7 +343,7 @@ static int compute_panel(struct plot *p, int pi)
 	for (size_t i = 0; i < ns; i++)
 		if (p->series[i].n > maxn)
 			maxn = p->series[i].n;
-	d->bar = calloc((size_t)(pn->last - pn->first) * ns, sizeof(*d->bar));
+	d->bar = calloc((size_t)RT_COUNT * ns, sizeof(*d->bar));
 	d->slot = calloc(ns, sizeof(*d->slot));
 	x = malloc(maxn * sizeof(*x));
 	if (!d->bar || !d->slot || !x) {
@@ -335,29 +352,23 @@ static int compute_panel(struct plot *p, int pi)
 	}
 	if (pn->metric == M_LAT) {
 		/* ms unless every latency is under a millisecond. */
-		double worst = 0;
-
-		for (size_t i = 0; i < p->set->n; i++)
-			for (enum result_test t = pn->first; t < pn->last; t++)
-				if (p->set->rows[i].row.c[t].lat_ns > worst)
-					worst = (double)p->set->rows[i]
-						    .row.c[t]
-						    .lat_ns;
-		scale = worst >= 1e6 ? 1e6 : 1e3;
+		scale = worst_latency(p->set, pn) >= 1e6 ? 1e6 : 1e3;
 		d->ylabel = scale == 1e6 ? "latency, ms (log scale)"
 					 : "latency, us (log scale)";
 	} else if (pn->metric == M_CPU) {
 		d->ylabel = "%CP (CPU time / elapsed time)";
 	} else {
-		scale = pn->first == RT_putc ? 1024 : 1;
-		d->ylabel = pn->first == RT_putc
+		scale = pn->kinds == K_IO ? 1024 : 1;
+		d->ylabel = pn->kinds == K_IO
 				? "MiB/s (log scale)"
 				: "seeks/s, files/s (log scale)";
 	}
-	for (enum result_test t = pn->first; t < pn->last; t++) {
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		struct bar *row = &d->bar[(size_t)d->ntests * ns];
 		int any = 0;
 
+		if (!shows(pn, t))
+			continue;
 		for (size_t i = 0; i < ns; i++) {
 			struct bar *b = &row[i];
 
@@ -537,6 +548,18 @@ static int key_rows(int entries, size_t chars, int width)
 	return (entries + cols - 1) / cols;
 }
 
+/* Tick i, figure t's label as a gnuplot string ("\n" breaks it). */
+static void tick(FILE *f, int i, enum result_test t)
+{
+	fputs(i ? ", \"" : "\"", f);
+	for (const char *c = figure_of(t)->tick; *c; c++)
+		if (*c == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*c, f);
+	fprintf(f, "\" %d", i);
+}
+
 static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 			double r, double b, double t)
 {
@@ -568,7 +591,7 @@ static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 	fprintf(f, "set xrange [-0.5:%d.5]\nset xtics nomirror scale 0 (",
 		d->ntests ? d->ntests - 1 : 0);
 	for (int i = 0; i < d->ntests; i++)
-		fprintf(f, "%s\"%s\" %d", i ? ", " : "", ticks[d->test[i]], i);
+		tick(f, i, d->test[i]);
 	fprintf(f, ")\nn = %d\narray slot[N] = [", d->nslots);
 	for (size_t s = 0; s < p->nseries; s++)
 		fprintf(f, "%s%d", s ? ", " : "", d->slot[s]);

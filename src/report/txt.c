@@ -6,6 +6,9 @@
  * the output is bon_csv2txt 2.00's byte for byte, except that a
  * "+++++" rate stays "+++++" where bon_csv2txt prints "0k". The 1.03
  * layout prints plain KiB/s, as bonnie++ 1.03 did, and no latencies.
+ * Columns and headings come from the registry (figures.h); the figures
+ * bonnie++ has no column for, which only clyde's JSON documents carry,
+ * follow in a section of their own (table_print_more).
  */
 #include "config.h"
 
@@ -46,15 +49,22 @@ static void io_rate(char *buf, size_t len, const struct csv_cell *c,
 	units_fmt_rate(buf, len, (uint64_t)c->rate);
 }
 
-static void print_cells(FILE *out, const struct csv_row *r,
-			enum result_test first, enum result_test last,
+/* Figure t is in the I/O block (files 0) or file block (1). */
+static int in_block(enum result_test t, int files)
+{
+	return figure_bonnie(t) && figure_is_file(t) == files;
+}
+
+static void print_cells(FILE *out, const struct csv_row *r, int files,
 			enum table_layout layout)
 {
 	char rate[32];
 
-	for (enum result_test t = first; t < last; t++) {
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct csv_cell *c = &r->c[t];
 
+		if (!in_block(t, files))
+			continue;
 		if (result_test_kind(t) == RK_IO)
 			io_rate(rate, sizeof(rate), c, layout);
 		else
@@ -64,97 +74,85 @@ static void print_cells(FILE *out, const struct csv_row *r,
 	fputc('\n', out);
 }
 
-static int any_cell(const struct csv_row *r, enum result_test first,
-		    enum result_test last)
+static int any_cell(const struct csv_row *r, int files)
 {
-	for (enum result_test t = first; t < last; t++)
-		if (r->c[t].state != CSV_EMPTY || r->c[t].cpu_text[0])
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (in_block(t, files) &&
+		    (r->c[t].state != CSV_EMPTY || r->c[t].cpu_text[0]))
 			return 1;
 	return 0;
 }
 
-static void print_latency(FILE *out, const struct csv_row *r,
-			  enum result_test first, enum result_test last)
+static void print_latency(FILE *out, const struct csv_row *r, int files)
 {
 	int any = 0;
 
 	/* A 1.03 line has no latency fields, and so no line. */
-	for (enum result_test t = first; t < last; t++)
-		any |= r->c[t].lat_text[0] != '\0';
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		any |= in_block(t, files) && r->c[t].lat_text[0] != '\0';
 	if (!any)
 		return;
 	fprintf(out, "Latency          ");
-	for (enum result_test t = first; t < last; t++)
-		fprintf(out, " %9s", r->c[t].lat_text);
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (in_block(t, files))
+			fprintf(out, " %9s", r->c[t].lat_text);
 	fputc('\n', out);
 }
 
-static const char io_head_200[] =
-    "Version     2.00a   ------Sequential Output------ --Sequential Input- "
-    "--Random-\n"
-    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
-    "--Seeks--\n"
-    "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
-    "/sec %CP\n";
-static const char io_head_103[] =
-    "Version  1.03       ------Sequential Output------ --Sequential Input- "
-    "--Random-\n"
-    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
-    "--Seeks--\n"
-    "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  "
-    "/sec %CP\n";
-static const char file_head_200[] =
-    "                    ------Sequential Create------ --------Random "
-    "Create--------\n"
-    "                    -Create-- --Read--- -Delete-- -Create-- --Read--- "
-    "-Delete--\n"
-    "      files:max:min  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
-    "/sec %CP\n";
-static const char file_head_103[] =
-    "                    ------Sequential Create------ --------Random "
-    "Create--------\n"
-    "                    -Create-- --Read--- -Delete-- -Create-- --Read--- "
-    "-Delete--\n"
-    "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
-    "/sec %CP\n";
+/* The three heading lines of a block, as bon_csv2txt prints them. */
+static void heading(FILE *out, int files, enum table_layout layout)
+{
+	if (files)
+		fprintf(out, "%20s", "");
+	else
+		fputs(layout == TABLE_200 ? "Version     2.00a   "
+					  : "Version  1.03       ",
+		      out);
+	table_heads(out, files);
+	fprintf(out, "%20s", "");
+	table_subs(out, files);
+	if (files)
+		fputs(layout == TABLE_200 ? "      files:max:min"
+					  : "              files",
+		      out);
+	else
+		fputs(layout == TABLE_200 ? "Name:Size etc      "
+					  : "Machine        Size",
+		      out);
+	table_units(out, files, layout);
+}
 
 int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err)
 {
-	int head = 0;
 	char label[CSV_TEXT_MAX * 5 + 8];
+	int more = 0;
 
 	(void)err;
-	for (size_t i = 0; i < set->n; i++) {
-		const struct csv_row *r = &set->rows[i].row;
+	for (int files = 0; files < 2; files++) {
+		int head = 0;
 
-		if (!any_cell(r, 0, RT_FIRST_FILE))
-			continue;
-		if (!head++)
-			fputs(o->layout == TABLE_200 ? io_head_200
-						     : io_head_103,
-			      out);
-		report_io_label(r, o->layout, label, sizeof(label));
-		print_desc(out, r->name, label);
-		print_cells(out, r, 0, RT_FIRST_FILE, o->layout);
-		if (o->layout == TABLE_200)
-			print_latency(out, r, 0, RT_FIRST_FILE);
-	}
-	head = 0;
-	for (size_t i = 0; i < set->n; i++) {
-		const struct csv_row *r = &set->rows[i].row;
+		for (size_t i = 0; i < set->n; i++) {
+			const struct csv_row *r = &set->rows[i].row;
 
-		if (!any_cell(r, RT_FIRST_FILE, RT_COUNT))
-			continue;
-		if (!head++)
-			fputs(o->layout == TABLE_200 ? file_head_200
-						     : file_head_103,
-			      out);
-		report_file_label(r, label, sizeof(label));
-		print_desc(out, r->name, label);
-		print_cells(out, r, RT_FIRST_FILE, RT_COUNT, o->layout);
-		if (o->layout == TABLE_200)
-			print_latency(out, r, RT_FIRST_FILE, RT_COUNT);
+			if (!any_cell(r, files))
+				continue;
+			if (!head++)
+				heading(out, files, o->layout);
+			if (files)
+				report_file_label(r, label, sizeof(label));
+			else
+				report_io_label(r, o->layout, label,
+						sizeof(label));
+			print_desc(out, r->name, label);
+			print_cells(out, r, files, o->layout);
+			if (o->layout == TABLE_200)
+				print_latency(out, r, files);
+		}
 	}
+	/* Then what bonnie++ has no column for (clyde JSON only). */
+	for (size_t i = 0; i < set->n; i++)
+		table_print_more(out, set->rows[i].row.name,
+				 set->rows[i].row.c, &more);
 	return 0;
 }

@@ -293,7 +293,8 @@ static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
-/* --only=a,b,c: CSV names of tests; a file test brings its pass. */
+/* --only=a,b,c: the registry's keys (figures.h); a file test brings its
+ * pass. */
 static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
 				  FILE *err)
 {
@@ -314,26 +315,20 @@ static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
 		if (len < sizeof(tok)) {
 			memcpy(tok, p, len);
 			tok[len] = '\0';
-			for (t = 0; t < RT_COUNT; t++)
-				if (!strcmp(tok, result_test_name(t)))
-					break;
+			t = figure_find(tok);
 		}
-		if (t == RT_COUNT) {
-			char name[1024];
+		if (t < 0 || t == RT_COUNT) {
+			char name[1024], why[RT_COUNT * 24];
 
 			snprintf(name, sizeof(name), "%.*s", (int)len, p);
-			return bad(
-			    err, "--only", name,
-			    "not a test (putc, put_block, rewrite, getc, "
-			    "get_block, seeks, seq_create, seq_stat, "
-			    "seq_del, ran_create, ran_stat, ran_del)");
+			snprintf(why, sizeof(why), "not a test (");
+			figure_keys(why + strlen(why), sizeof(why) - strlen(why),
+				    ", ");
+			snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				 ")");
+			return bad(err, "--only", name, why);
 		}
-		if (t >= RT_seq_create && t <= RT_seq_del)
-			o->only |= 7u << RT_seq_create;
-		else if (t >= RT_ran_create)
-			o->only |= 7u << RT_ran_create;
-		else
-			o->only |= 1u << t;
+		o->only |= figure_only_bits(t);
 		if (!p[len])
 			break;
 		p += len + 1;

@@ -25,6 +25,28 @@ static const struct phase_ops *const phases[] = {
 #undef PHASE_PTR
 };
 
+int runner_check_phases(char *why, size_t whylen)
+{
+	unsigned n[RT_COUNT] = {0};
+
+	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++) {
+		if ((unsigned)phases[i]->test >= RT_COUNT) {
+			snprintf(why, whylen, "phase %s fills no figure",
+				 phases[i]->title);
+			return -1;
+		}
+		n[phases[i]->test]++;
+	}
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (n[t] > 1 || (n[t] == 0 && figure_bonnie(t))) {
+			snprintf(why, whylen, "figure %s has %u phases, not 1",
+				 result_test_name(t), n[t]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 {
 	if ((flags & PHASE_DATA) && o->size == 0)
@@ -149,7 +171,16 @@ enum runner_status runner_run(const struct runner_env *env,
 	struct phase_ctx ctx;
 	enum runner_status status = RUNNER_OK;
 	int data_ready = 0, warned = 0;
+	static int checked;
 
+	if (!checked) {
+		if (runner_check_phases(r->error, sizeof(r->error)) < 0) {
+			fprintf(env->err, "clyde: internal error: %s\n",
+				r->error);
+			return RUNNER_FAILED;
+		}
+		checked = 1;
+	}
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
 	memset(&ctx, 0, sizeof(ctx));

@@ -37,6 +37,14 @@ struct runner_env {
 enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r);
 
+/*
+ * The phase table against the registry of figures (figures.h): every
+ * phase fills a figure of it, no figure has two phases, and each of
+ * bonnie++'s figures has one. 0, or -1 with why. runner_run checks it
+ * once, before its first phase.
+ */
+int runner_check_phases(char *why, size_t whylen);
+
 /* Why a phase is skipped under these options, or NULL when it runs. */
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);
 
