@@ -43,18 +43,7 @@ static volatile sig_atomic_t stop_signal;
  * request to stop. */
 static void on_signal(int sig)
 {
-	if (!stop_signal)
-		stop_signal = sig;
-}
-
-static void install_handlers(void)
-{
-	/* The first to run sets the status; a blocked write() returns so
-	 * the phase can stop. */
-	cli_catch_stops(on_signal);
-	/* A file-size limit is an error to report, after which the scratch
-	 * directory is still removed (SIGPIPE: cli_ignore_sigpipe). */
-	signal(SIGXFSZ, SIG_IGN);
+	cli_stop_first(&stop_signal, sig);
 }
 
 /* A user-given value or path, for a message: one line (text.h). */
@@ -500,7 +489,10 @@ int main(int argc, char **argv)
 	case OPT_RUN:
 		break;
 	}
-	install_handlers();
+	/* The first to run sets the status; a blocked write() returns so
+	 * the phase can stop. A file-size limit is an error to report,
+	 * after which the scratch directory is still removed. */
+	cli_catch_signals(on_signal, NULL);
 	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
 		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
 				"machine's caches (and not with -u/-g)\n");
