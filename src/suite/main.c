@@ -24,13 +24,13 @@
 
 #include "cli.h"
 #include "csv.h"
-#include "dio.h"
 #include "jsondoc.h"
 #include "options.h"
 #include "outfile.h"
 #include "rng.h"
 #include "runner.h"
 #include "scratch.h"
+#include "target.h"
 #include "table.h"
 #include "text.h"
 #include "units.h"
@@ -261,16 +261,16 @@ static void say_cache_method(const struct clyde_opts *o)
 static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 			unsigned char *buf)
 {
-	struct dio_align al;
+	struct target_align al;
 	char d[PATH_MAX * 4 + 1], p[PATH_MAX * 4 + 1];
 	const char *call;
-	int e = dio_probe(s->dirfd, "direct-probe", buf, (size_t)o->chunk, &al,
-			  &call);
+	int e = target_probe_direct(s->dirfd, "direct-probe", buf,
+				    (size_t)o->chunk, &al, &call);
 
 	shown(o->dir, d, sizeof(d));
 	if (e == 0)
 		return 0;
-	if (e == DIO_MISALIGNED) {
+	if (e == TARGET_MISALIGNED) {
 		fprintf(stderr,
 			"clyde: -D: chunk %llu is not a multiple of "
 			"the %u-byte alignment O_DIRECT needs on '%s' "
