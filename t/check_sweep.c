@@ -315,8 +315,8 @@ END_TEST
 
 /* Called again and again in one process, as a fuzz target would, it
  * starts afresh each time: no state carried over from a refusal, even
- * one in the middle of a cluster of short options (getopt's own
- * refusals go to stderr, through cli_getopt_error). */
+ * one in the middle of a cluster of short options (a refusal of
+ * getopt's own, cli_getopt_tail's line, goes to err like the rest). */
 START_TEST(opts_again)
 {
 	for (int i = 0; i < 200; i++) {
@@ -326,6 +326,7 @@ START_TEST(opts_again)
 		if (i < 2) {
 			ck_assert_int_eq(parse("-qs", &o, &msg),
 					 SWEEP_OPTS_USAGE);
+			ck_assert_str_eq(msg, "clyde-sweep: -qs: needs a value\n");
 			free(msg);
 		}
 		ck_assert_int_eq(parse("-qz 1 -z 2 /srv", &o, &msg),

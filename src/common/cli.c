@@ -4,37 +4,146 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
-void cli_getopt_error(const char *prog, int c, char **argv)
+static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
+#define NSTOPS (sizeof(stops) / sizeof(stops[0]))
+
+int cli_exit_stop(int sig)
 {
+	return sig == SIGPIPE ? CLI_EXIT_PIPE : CLI_EXIT_SIGNAL(sig);
+}
+
+int cli_error(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	/* stderr's lock held across the three writes: one line. */
+	flockfile(stderr);
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	funlockfile(stderr);
+	return -1;
+}
+
+int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
+	    const char *why)
+{
+	fprintf(err, "%s: %s '%s': %s\n", prog, what, value, why);
+	return -1;
+}
+
+int cli_getopt_tail(int c, char **argv, const char *prog, const char *help,
+		    FILE *out, FILE *err)
+{
+	if (c == CLI_OPT_HELP) {
+		fputs(help, out);
+		return CLI_DONE;
+	}
+	if (c == CLI_OPT_VERSION) {
+		fprintf(out, "%s %s\n", prog, PACKAGE_VERSION);
+		return CLI_DONE;
+	}
 	if (c == ':')
-		fprintf(stderr, "%s: %s: needs a value\n", prog,
-			argv[optind - 1]);
+		fprintf(err, "%s: %s: needs a value\n", prog, argv[optind - 1]);
 	else if (optopt)
-		fprintf(stderr, "%s: unknown option '-%c' (see %s --help)\n",
-			prog, optopt, prog);
+		fprintf(err, "%s: unknown option '-%c' (see %s --help)\n", prog,
+			optopt, prog);
 	else
-		fprintf(stderr, "%s: unknown option '%s' (see %s --help)\n",
-			prog, argv[optind - 1], prog);
+		fprintf(err, "%s: unknown option '%s' (see %s --help)\n", prog,
+			argv[optind - 1], prog);
+	return -1;
+}
+
+static void stops_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < NSTOPS; i++)
+		sigaddset(set, stops[i]);
+}
+
+void cli_stops_mask(int how)
+{
+	sigset_t set;
+
+	stops_set(&set);
+	pthread_sigmask(how, &set, NULL);
+}
+
+void cli_stops_default(void)
+{
+	for (size_t i = 0; i < NSTOPS; i++)
+		signal(stops[i], SIG_DFL);
+	cli_stops_mask(SIG_UNBLOCK);
+}
+
+void cli_stop_first(volatile sig_atomic_t *stop, int sig)
+{
+	sig_atomic_t none = 0;
+
+	__atomic_compare_exchange_n(stop, &none, (sig_atomic_t)sig, 0,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+/* The waiter's thread: every stop, in the order they come. */
+static void *take_stops(void *arg)
+{
+	void (*waiter)(int) = *(void (**)(int))arg;
+	sigset_t set;
+
+	stops_set(&set);
+	for (;;) {
+		int sig = sigwaitinfo(&set, NULL);
+
+		if (sig > 0)
+			waiter(sig);
+	}
+	return NULL;
 }
 
 void cli_catch_stops(void (*handler)(int))
 {
-	static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
-		sigaddset(&sa.sa_mask, stops[i]);
-	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+	stops_set(&sa.sa_mask);
+	for (size_t i = 0; i < NSTOPS; i++)
 		sigaction(stops[i], &sa, NULL);
+}
+
+int cli_catch_signals(void (*handler)(int), void (*waiter)(int))
+{
+	static void (*the_waiter)(int);
+	pthread_t t;
+	int e;
+
+	if (handler)
+		cli_catch_stops(handler);
+	signal(SIGXFSZ, SIG_IGN);
+	if (!waiter)
+		return 0;
+	the_waiter = waiter;
+	cli_stops_mask(SIG_BLOCK);
+	e = pthread_create(&t, NULL, take_stops, &the_waiter);
+	if (e) {
+		cli_stops_mask(SIG_UNBLOCK);
+		return -e;
+	}
+	pthread_detach(t);
+	return 0;
 }
 
 void cli_ignore_sigpipe(void)
@@ -48,7 +157,7 @@ int cli_stdout_failed(const char *prog, int err)
 		return CLI_EXIT_PIPE;
 	fprintf(stderr, "%s: writing standard output: %s\n", prog,
 		err ? strerror(err) : "write error");
-	return 1;
+	return CLI_EXIT_FAILED;
 }
 
 int cli_stdout_close(const char *prog)
@@ -57,4 +166,50 @@ int cli_stdout_close(const char *prog)
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
 	return cli_stdout_failed(prog, errno);
+}
+
+/* dir/name into a new string, if it is an executable regular file. */
+static char *executable(const char *dir, size_t dlen, const char *name)
+{
+	size_t size = dlen + strlen(name) + 3;
+	char *buf = malloc(size);
+	struct stat st;
+
+	if (!buf)
+		return NULL;
+	snprintf(buf, size, "%.*s/%s", (int)(dlen ? dlen : 1), dlen ? dir : ".",
+		 name);
+	if (!stat(buf, &st) && S_ISREG(st.st_mode) && !access(buf, X_OK))
+		return buf;
+	free(buf);
+	return NULL;
+}
+
+char *cli_find_program(const char *name, const char *const *also)
+{
+	const char *path = getenv("PATH");
+	struct stat st;
+	char *found;
+
+	if (strchr(name, '/'))
+		return !stat(name, &st) && S_ISREG(st.st_mode) &&
+			       !access(name, X_OK)
+			   ? strdup(name)
+			   : NULL;
+	if (!path || !*path)
+		path = "/usr/local/bin:/bin:/usr/bin";
+	for (;;) {
+		const char *end = strchr(path, ':');
+		size_t n = end ? (size_t)(end - path) : strlen(path);
+
+		if ((found = executable(path, n, name)))
+			return found;
+		if (!end)
+			break;
+		path = end + 1;
+	}
+	for (; also && *also; also++)
+		if ((found = executable(*also, strlen(*also), name)))
+			return found;
+	return NULL;
 }

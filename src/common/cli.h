@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli: what the programs share at their edges: how a rejected argument
- * is named, and what a closed standard output does.
+ * cli: what the programs share at their edges: how an error and a
+ * rejected argument are said, the exit statuses, how the stop signals
+ * are taken, and what a closed standard output does.
  */
 #ifndef CLYDE_CLI_H
 #define CLYDE_CLI_H
 
-/*
- * One line on stderr for getopt_long's ':' (a value missing) or '?'
- * (an unknown option) return c; argv and optind as getopt left them.
- */
-void cli_getopt_error(const char *prog, int c, char **argv);
+#include <signal.h>
+#include <stdio.h>
 
+/*
+ * Exit statuses, the same in all four programs: all went well; a run
+ * failed (an I/O error, a cleanup that left something); refused before
+ * the first test.
+ */
+#define CLI_EXIT_OK	0
+#define CLI_EXIT_FAILED 1
+#define CLI_EXIT_USAGE	2
 /*
  * A closed standard output (a reader such as `| head -1` that went
  * away) is not an error and not a crash, in all four programs: SIGPIPE
@@ -20,13 +26,85 @@ void cli_getopt_error(const char *prog, int c, char **argv);
  * exits CLI_EXIT_PIPE, the status a shell shows for a death by SIGPIPE.
  */
 #define CLI_EXIT_PIPE 141
+/* Stopped by signal sig (SIGHUP 129, SIGINT 130, SIGTERM 143). */
+#define CLI_EXIT_SIGNAL(sig) (128 + (sig))
+
+/* The status of a stop: CLI_EXIT_PIPE for SIGPIPE, else CLI_EXIT_SIGNAL. */
+int cli_exit_stop(int sig);
 
 /*
- * Installs handler for SIGHUP, SIGINT and SIGTERM, each masking all
- * three while it runs (so the first one to run decides), without
- * SA_RESTART (so a blocked write returns EINTR and the work can stop).
+ * "prog: <message>" as one line on stderr (under stderr's lock, so
+ * threads do not mix their lines), and -1, for `return cli_error(...)`.
+ */
+int cli_error(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * A refused value: "prog: what 'value': why" as one line on err, and -1.
+ * The value is printed as given: a caller that promises one line whatever
+ * the value holds escapes it first (text.h).
+ */
+int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
+	    const char *why);
+
+/* getopt_long codes of --help and --version, and their long options. */
+enum { CLI_OPT_HELP = 0x4000, CLI_OPT_VERSION };
+/* clang-format off */
+#define CLI_LONG_HELP	 {"help", no_argument, NULL, CLI_OPT_HELP}
+#define CLI_LONG_VERSION {"version", no_argument, NULL, CLI_OPT_VERSION}
+/* clang-format on */
+
+/* cli_getopt_tail()'s answer after --help or --version. */
+#define CLI_DONE 1
+
+/*
+ * The end of a getopt_long switch (opterr 0, ':' first in the short
+ * options), for every code the parser does not take itself: CLI_OPT_HELP
+ * puts help on out and CLI_OPT_VERSION "prog VERSION" (CLI_DONE); ':' (a
+ * value missing) and '?' (an unknown option) are one line on err, -1.
+ * argv and optind as getopt left them.
+ */
+int cli_getopt_tail(int c, char **argv, const char *prog, const char *help,
+		    FILE *out, FILE *err);
+
+/*
+ * The stop signals are SIGHUP, SIGINT and SIGTERM. cli_catch_stops
+ * installs handler for each, masking all three while it runs (so the
+ * first one to run decides) and without SA_RESTART (so a blocked
+ * transfer returns EINTR and the work can stop).
  */
 void cli_catch_stops(void (*handler)(int));
+
+/*
+ * The signals of a program that writes: cli_catch_stops(handler) (unless
+ * handler is NULL), and SIGXFSZ ignored (a file-size limit is then a
+ * write error, reported, with the cleanup after it).
+ *
+ * With a waiter, the stop signals are also blocked in the calling thread,
+ * and so in every thread it makes afterwards, and taken one by one as
+ * they arrive by a thread of their own that calls waiter(sig) for each,
+ * outside any handler: a process that is in the kernel when INT, TERM and
+ * HUP come in a row would otherwise receive them together, in an order
+ * the kernel chooses, and the first must decide the exit status. handler
+ * then runs only where they are unblocked (cli_stops_mask). Returns 0, or
+ * -errno when that thread could not start (the three are then unblocked
+ * again, so handler takes them).
+ */
+int cli_catch_signals(void (*handler)(int), void (*waiter)(int));
+
+/* Blocks (SIG_BLOCK) or unblocks (SIG_UNBLOCK) the stop signals in the
+ * calling thread. */
+void cli_stops_mask(int how);
+
+/* In a child about to exec another program: the stop signals back to
+ * their default action and unblocked. */
+void cli_stops_default(void);
+
+/*
+ * Records sig in *stop unless a stop is recorded already: the first one
+ * decides. Async-signal-safe and safe between threads.
+ */
+void cli_stop_first(volatile sig_atomic_t *stop, int sig);
 
 /* Ignores SIGPIPE; called first thing in main. */
 void cli_ignore_sigpipe(void);
@@ -43,5 +121,14 @@ int cli_stdout_failed(const char *prog, int err);
  * written, else cli_stdout_failed()'s status.
  */
 int cli_stdout_close(const char *prog);
+
+/*
+ * The path of an executable regular file name on PATH, as execvp would
+ * find it (an empty PATH entry is the current directory; no PATH is
+ * /usr/local/bin:/bin:/usr/bin), else in each of the directories of
+ * also[] (NULL-terminated, may be NULL); malloc'd, NULL when nowhere.
+ * A name with a '/' is taken as it is.
+ */
+char *cli_find_program(const char *name, const char *const *also);
 
 #endif

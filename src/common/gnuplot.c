@@ -13,44 +13,16 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "gnuplot.h"
+#include "xfer.h"
 
-/*
- * Where gnuplot is on PATH (a regular, executable file), as execvp
- * would find it; NULL when nowhere. The caller frees it.
- */
 char *plot_find_gnuplot(void)
 {
-	const char *path = getenv("PATH");
-	char *buf = NULL;
-
-	if (!path || !*path)
-		path = "/usr/local/bin:/bin:/usr/bin";
-	for (;;) {
-		const char *end = strchr(path, ':');
-		size_t n = end ? (size_t)(end - path) : strlen(path);
-		size_t size = n + sizeof("/gnuplot") + 1;
-		struct stat st;
-
-		free(buf);
-		buf = malloc(size);
-		if (!buf)
-			return NULL;
-		snprintf(buf, size, "%.*s/gnuplot", (int)(n ? n : 1),
-			 n ? path : ".");
-		if (!stat(buf, &st) && S_ISREG(st.st_mode) &&
-		    !access(buf, X_OK))
-			return buf;
-		if (!end)
-			break;
-		path = end + 1;
-	}
-	free(buf);
-	return NULL;
+	return cli_find_program("gnuplot", NULL);
 }
 
 int plot_prepare(const char *path, enum plot_format *fmt, char *why,
@@ -233,7 +205,6 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 {
 	int in[2], err_fd, status = 0, e;
 	pid_t pid;
-	size_t done = 0;
 	sigset_t all, old;
 
 	err_fd = memfd_create("clyde-gnuplot-stderr", MFD_CLOEXEC);
@@ -292,16 +263,8 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 		_exit(127);
 	}
 	close(in[0]);
-	while (done < len) {
-		ssize_t n = write(in[1], script + done, len - done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			break; /* EPIPE: gnuplot gave up; its status says why */
-		}
-		done += (size_t)n;
-	}
+	/* An error here (EPIPE: gnuplot gave up) is said by its status. */
+	xfer_write_all(in[1], script, len, NULL);
 	close(in[1]);
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {

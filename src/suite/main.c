@@ -24,13 +24,13 @@
 
 #include "cli.h"
 #include "csv.h"
-#include "dio.h"
 #include "jsondoc.h"
 #include "options.h"
 #include "outfile.h"
 #include "rng.h"
 #include "runner.h"
 #include "scratch.h"
+#include "target.h"
 #include "table.h"
 #include "text.h"
 #include "units.h"
@@ -43,18 +43,7 @@ static volatile sig_atomic_t stop_signal;
  * request to stop. */
 static void on_signal(int sig)
 {
-	if (!stop_signal)
-		stop_signal = sig;
-}
-
-static void install_handlers(void)
-{
-	/* The first to run sets the status; a blocked write() returns so
-	 * the phase can stop. */
-	cli_catch_stops(on_signal);
-	/* A file-size limit is an error to report, after which the scratch
-	 * directory is still removed (SIGPIPE: cli_ignore_sigpipe). */
-	signal(SIGXFSZ, SIG_IGN);
+	cli_stop_first(&stop_signal, sig);
 }
 
 /* A user-given value or path, for a message: one line (text.h). */
@@ -272,16 +261,16 @@ static void say_cache_method(const struct clyde_opts *o)
 static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 			unsigned char *buf)
 {
-	struct dio_align al;
+	struct target_align al;
 	char d[PATH_MAX * 4 + 1], p[PATH_MAX * 4 + 1];
 	const char *call;
-	int e = dio_probe(s->dirfd, "direct-probe", buf, (size_t)o->chunk, &al,
-			  &call);
+	int e = target_probe_direct(s->dirfd, "direct-probe", buf,
+				    (size_t)o->chunk, &al, &call);
 
 	shown(o->dir, d, sizeof(d));
 	if (e == 0)
 		return 0;
-	if (e == DIO_MISALIGNED) {
+	if (e == TARGET_MISALIGNED) {
 		fprintf(stderr,
 			"clyde: -D: chunk %llu is not a multiple of "
 			"the %u-byte alignment O_DIRECT needs on '%s' "
@@ -500,7 +489,10 @@ int main(int argc, char **argv)
 	case OPT_RUN:
 		break;
 	}
-	install_handlers();
+	/* The first to run sets the status; a blocked write() returns so
+	 * the phase can stop. A file-size limit is an error to report,
+	 * after which the scratch directory is still removed. */
+	cli_catch_signals(on_signal, NULL);
 	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
 		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
 				"machine's caches (and not with -u/-g)\n");

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "options.h"
 #include "text.h"
 #include "units.h"
@@ -98,8 +99,7 @@ static enum opt_status bad(FILE *err, const char *opt, const char *val,
 {
 	char v[1024];
 
-	fprintf(err, "clyde: %s '%s': %s\n", opt, shown(val, v, sizeof(v)),
-		why);
+	cli_bad(err, "clyde", opt, shown(val, v, sizeof(v)), why);
 	return OPT_USAGE;
 }
 

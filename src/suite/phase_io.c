@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "phase.h"
+#include "xfer.h"
 
 int phase_fail(struct phase_ctx *ctx, const char *call, int err)
 {
@@ -54,44 +55,21 @@ void phase_close(struct phase_ctx *ctx)
 
 int phase_write_all(struct phase_ctx *ctx, const void *buf, size_t len)
 {
-	const char *p = buf;
+	ssize_t n = xfer_write_all(ctx->fd, buf, len, ctx->stop);
 
-	while (len) {
-		ssize_t n = write(ctx->fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR && !*ctx->stop)
-				continue;
-			return phase_fail(ctx, "write", errno);
-		}
-		if (n == 0)
-			return phase_fail(ctx, "write", ENOSPC);
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return n < 0 ? phase_fail(ctx, "write", (int)-n) : 0;
 }
 
 int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len)
 {
-	char *p = buf;
+	ssize_t n = xfer_read_all(ctx->fd, buf, len, ctx->stop);
 
-	while (len) {
-		ssize_t n = read(ctx->fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR && !*ctx->stop)
-				continue;
-			return phase_fail(ctx, "read", errno);
-		}
-		if (n == 0) {
-			snprintf(ctx->what, sizeof(ctx->what),
-				 "read %s: file shorter than expected",
-				 ctx->data_path);
-			return -ENODATA;
-		}
-		p += n;
-		len -= (size_t)n;
+	if (n < 0)
+		return phase_fail(ctx, "read", (int)-n);
+	if ((size_t)n < len) {
+		snprintf(ctx->what, sizeof(ctx->what),
+			 "read %s: file shorter than expected", ctx->data_path);
+		return -ENODATA;
 	}
 	return 0;
 }

@@ -72,18 +72,13 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
 
-enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_HELP, OPT_VERSION };
+enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT };
 
-static enum sweep_opts_status bad(FILE *err, const char *o, const char *val,
-				  const char *why)
-{
-	fprintf(err, "%s: %s '%s': %s\n", PROG, o, val, why);
-	return SWEEP_OPTS_USAGE;
-}
+/* A refused value: one line on err, -1. */
+#define bad(err, o, val, why) cli_bad(err, PROG, o, val, why)
 
 /* "-B '8k': given twice with different values ('4k' first)". */
-static enum sweep_opts_status twice(FILE *err, const char *o, const char *val,
-				    const char *first)
+static int twice(FILE *err, const char *o, const char *val, const char *first)
 {
 	char why[LISTMAX + 64];
 
@@ -96,10 +91,9 @@ static enum sweep_opts_status twice(FILE *err, const char *o, const char *val,
  * Split arg at single commas into buf; items[] point into buf. An empty
  * item (or one of blanks only) is refused, and more than max items.
  */
-static enum sweep_opts_status split(FILE *err, const char *o, const char *arg,
-				    char *buf, size_t len, char **items,
-				    unsigned max, const char *too_many,
-				    unsigned *n)
+static int split(FILE *err, const char *o, const char *arg, char *buf,
+		 size_t len, char **items, unsigned max, const char *too_many,
+		 unsigned *n)
 {
 	char *p;
 
@@ -121,20 +115,20 @@ static enum sweep_opts_status split(FILE *err, const char *o, const char *arg,
 			return bad(err, o, arg, too_many);
 		items[(*n)++] = p;
 		if (!comma)
-			return SWEEP_OPTS_RUN;
+			return 0;
 		p = comma;
 	}
 }
 
-static enum sweep_opts_status parse_bs_list(const char *arg, uint64_t *bs,
-					    unsigned *nbs, FILE *err)
+static int parse_bs_list(const char *arg, uint64_t *bs, unsigned *nbs,
+			 FILE *err)
 {
 	char buf[LISTMAX], why[96], *items[SWEEP_MAX_BS];
 	unsigned n;
 
 	if (split(err, "-B", arg, buf, sizeof(buf), items, SWEEP_MAX_BS,
 		  "at most 16 block sizes", &n))
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	for (unsigned i = 0; i < n; i++) {
 		const char *tok = items[i];
 		uint64_t v;
@@ -158,19 +152,18 @@ static enum sweep_opts_status parse_bs_list(const char *arg, uint64_t *bs,
 		bs[i] = v;
 	}
 	*nbs = n;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
-static enum sweep_opts_status parse_fs_list(const char *arg,
-					    const struct sweep_fs_kind **fs,
-					    unsigned *nfs, FILE *err)
+static int parse_fs_list(const char *arg, const struct sweep_fs_kind **fs,
+			 unsigned *nfs, FILE *err)
 {
 	char buf[LISTMAX], *items[SWEEP_MAX_STAGES];
 	unsigned n;
 
 	if (split(err, "--filesystems", arg, buf, sizeof(buf), items,
 		  SWEEP_MAX_STAGES, "too many", &n))
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	for (unsigned i = 0; i < n; i++) {
 		const struct sweep_fs_kind *k = NULL;
 
@@ -188,12 +181,11 @@ static enum sweep_opts_status parse_fs_list(const char *arg,
 		fs[i] = k;
 	}
 	*nfs = n;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
 /* -s: a second one must be the same size. */
-static enum sweep_opts_status opt_size(const char *arg, struct sweep_opts *o,
-				       FILE *err)
+static int opt_size(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	char why[96];
 	uint64_t v;
@@ -206,43 +198,40 @@ static enum sweep_opts_status opt_size(const char *arg, struct sweep_opts *o,
 		return twice(err, "-s", arg, o->size_arg);
 	o->size = v;
 	o->size_arg = arg;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
-static enum sweep_opts_status opt_bs(const char *arg, struct sweep_opts *o,
-				     FILE *err)
+static int opt_bs(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	uint64_t bs[SWEEP_MAX_BS];
-	unsigned n;
+	unsigned n = 0;
 
 	if (parse_bs_list(arg, bs, &n, err))
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	if (o->bs_arg && (n != o->nbs || memcmp(bs, o->bs, n * sizeof(bs[0]))))
 		return twice(err, "-B", arg, o->bs_arg);
 	memcpy(o->bs, bs, n * sizeof(bs[0]));
 	o->nbs = n;
 	o->bs_arg = arg;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
-static enum sweep_opts_status opt_fs(const char *arg, struct sweep_opts *o,
-				     FILE *err)
+static int opt_fs(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	const struct sweep_fs_kind *fs[SWEEP_MAX_STAGES];
-	unsigned n;
+	unsigned n = 0;
 
 	if (parse_fs_list(arg, fs, &n, err))
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	if (o->fs_arg && (n != o->nfs || memcmp(fs, o->fs, n * sizeof(fs[0]))))
 		return twice(err, "--filesystems", arg, o->fs_arg);
 	memcpy(o->fs, fs, n * sizeof(fs[0]));
 	o->nfs = n;
 	o->fs_arg = arg;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
-static enum sweep_opts_status opt_seed(const char *arg, struct sweep_opts *o,
-				       FILE *err)
+static int opt_seed(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	char why[96];
 	uint64_t v;
@@ -258,22 +247,21 @@ static enum sweep_opts_status opt_seed(const char *arg, struct sweep_opts *o,
 	}
 	o->seed = v;
 	o->seed_set = 1;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
 /* A string option given twice: the same text, or refused. */
-static enum sweep_opts_status opt_str(const char *name, const char *arg,
-				      const char **slot, FILE *err)
+static int opt_str(const char *name, const char *arg, const char **slot,
+		   FILE *err)
 {
 	if (*slot && strcmp(*slot, arg))
 		return twice(err, name, arg, *slot);
 	*slot = arg;
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
 /* What needs all the options: the target, -s against -B, --plot. */
-static enum sweep_opts_status check_all(int argc, char **argv,
-					struct sweep_opts *o, FILE *err)
+static int check_all(int argc, char **argv, struct sweep_opts *o, FILE *err)
 {
 	char why[512];
 
@@ -282,7 +270,7 @@ static enum sweep_opts_status check_all(int argc, char **argv,
 			optind == argc ? "no target given (a directory or a "
 					 "block device)"
 				       : "one target at a time");
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	}
 	o->target = argv[optind];
 	if (!*o->target)
@@ -304,15 +292,15 @@ static enum sweep_opts_status check_all(int argc, char **argv,
 	if (o->force && !o->destroy) {
 		fprintf(err, "%s: --force only goes with --destroy-data\n",
 			PROG);
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	}
 	if (o->plot && !*o->plot)
 		return bad(err, "--plot", o->plot, "empty name");
 	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
 		fprintf(err, "%s: %s\n", PROG, why);
-		return SWEEP_OPTS_USAGE;
+		return -1;
 	}
-	return SWEEP_OPTS_RUN;
+	return 0;
 }
 
 enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
@@ -324,62 +312,58 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
 	    {"force", no_argument, NULL, OPT_FORCE},
 	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"help", no_argument, NULL, OPT_HELP},
-	    {"version", no_argument, NULL, OPT_VERSION},
+	    CLI_LONG_HELP,
+	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
 	};
 	static const uint64_t default_bs[] = {4096, 65536, UNITS_MIB,
 					      4 * UNITS_MIB};
-	enum sweep_opts_status st = SWEEP_OPTS_RUN;
-	int c;
+	int c, rc = 0;
 
 	memset(o, 0, sizeof(*o));
 	memcpy(o->bs, default_bs, sizeof(default_bs));
 	o->nbs = sizeof(default_bs) / sizeof(default_bs[0]);
 	opterr = 0;
 	optind = 0; /* glibc: start afresh, whatever a last call left */
-	while (!st &&
+	while (!rc &&
 	       (c = getopt_long(argc, argv, ":s:B:z:q", longs, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			st = opt_size(optarg, o, err);
+			rc = opt_size(optarg, o, err);
 			break;
 		case 'B':
-			st = opt_bs(optarg, o, err);
+			rc = opt_bs(optarg, o, err);
 			break;
 		case 'z':
-			st = opt_seed(optarg, o, err);
+			rc = opt_seed(optarg, o, err);
 			break;
 		case 'q':
 			o->quiet = 1;
 			break;
 		case OPT_FS:
-			st = opt_fs(optarg, o, err);
+			rc = opt_fs(optarg, o, err);
 			break;
 		case OPT_DESTROY:
-			if (!*optarg)
-				return bad(err, "--destroy-data", optarg,
+			rc = *optarg ? opt_str("--destroy-data", optarg,
+					       &o->destroy, err)
+				     : bad(err, "--destroy-data", optarg,
 					   "empty name");
-			st =
-			    opt_str("--destroy-data", optarg, &o->destroy, err);
 			break;
 		case OPT_FORCE:
 			o->force = 1;
 			break;
 		case OPT_PLOT:
-			st = opt_str("--plot", optarg, &o->plot, err);
+			rc = opt_str("--plot", optarg, &o->plot, err);
 			break;
-		case OPT_HELP:
-			fputs(usage_text, out);
-			return SWEEP_OPTS_DONE;
-		case OPT_VERSION:
-			fprintf(out, "clyde-sweep %s\n", PACKAGE_VERSION);
-			return SWEEP_OPTS_DONE;
-		case ':':
 		default:
-			cli_getopt_error(PROG, c, argv);
-			return SWEEP_OPTS_USAGE;
+			rc = cli_getopt_tail(c, argv, PROG, usage_text, out,
+					     err);
+			if (rc == CLI_DONE)
+				return SWEEP_OPTS_DONE;
+			break;
 		}
 	}
-	return st ? st : check_all(argc, argv, o, err);
+	if (rc || check_all(argc, argv, o, err))
+		return SWEEP_OPTS_USAGE;
+	return SWEEP_OPTS_RUN;
 }

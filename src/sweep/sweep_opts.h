@@ -62,8 +62,7 @@ enum sweep_opts_status {
 /*
  * Parse argv (getopt may permute it) into o. --help and --version print
  * to out; a refusal is one line "clyde-sweep: <what>: <why>" on err,
- * except getopt's own (an unknown option, a missing value), which
- * cli_getopt_error() prints on stderr.
+ * getopt's own (an unknown option, a missing value) included.
  */
 enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 					struct sweep_opts *o, FILE *out,

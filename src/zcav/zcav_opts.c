@@ -55,21 +55,10 @@ static const char usage_text[] =
     "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM, 141 standard output\n"
     "closed by its reader.\n";
 
-enum {
-	OPT_DIRECT = 256,
-	OPT_BUFFERED,
-	OPT_PLOT,
-	OPT_DESTROY,
-	OPT_FORCE,
-	OPT_HELP,
-	OPT_VERSION
-};
+enum { OPT_DIRECT = 256, OPT_BUFFERED, OPT_PLOT, OPT_DESTROY, OPT_FORCE };
 
-static int bad(const char *o, const char *val, const char *why)
-{
-	fprintf(stderr, "%s: %s '%s': %s\n", PROG, o, val, why);
-	return -1;
-}
+/* A refused value: one line on stderr, -1. */
+#define bad(o, val, why) cli_bad(stderr, PROG, o, val, why)
 
 /*
  * A size as bare MiB or with a suffix, a multiple of 4 KiB. part names
@@ -180,11 +169,9 @@ static int parse_privs(int c, const char *arg, struct zcav_opts *o)
 		return bad("-u", arg,
 			   colon == arg ? "the user is empty"
 					: "the group is empty");
-	if ((c == 'u' ? privs_parse_user
-		      : privs_parse_group)(arg, &o->privs, why, sizeof(why))) {
-		fprintf(stderr, "%s: -%c %s\n", PROG, c, why);
-		return -1;
-	}
+	if ((c == 'u' ? privs_parse_user : privs_parse_group)(arg, &o->privs,
+							      why, sizeof(why)))
+		return cli_error(PROG, "-%c %s", c, why);
 	return 0;
 }
 
@@ -217,39 +204,28 @@ static int check_all(struct zcav_opts *o, const char *log)
 	if (log)
 		return bad("-l", log, "no target after it");
 	if (o->ntargets == 0) {
-		fprintf(stderr,
-			"%s: no target given (a device, file, pipe "
-			"or -)\n",
-			PROG);
-		return -1;
+		return cli_error(PROG, "no target given (a device, file, pipe "
+				       "or -)");
 	}
 	for (int i = 0; i < o->ntargets; i++)
 		stdout_users += !o->target[i].log;
 	if (stdout_users > 1) {
-		fprintf(stderr,
-			"%s: %d targets write to stdout; give all "
-			"but one a -l log\n",
-			PROG, stdout_users);
-		return -1;
+		return cli_error(PROG,
+				 "%d targets write to stdout; give all but "
+				 "one a -l log",
+				 stdout_users);
 	}
 	if ((o->destroy || o->force) && !o->write) {
-		fprintf(stderr,
-			"%s: --destroy-data and --force only go with "
-			"-w (reading needs neither)\n",
-			PROG);
-		return -1;
+		return cli_error(PROG, "--destroy-data and --force only go "
+				       "with -w (reading needs neither)");
 	}
-	if (o->write && o->ntargets > 1) {
-		fprintf(stderr, "%s: -w: one target at a time\n", PROG);
-		return -1;
-	}
+	if (o->write && o->ntargets > 1)
+		return cli_error(PROG, "-w: one target at a time");
 	if (o->plot) {
 		char why[512];
 
-		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
-			fprintf(stderr, "%s: %s\n", PROG, why);
-			return -1;
-		}
+		if (plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why)))
+			return cli_error(PROG, "%s", why);
 	}
 	return 0;
 }
@@ -272,8 +248,8 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 	    {"plot", required_argument, NULL, OPT_PLOT},
 	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
 	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"help", no_argument, NULL, OPT_HELP},
-	    {"version", no_argument, NULL, OPT_VERSION},
+	    CLI_LONG_HELP,
+	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
 	};
 	const char *log = NULL;
@@ -335,16 +311,11 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 		case OPT_FORCE:
 			o->force = 1;
 			break;
-		case OPT_HELP:
-			fputs(usage_text, stdout);
-			return ZCAV_PARSE_DONE;
-		case OPT_VERSION:
-			printf("clyde-zcav %s\n", PACKAGE_VERSION);
-			return ZCAV_PARSE_DONE;
-		case ':':
 		default:
-			cli_getopt_error(PROG, c, argv);
-			rc = -1;
+			rc = cli_getopt_tail(c, argv, PROG, usage_text, stdout,
+					     stderr);
+			if (rc == CLI_DONE)
+				return ZCAV_PARSE_DONE;
 			break;
 		}
 	}

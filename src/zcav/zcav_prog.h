@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * zcav_prog: what clyde-zcav's files share. main.c has the command line
+ * and the flow (signals, outcome, plot); open.c opens the targets and
+ * makes the outputs before the first read; run.c is the per-target
+ * thread that reads (or writes) and times the blocks.
+ */
+#ifndef CLYDE_ZCAV_PROG_H
+#define CLYDE_ZCAV_PROG_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "outfile.h"
+#include "zcav_opts.h"
+
+#define PROG "clyde-zcav"
+/* The buffer's alignment, and the most O_DIRECT may ask of it. */
+#define ZCAV_ALIGN 4096u
+
+/* A refused value: "clyde-zcav: what 'val': why" on stderr, -1. */
+#define bad(what, val, why) cli_bad(stderr, PROG, what, val, why)
+
+/* One target and its thread. */
+struct zcav_target {
+	const struct zcav_opts *opt;
+	/* The run's stop: the first signal (or SIGPIPE for a closed
+	 * standard output), 0 while running. */
+	const volatile sig_atomic_t *stop;
+	const char *path;
+	const char *log;   /* NULL: stdout */
+	struct outfile of; /* the log, under its temporary name */
+	int have_of;
+	FILE *out;
+	int fd;
+	struct stat id; /* the open target: what no output may be */
+	int stream;	/* pipe or "-": read in order, never seeked */
+	int direct;
+	unsigned align;
+	uint64_t start, end; /* end 0 on a stream: to EOF */
+	uint64_t seed;
+	/* Results: per block, its offset, bytes and per-pass seconds. */
+	uint64_t nblocks, cap;
+	uint64_t *offset, *bytes;
+	double *secs; /* nblocks x loops */
+	/* Outcome. */
+	int err;	/* errno of the failure, 0 ok */
+	int out_failed; /* err is from writing the lines, not the target */
+	char what[256];
+	pthread_t thread;
+	int started;
+	volatile int finished;
+};
+
+/* ---- open.c ---- */
+
+/* Open t->path and settle its range; a refusal is one line, -1. */
+int open_target(struct zcav_target *t);
+
+/*
+ * Refusals among targets and outputs, one line and -1 each: two targets
+ * that are one pipe; an output (-l, --plot) that is a target, or two
+ * outputs that are one file.
+ */
+int open_check_streams(const struct zcav_target *t, int n);
+int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
+		       int n);
+
+/* The logs and the plot as temporary files, before the first read. 0,
+ * or -1 after one line. */
+int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
+		 struct outfile *plot);
+
+/* Every temporary output removed: a refusal, a failure or a stop. */
+void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot);
+
+/* ---- run.c ---- */
+
+/*
+ * Start a thread per target and wait for all. A stop (*stop set, by a
+ * signal, or SIGPIPE recorded here when standard output was closed under
+ * a target) wakes each blocked read with SIGUSR1. 0, or 1 when a thread
+ * could not start (a stop recorded, so the others end).
+ */
+int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
+
+/* The per-block results freed. */
+void run_free(struct zcav_target *t, int n);
+
+#endif
