@@ -239,7 +239,7 @@ const struct phase_ops phase_seeks_ops = {
 	.name = "seeks",
 	.title = "random seeks",
 	.test = RT_seeks,
-	.flags = PHASE_DATA | PHASE_FORKS | PHASE_READS,
+	.flags = PHASE_DATA | PHASE_READS,
 	.progress = "Seeking randomly",
 	.run = seeks_run,
 };
