@@ -53,8 +53,7 @@ void workers_result_init(struct workers_result *r)
 	hist_init(&r->lat);
 }
 
-void workers_merge(struct workers_result *sum,
-		   const struct workers_result *one)
+void workers_merge(struct workers_result *sum, const struct workers_result *one)
 {
 	sum->work += one->work;
 	sum->ops += one->ops;
@@ -122,8 +121,7 @@ static void worker_main(const struct workers_job *job,
 	}
 	s->err = rc < 0 ? -rc : rc ? EIO : 0;
 	if (s->err)
-		s->fail_seq =
-		    __atomic_add_fetch(&sh->seq, 1, __ATOMIC_ACQ_REL);
+		s->fail_seq = __atomic_add_fetch(&sh->seq, 1, __ATOMIC_ACQ_REL);
 	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
 	/* Ready or not, the parent need not wait for this one any more. */
 	close_fd(&me.ready_fd);
@@ -363,8 +361,7 @@ static void wait_all(struct workers *w)
  * before the parent stopped them all; else a worker that ended without
  * a word (a crash, or a kill not ours). -1: none.
  */
-static int first_failure(const struct workers *w,
-			 struct workers_failure *fail)
+static int first_failure(const struct workers *w, struct workers_failure *fail)
 {
 	const struct workers_slot *slot = w->sh->slot;
 	uint64_t best = 0;

@@ -68,9 +68,9 @@ double workers_rate(const struct workers_result *r);
 
 /* Why a group failed. */
 struct workers_failure {
-	int worker;  /* its index; -1: the parent's own call (start) */
-	int err;     /* the errno */
-	int signo;   /* a worker ended by a signal nobody sent: its number */
+	int worker; /* its index; -1: the parent's own call (start) */
+	int err;    /* the errno */
+	int signo;  /* a worker ended by a signal nobody sent: its number */
 	char what[WORKERS_WHAT_MAX]; /* the call (and file); "" if unknown */
 };
 
@@ -80,11 +80,11 @@ struct workers_shared;
 struct workers_self {
 	unsigned index;		    /* 0 .. n-1 */
 	struct workers_result *res; /* its figures: fill work, ops, lat... */
-	char *what;		    /* WORKERS_WHAT_MAX bytes: the failing call */
+	char *what; /* WORKERS_WHAT_MAX bytes: the failing call */
 	/* The module's own: */
-	int ready_fd, go_fd;	     /* the barrier's pipes, -1 once used */
+	int ready_fd, go_fd; /* the barrier's pipes, -1 once used */
 	volatile sig_atomic_t *stop;
-	int started;		     /* passed the barrier */
+	int started; /* passed the barrier */
 };
 
 /* What to start. */
@@ -102,13 +102,13 @@ struct workers_job {
 struct workers {
 	unsigned n, started;
 	pid_t *pid;
-	struct workers_shared *sh;    /* the slots, in a shared mapping */
+	struct workers_shared *sh; /* the slots, in a shared mapping */
 	size_t map_len;
 	int ready_fd, go_fd, done_fd; /* the parent's ends, -1 when closed */
 	volatile sig_atomic_t *stop;
-	int killed;		      /* the parent sent SIGTERM to all */
-	uint64_t kill_seq;	      /* failures counted before that */
-	int released;		      /* the barrier has been passed */
+	int killed;	   /* the parent sent SIGTERM to all */
+	uint64_t kill_seq; /* failures counted before that */
+	int released;	   /* the barrier has been passed */
 };
 
 /*
