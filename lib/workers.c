@@ -7,7 +7,8 @@
  *   early when one ended (or crashed) before it;
  * - go: the parent closes its end to let everyone go; the workers read
  *   end of file (nobody else holds a write end), or a byte each when
- *   the parent called the run off;
+ *   the parent called the run off (the parent keeps a read end, so
+ *   those bytes never meet a pipe without a reader: SIGPIPE);
  * - done: each worker writes one byte when it has filled its slot, and
  *   the parent wakes to look for a failure; end of file when all ended.
  *
@@ -194,6 +195,7 @@ static void reap(struct workers *w)
 {
 	close_fd(&w->ready_fd);
 	close_fd(&w->go_fd);
+	close_fd(&w->go_rd);
 	close_fd(&w->done_fd);
 	for (unsigned i = 0; i < w->started; i++) {
 		int st = 0;
@@ -238,7 +240,7 @@ int workers_start(struct workers *w, const struct workers_job *job,
 
 	memset(w, 0, sizeof(*w));
 	memset(fail, 0, sizeof(*fail));
-	w->ready_fd = w->go_fd = w->done_fd = -1;
+	w->ready_fd = w->go_fd = w->go_rd = w->done_fd = -1;
 	if (!job->fn || job->n == 0 || job->n > WORKERS_MAX)
 		return start_failed(w, fail, "workers", EINVAL, fds);
 	w->n = job->n;
@@ -277,9 +279,9 @@ int workers_start(struct workers *w, const struct workers_job *job,
 		w->started++;
 	}
 	close_fd(&fds[1]);
-	close_fd(&fds[2]);
 	close_fd(&fds[5]);
 	w->ready_fd = fds[0];
+	w->go_rd = fds[2];
 	w->go_fd = fds[3];
 	w->done_fd = fds[4];
 	return 0;

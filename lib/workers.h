@@ -78,8 +78,10 @@ struct workers_shared;
 
 /* A worker's view of itself, handed to its function. */
 struct workers_self {
-	unsigned index;		    /* 0 .. n-1 */
-	struct workers_result *res; /* its figures: fill work, ops, lat... */
+	unsigned index; /* 0 .. n-1 */
+	/* Its figures: the worker fills work, ops, max_latency_ns and lat
+	 * (field by field); start, end and CPU are the module's. */
+	struct workers_result *res;
 	char *what; /* WORKERS_WHAT_MAX bytes: the failing call */
 	/* The module's own: */
 	int ready_fd, go_fd; /* the barrier's pipes, -1 once used */
@@ -105,6 +107,7 @@ struct workers {
 	struct workers_shared *sh; /* the slots, in a shared mapping */
 	size_t map_len;
 	int ready_fd, go_fd, done_fd; /* the parent's ends, -1 when closed */
+	int go_rd;		      /* go's read end, kept until the end */
 	volatile sig_atomic_t *stop;
 	int killed;	   /* the parent sent SIGTERM to all */
 	uint64_t kill_seq; /* failures counted before that */

@@ -3,8 +3,8 @@
  * sums, worst latency, histogram buckets, the aggregate rate); N
  * trivial workers started and merged; the start barrier holds every
  * worker until the slowest is ready; a worker that fails fails the
- * group, is named and stops the others; a crash and a stop request;
- * no worker is ever left behind. */
+ * group, is named and stops the others, before the barrier or after;
+ * a crash and a stop request; no worker is ever left behind. */
 #include "config.h"
 
 #include <check.h>
@@ -39,6 +39,18 @@ static void on_term(int sig)
 	stop = sig;
 }
 
+/* SIGTERM sets stop: without SA_RESTART, as clyde's handlers, or with
+ * it, so that a blocked read goes on waiting. */
+static void catch_term(int restart)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_term;
+	sa.sa_flags = restart ? SA_RESTART : 0;
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 static void setup(void)
 {
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
@@ -47,6 +59,10 @@ static void setup(void)
 	memset(sh, 0, sizeof(*sh));
 	sh->fail_at = sh->late = -1;
 	stop = 0;
+	/* Workers inherit the handlers: not Check's own, which would end
+	 * the whole test on the SIGTERM that stops a worker. Tests that
+	 * want a handler that sets stop call catch_term. */
+	signal(SIGTERM, SIG_DFL);
 }
 
 static void teardown(void)
@@ -224,7 +240,7 @@ START_TEST(failing_worker_is_named)
 
 	/* The others stop on the parent's SIGTERM, as clyde's seekers do,
 	 * and what they then report is not taken for the cause. */
-	signal(SIGTERM, on_term);
+	catch_term(0);
 	sh->fail_at = 3;
 	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
 	ck_assert_int_eq(workers_go(&w), 0);
@@ -270,7 +286,8 @@ START_TEST(failure_before_the_barrier)
 	struct workers_failure fail;
 	struct workers_result sum;
 
-	signal(SIGTERM, on_term);
+	/* With SA_RESTART the SIGTERM alone would leave them waiting. */
+	catch_term(1);
 	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
 	ck_assert_int_eq(workers_go(&w), -ECHILD);
 	ck_assert_int_eq(workers_finish(&w, &sum, &fail), -ENOENT);
@@ -279,6 +296,31 @@ START_TEST(failure_before_the_barrier)
 	ck_assert_uint_eq(sum.work, 0);
 	for (int i = 0; i < 4; i++)
 		ck_assert_msg(!sh->start_ns[i], "worker %d passed", i);
+	assert_no_children();
+}
+END_TEST
+
+/* Nobody gets ready. */
+static int all_fail_early(struct workers_self *me, void *arg)
+{
+	(void)arg;
+	snprintf(me->what, WORKERS_WHAT_MAX, "open %u", me->index);
+	return -EACCES;
+}
+
+START_TEST(nobody_reaches_the_barrier)
+{
+	struct workers_job job = job_of(3, all_fail_early);
+	struct workers w;
+	struct workers_failure fail;
+	struct workers_result sum;
+
+	/* Calling the run off at a barrier nobody waits at must not cost
+	 * the parent a SIGPIPE. */
+	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
+	ck_assert_int_eq(workers_go(&w), -ECHILD);
+	ck_assert_int_eq(workers_finish(&w, &sum, &fail), -EACCES);
+	ck_assert(fail.worker >= 0 && fail.worker < 3);
 	assert_no_children();
 }
 END_TEST
@@ -332,7 +374,7 @@ START_TEST(stop_ends_every_worker)
 	struct workers_failure fail;
 	struct workers_result sum;
 
-	signal(SIGTERM, on_term);
+	catch_term(0);
 	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
 	ck_assert_int_eq(workers_go(&w), 0);
 	stop = SIGINT;
@@ -384,6 +426,7 @@ static Suite *workers_suite(void)
 	tcase_add_test(tc, barrier_holds_everyone);
 	tcase_add_test(tc, failing_worker_is_named);
 	tcase_add_test(tc, failure_before_the_barrier);
+	tcase_add_test(tc, nobody_reaches_the_barrier);
 	tcase_add_test(tc, crash_is_named);
 	tcase_add_test(tc, stop_ends_every_worker);
 	tcase_add_test(tc, bad_job_is_refused);
