@@ -169,9 +169,10 @@ static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 }
 
 /*
- * Fill the tickets' pipe: as many tickets as it takes without blocking,
- * the rest once the seekers run. Returns the feed's result; a failed
- * feed (EPIPE: every seeker gone) yields to the seekers' reasons.
+ * Once every seeker is ready, let them all go and feed them the tickets
+ * the pipe could not take before. Returns 0 or -errno; a failed feed
+ * (EPIPE: every seeker gone) yields to the seekers' reasons, which
+ * workers_finish gives.
  */
 static int seeks_feed(struct phase_ctx *ctx, struct workers *w, int fd,
 		      uint64_t *next)
