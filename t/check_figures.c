@@ -191,9 +191,19 @@ END_TEST
 
 START_TEST(phases_match)
 {
-	char why[200] = "";
+	const struct phase_ops *put[] = {&phase_put_block_ops};
 
-	ck_assert_int_eq(runner_check_phases(why, sizeof(why)), 0);
+	char *msg = NULL;
+	size_t len = 0;
+	FILE *err = open_memstream(&msg, &len);
+
+	ck_assert_int_eq(runner_init(stderr), 0);
+	/* A list without the other bonnie++ figures' phases is refused. */
+	ck_assert_int_eq(runner_check_figures(put, 1, err), -1);
+	fclose(err);
+	ck_assert_ptr_nonnull(strstr(msg, "clyde: figure putc has no phase\n"));
+	ck_assert_ptr_null(strstr(msg, "put_block"));
+	free(msg);
 }
 END_TEST
 

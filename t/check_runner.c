@@ -2,10 +2,12 @@
 /* check_runner: one pass of the suite over a small file: every phase
  * runs, does all its work and records a latency; -f and -D skip the
  * per-char phases; a stop request ends the pass; a missing data file is
- * reported with the phase and file. */
+ * reported with the phase and file; the registry refuses a phase or a
+ * list of phases that is not valid. */
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,16 +221,32 @@ START_TEST(size_zero_runs_nothing)
 }
 END_TEST
 
+/* Descriptors this process has open. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
 START_TEST(seeks_and_files)
 {
 	struct clyde_opts o;
 	struct run_result r;
 	char *errs;
+	int fds = open_fds();
 
 	/* 2 seekers share 3000 seeks; 2048 files of 0-4 KiB in 3 dirs. */
 	opts(&o, "-s 4m:64k:3000:2 -n 2:4k:0:3 -f");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_str_eq(errs, "");
+	/* The file tests' state went back through their release hook. */
+	ck_assert_int_eq(open_fds(), fds);
 	ck_assert_int_eq(r.t[RT_seeks].state, RS_OK);
 	ck_assert_uint_eq(r.t[RT_seeks].work, 3000);
 	ck_assert(r.t[RT_seeks].cpu <= 2 * r.t[RT_seeks].elapsed + 0.01);
@@ -383,6 +401,87 @@ START_TEST(error_is_one_line)
 }
 END_TEST
 
+/* The phases for the registry tests: none of them is ever run. */
+static int fake_run(struct phase_ctx *ctx, struct phase_out *out)
+{
+	(void)ctx;
+	(void)out;
+	return 0;
+}
+
+#define FAKE(key, fl)                                                          \
+	{                                                                      \
+		.name = #key, .title = "t", .test = RT_##key, .flags = (fl),   \
+		.progress = "p", .run = fake_run                               \
+	}
+
+/* Every phase of PHASES is valid; each fault of an entry is refused. */
+START_TEST(registry_checks_each_phase)
+{
+	struct phase_ops ok = FAKE(put_block, PHASE_DATA | PHASE_MAKES_DATA);
+	struct phase_ops bad;
+
+	ck_assert_int_eq(runner_init(stderr), 0);
+	ck_assert_ptr_null(runner_check_phase(&ok));
+	bad = ok, bad.name = NULL;
+	ck_assert_str_eq(runner_check_phase(&bad), "no name");
+	bad = ok, bad.name = "getc";
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "its name is not the key of the figure it fills");
+	bad = ok, bad.progress = NULL;
+	ck_assert_ptr_nonnull(runner_check_phase(&bad));
+	bad = ok, bad.run = NULL;
+	ck_assert_str_eq(runner_check_phase(&bad), "no run hook");
+	bad = ok, bad.test = RT_COUNT;
+	ck_assert_str_eq(runner_check_phase(&bad), "no figure to fill");
+	bad = ok, bad.flags |= 0x100u;
+	ck_assert_str_eq(runner_check_phase(&bad), "unknown flags");
+	bad = ok, bad.flags = PHASE_READS;
+	ck_assert_ptr_nonnull(runner_check_phase(&bad));
+	bad = ok, bad.flags = PHASE_DATA | PHASE_FILES;
+	ck_assert_ptr_nonnull(runner_check_phase(&bad));
+}
+END_TEST
+
+/* The list: one phase per figure, one maker of the data file for the
+ * readers, not two; each fault is one line naming the phase. */
+START_TEST(registry_checks_the_list)
+{
+	const struct phase_ops put = FAKE(put_block,
+					  PHASE_DATA | PHASE_MAKES_DATA);
+	const struct phase_ops put2 = FAKE(put_block, PHASE_DATA);
+	const struct phase_ops rew = FAKE(rewrite,
+					  PHASE_DATA | PHASE_MAKES_DATA);
+	const struct phase_ops get = FAKE(get_block, PHASE_DATA | PHASE_READS);
+	const struct phase_ops nameless = {.run = fake_run};
+	const struct phase_ops *good[] = {&put, &get};
+	const struct phase_ops *twice[] = {&put, &put2};
+	const struct phase_ops *two_makers[] = {&put, &rew, &get};
+	const struct phase_ops *no_maker[] = {&get};
+	const struct phase_ops *no_name[] = {&put, &nameless};
+	char *msg;
+	size_t len;
+	FILE *err = open_memstream(&msg, &len);
+
+	ck_assert_int_eq(runner_check_phases(good, 2, err), 0);
+	ck_assert_int_eq(runner_check_phases(twice, 2, err), -1);
+	ck_assert_int_eq(runner_check_phases(two_makers, 3, err), -1);
+	ck_assert_int_eq(runner_check_phases(no_maker, 1, err), -1);
+	ck_assert_int_eq(runner_check_phases(no_name, 2, err), -1);
+	fclose(err);
+	ck_assert_str_eq(
+	    msg, "clyde: phase 2 'put_block': a second phase for its figure\n"
+		 "clyde: phase 1 'put_block': a second phase that makes the "
+		 "data file\n"
+		 "clyde: phase 2 'rewrite': a second phase that makes the "
+		 "data file\n"
+		 "clyde: phase 1 'get_block': it reads the data file and no "
+		 "phase makes it\n"
+		 "clyde: phase 2 '': no name\n");
+	free(msg);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
 	Suite *s = suite_create("runner");
@@ -402,6 +501,8 @@ static Suite *runner_suite(void)
 	tcase_add_test(tc, prepare_failure_names_the_step);
 	tcase_add_test(tc, pipe_failure_names_no_file);
 	tcase_add_test(tc, error_is_one_line);
+	tcase_add_test(tc, registry_checks_each_phase);
+	tcase_add_test(tc, registry_checks_the_list);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -498,6 +498,10 @@ int main(int argc, char **argv)
 				"machine's caches (and not with -u/-g)\n");
 		return EXIT_USAGE;
 	}
+	/* A phase that is not valid is a bug, found before anything is
+	 * made. */
+	if (runner_init(stderr))
+		return 1;
 	if (drop_privileges(&o) || check_dir(&o) || open_outputs(&o, &json))
 		return EXIT_USAGE;
 	x.buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);

@@ -1,91 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * options: see options.h. Sizes follow bonnie++: a bare -s or -r number
- * is MiB; a bare chunk is bytes. Unlike bonnie++ 2.00a, "-r 1g" is 1 GiB.
- *
- * Over 600 lines on purpose: the help text, every value's check and
- * every refused combination are here together, so one file says all
- * that clyde's command line accepts.
+ * options: see options.h. getopt_long hands each option to its handler
+ * (one small function per option, found in a table; the flags that only
+ * set a field, in a table of their own); then the combinations are
+ * checked, and the default size chosen. Sizes follow bonnie++: a bare
+ * -s or -r number is MiB; a bare chunk is bytes. Unlike bonnie++ 2.00a,
+ * "-r 1g" is 1 GiB. The values with fields (-s, -n, --only) are checked
+ * in options_values.c, the help text is options_help.c.
  */
 #include "config.h"
 
 #include <getopt.h>
-#include <grp.h>
-#include <pwd.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "options.h"
+#include "options_impl.h"
 #include "text.h"
 #include "units.h"
-
-#define MIN_CHUNK 256u
-#define MAX_CHUNK (1024u * 1024u)
-
-static const char usage_text[] =
-    "usage: clyde [-d dir] [-s size[:chunk[:seeks[:procs]]]] [-m name]\n"
-    "             [-r ram] [-x repeats] [-z seed] [-u user[:group]]\n"
-    "             [-g group] [-q] [-f [size]] [-b] [-D] [--csv=FMT]\n"
-    "             [-n num[:max[:min[:dirs[:chunk]]]]]\n"
-    "             [--format=FMT] [--per-char=MODE] [--only=TESTS]\n"
-    "             [--drop-caches] [-v|--latency] [--no-latency]\n"
-    "             [--json[=FILE]]\n"
-    "\n"
-    "A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
-    "block output, rewrite, per-char and block input and random seeks on one\n"
-    "data file, then file creation, stat+read and deletion in sequential and\n"
-    "random order, all in a private scratch directory removed on every exit.\n"
-    "\n"
-    "  -d dir          where to make the scratch directory (default: .)\n"
-    "  -s size[:chunk[:seeks[:procs]]]\n"
-    "                  data file size (bare number = MiB; k/m/g/t suffixes),\n"
-    "                  I/O chunk (bytes, power of two, 256..1m, default 8k),\n"
-    "                  seek count (8192) and seeker processes (5);\n"
-    "                  -s 0 skips the I/O tests (default: 4g, the page\n"
-    "                  cache being emptied before each read test; with -r,\n"
-    "                  twice that RAM as bonnie++)\n"
-    "  -n num[:max[:min[:dirs[:chunk]]]]\n"
-    "                  file tests with num*1024 files (m suffix: *1024 more;\n"
-    "                  default 16; 0 = none), sizes in [min,max] (k/m/g;\n"
-    "                  max -1 = hard links, -2 = symlinks), spread over dirs\n"
-    "                  subdirectories, data written in chunk-sized writes\n"
-    "  -m name         machine name for the results (default: host name)\n"
-    "  -r ram          RAM size for the size check (bare number = MiB;\n"
-    "                  0 turns the check off)\n"
-    "  -x N            run the whole suite N times; N > 1 prints a CSV\n"
-    "                  header line, one CSV line per run, then (stderr)\n"
-    "                  each figure's mean, sd, min, max and 95% CI\n"
-    "  -z seed         seed for the data and random choices (default: fresh)\n"
-    "  -u user[:group] run as this user (and group); -g group: this group\n"
-    "  -q              quiet: table to stderr, only CSV on stdout\n"
-    "  -f [size]       fast: skip the per-char tests; with a size, run them\n"
-    "                  over that many bytes instead (bare number = MiB)\n"
-    "  -b              fsync after every write\n"
-    "  -D              O_DIRECT on every open of the data file\n"
-    "  --csv=FMT       CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03\n"
-    "  --format=FMT    table layout: 2.00 (default) or 1.03\n"
-    "  --per-char=MODE stdio (default: putc/getc over the whole file, as\n"
-    "                  bonnie++ 1.03) or syscall (1-byte write/read over\n"
-    "                  20 MiB, as bonnie++ 2.00)\n"
-    "  --only=TESTS    run only these tests (CSV names, comma-separated:\n"
-    "                  putc,put_block,rewrite,getc,get_block,seeks,\n"
-    "                  seq_create,...); a file test brings its whole pass\n"
-    "  -v, --latency   print every test's latency percentiles (min, mean,\n"
-    "                  p50, p90, p99, p99.9, max) under the table\n"
-    "  --no-latency    record only each test's worst operation\n"
-    "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
-    "                  to FILE, or to stdout (tables and CSV then go to\n"
-    "                  stderr); with -x the summary goes there, not stderr\n"
-    "  --drop-caches   as root, also drop the machine's page, dentry and\n"
-    "                  inode caches before each read test\n"
-    "  --help          this text;  --version  the version\n"
-    "\n"
-    "Exit status: 0 ok, 1 a run failed (or its scratch directory could not\n"
-    "be removed), 2 bad usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM\n"
-    "(the first received; after removing the scratch directory), 141 when\n"
-    "the reader of standard output went away.\n";
 
 /* A value as the user gave it, on one line (text.h). */
 static const char *shown(const char *val, char *buf, size_t len)
@@ -103,6 +37,12 @@ static enum opt_status bad(FILE *err, const char *opt, const char *val,
 	return OPT_USAGE;
 }
 
+enum opt_status opts_bad(FILE *err, const char *opt, const char *val,
+			 const char *why)
+{
+	return bad(err, opt, val, why);
+}
+
 uint64_t opts_physical_ram(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES);
@@ -111,229 +51,6 @@ uint64_t opts_physical_ram(void)
 	if (pages <= 0 || psize <= 0)
 		return 0;
 	return (uint64_t)pages * (uint64_t)psize;
-}
-
-/*
- * Split arg at colons into buf (256 bytes) and f[max + 1]. Returns the
- * field count, or -1 (one line printed) when arg is too long or has more
- * than max fields.
- */
-static int split_fields(const char *opt, const char *arg, const char *form,
-			char *buf, char **f, int max, FILE *err)
-{
-	int n = 0;
-
-	if (strlen(arg) >= 256) {
-		bad(err, opt, arg, "too long");
-		return -1;
-	}
-	strcpy(buf, arg);
-	for (char *p = buf; n <= max;) {
-		f[n++] = p;
-		p = strchr(p, ':');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	if (n > max) {
-		bad(err, opt, arg, form);
-		return -1;
-	}
-	return n;
-}
-
-/* A chunk: a size in bytes, a power of two from 256 to 1 MiB. */
-static enum opt_status parse_chunk(const char *opt, const char *s,
-				   uint64_t *out, FILE *err)
-{
-	char why[96];
-	uint64_t v;
-
-	if (units_parse_size(s, 1, &v, why, sizeof(why)))
-		return bad(err, opt, s, why);
-	if (v < MIN_CHUNK || v > MAX_CHUNK)
-		return bad(err, opt, s,
-			   "chunk must be between 256 and 1m bytes");
-	if (v & (v - 1))
-		return bad(err, opt, s, "chunk must be a power of two");
-	*out = v;
-	return OPT_RUN;
-}
-
-/* -s size[:chunk[:seeks[:procs]]] */
-static enum opt_status parse_size(const char *arg, struct clyde_opts *o,
-				  FILE *err)
-{
-	char buf[256], why[96];
-	char *fields[5] = {0};
-	int n = split_fields("-s", arg, "expected size[:chunk[:seeks[:procs]]]",
-			     buf, fields, 4, err);
-	uint64_t v;
-
-	if (n < 0)
-		return OPT_USAGE;
-	if (units_parse_size(fields[0], UNITS_MIB, &v, why, sizeof(why)))
-		return bad(err, "-s", fields[0], why);
-	if (v % UNITS_MIB)
-		return bad(err, "-s", fields[0],
-			   "size must be a whole number of MiB");
-	o->size = v;
-	o->size_set = 1;
-	for (int i = 1; v == 0 && i < n; i++)
-		if (*fields[i])
-			return bad(err, "-s", arg,
-				   "-s 0 skips the I/O tests: it takes no "
-				   "chunk, seeks or procs");
-	if (n > 1 && *fields[1] &&
-	    parse_chunk("-s", fields[1], &o->chunk, err) != OPT_RUN)
-		return OPT_USAGE;
-	if (n > 2 && *fields[2]) {
-		if (units_parse_uint(fields[2], UINT32_MAX, &v, why,
-				     sizeof(why)))
-			return bad(err, "-s", fields[2], why);
-		if (v == 0)
-			return bad(err, "-s", fields[2],
-				   "seek count must be at least 1");
-		o->seeks = v;
-	}
-	if (n > 3 && *fields[3]) {
-		if (units_parse_uint(fields[3], 1000, &v, why, sizeof(why)))
-			return bad(err, "-s", fields[3],
-				   "seeker processes must be 1..1000");
-		if (v == 0)
-			return bad(err, "-s", fields[3],
-				   "seeker processes must be 1..1000");
-		o->procs = (unsigned)v;
-	}
-	if (o->size && o->size % o->chunk)
-		return bad(err, "-s", arg,
-			   "size must be a multiple of the chunk");
-	return OPT_RUN;
-}
-
-/* -n num[:max[:min[:dirs[:chunk]]]] */
-static enum opt_status parse_files(const char *arg, struct clyde_opts *o,
-				   FILE *err)
-{
-	char buf[256], why[96];
-	char *f[6] = {0};
-	int n =
-	    split_fields("-n", arg, "expected num[:max[:min[:dirs[:chunk]]]]",
-			 buf, f, 5, err);
-	uint64_t v;
-	size_t len;
-
-	if (n < 0)
-		return OPT_USAGE;
-	/* num: a count of 1024 files; an m suffix multiplies by 1024. */
-	len = strlen(f[0]);
-	if (len && (f[0][len - 1] == 'm' || f[0][len - 1] == 'M')) {
-		f[0][len - 1] = '\0';
-		if (units_parse_uint(f[0], OPT_FILES_NUM_MAX / 1024, &v, why,
-				     sizeof(why)) ||
-		    !*f[0]) {
-			f[0][len - 1] = 'm';
-			return bad(err, "-n", f[0],
-				   *why ? why : "not a number");
-		}
-		v *= 1024;
-	} else if (units_parse_uint(f[0], OPT_FILES_NUM_MAX, &v, why,
-				    sizeof(why))) {
-		return bad(err, "-n", f[0], why);
-	}
-	for (int i = 1; v == 0 && i < n; i++)
-		if (*f[i])
-			return bad(
-			    err, "-n", arg,
-			    "-n 0 runs no file tests: it takes no sizes, "
-			    "directories or chunk");
-	o->files_num = v;
-	o->files_max = 0;
-	o->files_min = 0;
-	o->files_dirs = 0;
-	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
-	if (n > 1 && *f[1]) {
-		if (!strcmp(f[1], "-1") || !strcmp(f[1], "-2")) {
-			o->files_max = -(f[1][1] - '0');
-		} else {
-			if (units_parse_size(f[1], 1, &v, why, sizeof(why)))
-				return bad(err, "-n", f[1], why);
-			if (v > INT64_MAX)
-				return bad(err, "-n", f[1], "too large");
-			o->files_max = (int64_t)v;
-		}
-	}
-	if (n > 2 && *f[2]) {
-		if (units_parse_size(f[2], 1, &v, why, sizeof(why)))
-			return bad(err, "-n", f[2], why);
-		if (o->files_max < 0 && v)
-			return bad(err, "-n", arg,
-				   "links (max -1 or -2) take no min size");
-		if (o->files_max >= 0 && v > (uint64_t)o->files_max)
-			return bad(err, "-n", arg,
-				   "min size is larger than max size");
-		o->files_min = v;
-	}
-	if (n > 3 && *f[3]) {
-		if (units_parse_uint(f[3], UINT32_MAX, &v, why, sizeof(why)))
-			return bad(err, "-n", f[3], why);
-		if (v > 99999)
-			return bad(err, "-n", f[3],
-				   "at most 99999 directories");
-		o->files_dirs = (unsigned)v;
-	}
-	if (n > 4 && *f[4]) {
-		if (o->files_max <= 0)
-			return bad(err, "-n", arg,
-				   "empty files and links (max 0, -1 or -2) "
-				   "write no data: no chunk");
-		if (parse_chunk("-n", f[4], &o->files_chunk, err) != OPT_RUN)
-			return OPT_USAGE;
-	}
-	return OPT_RUN;
-}
-
-/* --only=a,b,c: the registry's keys (figures.h); a file test brings its
- * pass. */
-static enum opt_status parse_only(const char *arg, struct clyde_opts *o,
-				  FILE *err)
-{
-	const char *p = arg;
-
-	if (arg[strspn(arg, ",")] == '\0')
-		return bad(err, "--only", arg, "expected a list of test names");
-	o->only = 0;
-	for (;;) {
-		size_t len = strcspn(p, ",");
-		char tok[32];
-		int t = RT_COUNT;
-
-		/* "a,,b", ",a", "a,": an empty name is a typo, not "all". */
-		if (len == 0)
-			return bad(err, "--only", arg,
-				   "an empty test name (a comma too many)");
-		if (len < sizeof(tok)) {
-			memcpy(tok, p, len);
-			tok[len] = '\0';
-			t = figure_find(tok);
-		}
-		if (t < 0 || t == RT_COUNT) {
-			char name[1024], why[RT_COUNT * 24];
-
-			snprintf(name, sizeof(name), "%.*s", (int)len, p);
-			snprintf(why, sizeof(why), "not a test (");
-			figure_keys(why + strlen(why), sizeof(why) - strlen(why),
-				    ", ");
-			snprintf(why + strlen(why), sizeof(why) - strlen(why),
-				 ")");
-			return bad(err, "--only", name, why);
-		}
-		o->only |= figure_only_bits(t);
-		if (!p[len])
-			break;
-		p += len + 1;
-	}
-	return OPT_RUN;
 }
 
 enum {
@@ -498,14 +215,300 @@ static enum opt_status check_conflicts(const struct clyde_opts *o,
 	return OPT_RUN;
 }
 
+/* The parse under way, as the option handlers see it. */
+struct parse {
+	struct clyde_opts *o;
+	struct given g;
+	int ram_set; /* -r given */
+	int argc;
+	char **argv;
+	FILE *out, *err;
+};
+
+static enum opt_status opt_dir(struct parse *p, char *arg)
+{
+	if (!*arg)
+		return bad(p->err, "-d", arg, "empty directory");
+	p->o->dir = arg;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_size(struct parse *p, char *arg)
+{
+	enum opt_status st = opts_parse_size(arg, p->o, p->err);
+
+	if (st == OPT_RUN)
+		p->o->size_arg = arg;
+	return st;
+}
+
+static enum opt_status opt_files(struct parse *p, char *arg)
+{
+	enum opt_status st = opts_parse_files(arg, p->o, p->err);
+
+	if (st == OPT_RUN)
+		p->o->files_arg = arg;
+	return st;
+}
+
+static enum opt_status opt_name(struct parse *p, char *arg)
+{
+	enum opt_status st;
+
+	if (!*arg || strlen(arg) >= sizeof(p->o->name))
+		return bad(p->err, "-m", arg, "name must be 1..255 characters");
+	if (strpbrk(arg, ",\n\r\""))
+		return bad(p->err, "-m", arg,
+			   "name must not contain a comma, quote or line "
+			   "break (CSV)");
+	if ((st = check_name(arg, p->err)) != OPT_RUN)
+		return st;
+	strcpy(p->o->name, arg);
+	return OPT_RUN;
+}
+
+static enum opt_status opt_ram(struct parse *p, char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_size(arg, UNITS_MIB, &v, why, sizeof(why)))
+		return bad(p->err, "-r", arg, why);
+	p->o->ram = v;
+	p->o->ram_arg = arg;
+	p->ram_set = 1;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_repeats(struct parse *p, char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, 100000, &v, why, sizeof(why)))
+		return bad(p->err, "-x", arg, why);
+	if (v == 0)
+		return bad(p->err, "-x", arg,
+			   "repeat count must be at least 1");
+	p->o->repeats = (unsigned)v;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_seed(struct parse *p, char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, UINT64_MAX, &v, why, sizeof(why)))
+		return bad(p->err, "-z", arg, why);
+	p->o->seed = v;
+	p->o->seed_set = 1;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_user(struct parse *p, char *arg)
+{
+	char why[96], val[1024];
+
+	if (privs_parse_user(arg, &p->o->privs, why, sizeof(why))) {
+		fprintf(p->err, "clyde: -u %s\n", shown(why, val, sizeof(val)));
+		return OPT_USAGE;
+	}
+	if (strchr(arg, ':')) {
+		p->g.u_group = arg;
+		p->g.u_gid = p->o->privs.gid;
+	}
+	return OPT_RUN;
+}
+
+static enum opt_status opt_group(struct parse *p, char *arg)
+{
+	char why[96], val[1024];
+
+	if (privs_parse_group(arg, &p->o->privs, why, sizeof(why))) {
+		fprintf(p->err, "clyde: -g %s\n", shown(why, val, sizeof(val)));
+		return OPT_USAGE;
+	}
+	p->g.g_group = arg;
+	p->g.g_gid = p->o->privs.gid;
+	return OPT_RUN;
+}
+
+/* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it. */
+static enum opt_status opt_fast(struct parse *p, char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (!arg && optind < p->argc && p->argv[optind][0] &&
+	    p->argv[optind][0] != '-')
+		arg = p->argv[optind++];
+	if (!arg) {
+		p->o->fast = 1;
+		p->o->per_char_size = 0;
+		p->g.f_size = NULL;
+		return OPT_RUN;
+	}
+	if (units_parse_size(arg, UNITS_MIB, &v, why, sizeof(why)))
+		return bad(p->err, "-f", arg, why);
+	if (v == 0)
+		return bad(p->err, "-f", arg, "per-char size must be above 0");
+	p->g.f_size = arg;
+	p->o->fast = 0;
+	p->o->per_char_size = v;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_help(struct parse *p, char *arg)
+{
+	(void)arg;
+	fputs(opts_usage_text, p->out);
+	return OPT_EXIT_OK;
+}
+
+static enum opt_status opt_version(struct parse *p, char *arg)
+{
+	(void)arg;
+	fprintf(p->out, "clyde %s\n", PACKAGE_VERSION);
+	return OPT_EXIT_OK;
+}
+
+static enum opt_status opt_csv(struct parse *p, char *arg)
+{
+	if (csv_format_parse(arg, &p->o->csv))
+		return bad(p->err, "--csv", arg, "expected 1.98, 1.97 or 1.03");
+	return OPT_RUN;
+}
+
+static enum opt_status opt_format(struct parse *p, char *arg)
+{
+	if (table_layout_parse(arg, &p->o->layout))
+		return bad(p->err, "--format", arg, "expected 2.00 or 1.03");
+	return OPT_RUN;
+}
+
+static enum opt_status opt_only(struct parse *p, char *arg)
+{
+	enum opt_status st = opts_parse_only(arg, p->o, p->err);
+
+	if (st == OPT_RUN)
+		p->g.only = arg;
+	return st;
+}
+
+static enum opt_status opt_json(struct parse *p, char *arg)
+{
+	if (arg && !*arg)
+		return bad(p->err, "--json", arg, "expected a file name");
+	p->o->json = 1;
+	p->o->json_path = arg && strcmp(arg, "-") ? arg : NULL;
+	return OPT_RUN;
+}
+
+static enum opt_status opt_per_char(struct parse *p, char *arg)
+{
+	if (!strcmp(arg, "stdio"))
+		p->o->per_char = PER_CHAR_STDIO;
+	else if (!strcmp(arg, "syscall"))
+		p->o->per_char = PER_CHAR_SYSCALL;
+	else
+		return bad(p->err, "--per-char", arg,
+			   "expected stdio or syscall");
+	return OPT_RUN;
+}
+
+/* getopt's value for an option, and what reads its value. */
+static const struct {
+	int c;
+	enum opt_status (*fn)(struct parse *p, char *arg);
+} handlers[] = {
+    {'d', opt_dir},	      {'s', opt_size},
+    {'n', opt_files},	      {'m', opt_name},
+    {'r', opt_ram},	      {'x', opt_repeats},
+    {'z', opt_seed},	      {'u', opt_user},
+    {'g', opt_group},	      {'f', opt_fast},
+    {'h', opt_help},	      {LONG_HELP, opt_help},
+    {'V', opt_version},	      {LONG_VERSION, opt_version},
+    {LONG_CSV, opt_csv},      {LONG_FORMAT, opt_format},
+    {LONG_ONLY, opt_only},    {LONG_JSON, opt_json},
+    {LONG_PER_CHAR, opt_per_char},
+};
+
+/* The options that only switch something on: the field they set. */
+static const struct {
+	int c;
+	size_t field;
+} flags[] = {
+    {'q', offsetof(struct clyde_opts, quiet)},
+    {'b', offsetof(struct clyde_opts, sync_each)},
+    {'D', offsetof(struct clyde_opts, direct)},
+    {'v', offsetof(struct clyde_opts, latency)},
+    {LONG_LATENCY, offsetof(struct clyde_opts, latency)},
+    {LONG_DROP_CACHES, offsetof(struct clyde_opts, drop_caches)},
+    {LONG_NO_LATENCY, offsetof(struct clyde_opts, no_latency)},
+};
+
+/* An option getopt did not know, or one without its value. */
+static enum opt_status unknown(struct parse *p, int c)
+{
+	char val[1024];
+
+	if (c == ':') {
+		fprintf(p->err, "clyde: option '%s' needs a value\n",
+			shown(p->argv[optind - 1], val, sizeof(val)));
+	} else if (optopt) {
+		char opt[2] = {(char)optopt, '\0'};
+
+		fprintf(p->err,
+			"clyde: unknown option '-%s' (see clyde --help)\n",
+			shown(opt, val, sizeof(val)));
+	} else {
+		fprintf(p->err,
+			"clyde: unknown option '%s' (see clyde --help)\n",
+			shown(p->argv[optind - 1], val, sizeof(val)));
+	}
+	return OPT_USAGE;
+}
+
+static enum opt_status one_option(struct parse *p, int c)
+{
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (flags[i].c == c) {
+			*(int *)((char *)p->o + flags[i].field) = 1;
+			return OPT_RUN;
+		}
+	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
+		if (handlers[i].c == c)
+			return handlers[i].fn(p, optarg);
+	return unknown(p, c);
+}
+
+/* No -s: the size clyde chooses. */
+static void default_size(struct clyde_opts *o, int ram_set)
+{
+	if (o->size_set)
+		return;
+	if (ram_set && o->ram) {
+		/* -r without -s asks for bonnie++'s rule: twice that RAM,
+		 * rounded up to whole GiB (down could fall under the rule). */
+		uint64_t gib = (2 * o->ram + UNITS_GIB - 1) / UNITS_GIB;
+
+		o->size = gib * UNITS_GIB;
+		return;
+	}
+	/* Evicting the cache before each read test makes a data set of any
+	 * size true; main.c may shrink this to fit -d. */
+	o->size = OPT_DEFAULT_SIZE;
+	o->size_chosen = 1;
+}
+
 enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err)
 {
-	char why[96], val[1024];
-	uint64_t v;
-	int c, ram_set = 0;
+	struct parse p = {
+	    .o = o, .argc = argc, .argv = argv, .out = out, .err = err};
 	enum opt_status st;
-	struct given g = {0};
+	int c;
 
 	set_defaults(o);
 	opterr = 0;
@@ -514,201 +517,14 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:qf::bDvhV",
-				long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (!*optarg)
-				return bad(err, "-d", optarg,
-					   "empty directory");
-			o->dir = optarg;
-			break;
-		case 's':
-			if ((st = parse_size(optarg, o, err)) != OPT_RUN)
-				return st;
-			o->size_arg = optarg;
-			break;
-		case 'n':
-			if ((st = parse_files(optarg, o, err)) != OPT_RUN)
-				return st;
-			o->files_arg = optarg;
-			break;
-		case 'm':
-			if (!*optarg || strlen(optarg) >= sizeof(o->name))
-				return bad(err, "-m", optarg,
-					   "name must be 1..255 characters");
-			if (strpbrk(optarg, ",\n\r\""))
-				return bad(err, "-m", optarg,
-					   "name must not contain a comma, "
-					   "quote or line break (CSV)");
-			if ((st = check_name(optarg, err)) != OPT_RUN)
-				return st;
-			strcpy(o->name, optarg);
-			break;
-		case 'r':
-			if (units_parse_size(optarg, UNITS_MIB, &v, why,
-					     sizeof(why)))
-				return bad(err, "-r", optarg, why);
-			o->ram = v;
-			o->ram_arg = optarg;
-			ram_set = 1;
-			break;
-		case 'x':
-			if (units_parse_uint(optarg, 100000, &v, why,
-					     sizeof(why)))
-				return bad(err, "-x", optarg, why);
-			if (v == 0)
-				return bad(err, "-x", optarg,
-					   "repeat count must be at least 1");
-			o->repeats = (unsigned)v;
-			break;
-		case 'z':
-			if (units_parse_uint(optarg, UINT64_MAX, &v, why,
-					     sizeof(why)))
-				return bad(err, "-z", optarg, why);
-			o->seed = v;
-			o->seed_set = 1;
-			break;
-		case 'u':
-			if (privs_parse_user(optarg, &o->privs, why,
-					     sizeof(why))) {
-				fprintf(err, "clyde: -u %s\n",
-					shown(why, val, sizeof(val)));
-				return OPT_USAGE;
-			}
-			if (strchr(optarg, ':')) {
-				g.u_group = optarg;
-				g.u_gid = o->privs.gid;
-			}
-			break;
-		case 'g':
-			if (privs_parse_group(optarg, &o->privs, why,
-					      sizeof(why))) {
-				fprintf(err, "clyde: -g %s\n",
-					shown(why, val, sizeof(val)));
-				return OPT_USAGE;
-			}
-			g.g_group = optarg;
-			g.g_gid = o->privs.gid;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case 'f':
-			/* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it.
-			 */
-			if (!optarg && optind < argc && argv[optind][0] &&
-			    argv[optind][0] != '-')
-				optarg = argv[optind++];
-			if (!optarg) {
-				o->fast = 1;
-				o->per_char_size = 0;
-				g.f_size = NULL;
-				break;
-			}
-			if (units_parse_size(optarg, UNITS_MIB, &v, why,
-					     sizeof(why)))
-				return bad(err, "-f", optarg, why);
-			if (v == 0)
-				return bad(err, "-f", optarg,
-					   "per-char size must be above 0");
-			g.f_size = optarg;
-			o->fast = 0;
-			o->per_char_size = v;
-			break;
-		case 'b':
-			o->sync_each = 1;
-			break;
-		case 'D':
-			o->direct = 1;
-			break;
-		case 'h':
-		case LONG_HELP:
-			fputs(usage_text, out);
-			return OPT_EXIT_OK;
-		case 'V':
-		case LONG_VERSION:
-			fprintf(out, "clyde %s\n", PACKAGE_VERSION);
-			return OPT_EXIT_OK;
-		case LONG_CSV:
-			if (csv_format_parse(optarg, &o->csv))
-				return bad(err, "--csv", optarg,
-					   "expected 1.98, 1.97 or 1.03");
-			break;
-		case LONG_FORMAT:
-			if (table_layout_parse(optarg, &o->layout))
-				return bad(err, "--format", optarg,
-					   "expected 2.00 or 1.03");
-			break;
-		case LONG_ONLY:
-			if ((st = parse_only(optarg, o, err)) != OPT_RUN)
-				return st;
-			g.only = optarg;
-			break;
-		case LONG_DROP_CACHES:
-			o->drop_caches = 1;
-			break;
-		case 'v':
-		case LONG_LATENCY:
-			o->latency = 1;
-			break;
-		case LONG_JSON:
-			if (optarg && !*optarg)
-				return bad(err, "--json", optarg,
-					   "expected a file name");
-			o->json = 1;
-			o->json_path =
-			    optarg && strcmp(optarg, "-") ? optarg : NULL;
-			break;
-		case LONG_NO_LATENCY:
-			o->no_latency = 1;
-			break;
-		case LONG_PER_CHAR:
-			if (!strcmp(optarg, "stdio"))
-				o->per_char = PER_CHAR_STDIO;
-			else if (!strcmp(optarg, "syscall"))
-				o->per_char = PER_CHAR_SYSCALL;
-			else
-				return bad(err, "--per-char", optarg,
-					   "expected stdio or syscall");
-			break;
-		case ':':
-			fprintf(err, "clyde: option '%s' needs a value\n",
-				shown(argv[optind - 1], val, sizeof(val)));
-			return OPT_USAGE;
-		case '?':
-		default:
-			if (optopt) {
-				char opt[2] = {(char)optopt, '\0'};
-
-				fprintf(err,
-					"clyde: unknown option '-%s' "
-					"(see clyde --help)\n",
-					shown(opt, val, sizeof(val)));
-			} else
-				fprintf(
-				    err,
-				    "clyde: unknown option '%s' "
-				    "(see clyde --help)\n",
-				    shown(argv[optind - 1], val, sizeof(val)));
-			return OPT_USAGE;
-		}
-	}
+				long_opts, NULL)) != -1)
+		if ((st = one_option(&p, c)) != OPT_RUN)
+			return st;
 	if (optind < argc)
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");
-	if ((st = check_conflicts(o, &g, err)) != OPT_RUN)
+	if ((st = check_conflicts(o, &p.g, err)) != OPT_RUN)
 		return st;
-	if (!o->size_set && ram_set && o->ram) {
-		/* -r without -s asks for bonnie++'s rule: twice that RAM,
-		 * rounded up to whole GiB (down could fall under the rule). */
-		uint64_t gib = (2 * o->ram + UNITS_GIB - 1) / UNITS_GIB;
-
-		o->size = gib * UNITS_GIB;
-	} else if (!o->size_set) {
-		/* Evicting the cache before each read test makes a data set
-		 * of any size true; main.c may shrink this to fit -d. */
-		o->size = OPT_DEFAULT_SIZE;
-		o->size_chosen = 1;
-	}
+	default_size(o, p.ram_set);
 	return OPT_RUN;
 }

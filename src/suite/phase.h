@@ -6,7 +6,10 @@
  *
  * The runner owns timing, progress and cleanup: a phase's run() does the
  * measured work, records the worst single operation, and returns 0 or
- * -errno with ctx->what saying which call on which file failed.
+ * -errno with ctx->what saying which call on which file failed. State a
+ * phase keeps beyond one hook lives behind ctx->priv, and its release
+ * hook frees it; the runner checks every entry once, when it builds its
+ * registry, and treats them all alike.
  */
 #ifndef CLYDE_PHASE_H
 #define CLYDE_PHASE_H
@@ -16,17 +19,9 @@
 #include <stdint.h>
 
 #include "clock.h"
-#include "fileset.h"
 #include "hist.h"
 #include "options.h"
 #include "result.h"
-
-/* The file tests' state for one pass (sequential or random). */
-struct phase_files {
-	int dirfd;          /* the test directory, -1 when none */
-	struct fileset set; /* names, sizes and directories of the files */
-	uint32_t *order;    /* stat or delete order (random pass) */
-};
 
 struct phase_ctx {
 	const struct clyde_opts *opt;
@@ -44,7 +39,7 @@ struct phase_ctx {
 	uint64_t sink;         /* bytes read are folded in here */
 	uint64_t seed;         /* the run's seed */
 	uint64_t wb_prev, wb_next; /* writeback windows (phase_writeback) */
-	struct phase_files files;
+	void *priv;            /* a phase's own state (phase_ops.release) */
 	char what[512];        /* the failing call and file */
 };
 
@@ -62,26 +57,40 @@ struct phase_out {
 	double elapsed, user, sys;
 };
 
+/* Flags: the runner reads every one of them. */
 /* Uses the data file: skipped by -s 0. */
 #define PHASE_DATA 0x1u
 /* A per-char phase: skipped by -f and -D. */
 #define PHASE_PER_CHAR 0x2u
 /* A file test: skipped without -n. */
 #define PHASE_FILES 0x4u
-/* Starts worker processes (the seekers). */
-#define PHASE_FORKS 0x8u
-/* Reads what an earlier phase wrote: the page cache is emptied first. */
-#define PHASE_READS 0x10u
+/* Reads the data file an earlier phase wrote: the runner makes sure it
+ * is there and empties the page cache of it first. */
+#define PHASE_READS 0x8u
+/* Writes the whole data file: the phase the runner runs, untimed, when
+ * a PHASE_READS phase is to run without it (--only). */
+#define PHASE_MAKES_DATA 0x10u
+#define PHASE_FLAGS_KNOWN 0x1fu
 
 struct phase_ops {
-	const char *name;       /* CSV/JSON key, e.g. "put_block" */
+	const char *name;       /* the figure's key, e.g. "put_block" */
 	const char *title;      /* for messages, e.g. "block output" */
 	enum result_test test;  /* the figure it fills */
 	unsigned flags;
 	const char *progress;   /* "Writing intelligently" */
-	int (*setup)(struct phase_ctx *);                   /* untimed */
-	int (*run)(struct phase_ctx *, struct phase_out *); /* timed */
-	void (*teardown)(struct phase_ctx *);               /* untimed */
+	/* Untimed, optional: open, create, evict what the phase reads. */
+	int (*setup)(struct phase_ctx *);
+	/* Timed, required. */
+	int (*run)(struct phase_ctx *, struct phase_out *);
+	/* Untimed, optional: close what setup opened. */
+	void (*teardown)(struct phase_ctx *);
+	/*
+	 * Optional: free ctx->priv, once, at the end of the pass (also
+	 * after a failure or a stop). Phases that share a release hook
+	 * share their priv (the six file tests: one pass's files); the
+	 * others never see it.
+	 */
+	void (*release)(struct phase_ctx *);
 };
 
 #define PHASES(X)                                                              \
@@ -145,8 +154,5 @@ int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
 
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
-
-/* Free what the file tests of a pass hold (the runner calls it once). */
-void phase_files_release(struct phase_ctx *ctx);
 
 #endif

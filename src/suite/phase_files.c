@@ -15,7 +15,10 @@
  * directory after each create and unlink. Create and delete end with
  * syncfs on the test filesystem, inside the timed window.
  *
- * This file holds six phases: they share one pass's state and helpers.
+ * This file holds six phases: they share one pass's state (struct
+ * phase_files, behind ctx->priv, made by create's setup and freed by
+ * their one release hook) and helpers. A test that reads (stat) first
+ * empties the page cache of the files' data, in its untimed setup.
  */
 #include "config.h"
 
@@ -28,6 +31,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache.h"
+#include "fileset.h"
 #include "phase.h"
 #include "rng.h"
 
@@ -35,6 +40,19 @@
 #define LINK_TARGET "link-target"
 #define SALT_FILES 0x66696c6573ull
 #define SALT_ORDER 0x6f72646572ull
+
+/* The file tests' state for one pass (sequential or random). */
+struct phase_files {
+	int dirfd;          /* the test directory, -1 when none */
+	struct fileset set; /* names, sizes and directories of the files */
+	uint32_t *order;    /* stat or delete order (random pass) */
+};
+
+/* The pass's state; create's setup made it. */
+static struct phase_files *files_of(struct phase_ctx *ctx)
+{
+	return ctx->priv;
+}
 
 /* Record "call SCRATCH/files[/dir][/rel]"; paths are built only here. */
 static int files_fail_in(struct phase_ctx *ctx, const char *call,
@@ -61,15 +79,14 @@ static uint64_t file_count(const struct phase_ctx *ctx)
 static int sync_parent(struct phase_ctx *ctx, const char *path)
 {
 	const char *slash = strchr(path, '/');
+	int dirfd = files_of(ctx)->dirfd;
 	char dir[8];
 	int fd, rc = 0;
 
 	if (!slash)
-		return fsync(ctx->files.dirfd) ? files_fail(ctx, "fsync", NULL,
-							    errno)
-					       : 0;
+		return fsync(dirfd) ? files_fail(ctx, "fsync", NULL, errno) : 0;
 	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	fd = openat(ctx->files.dirfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = openat(dirfd, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || fsync(fd))
 		rc = files_fail(ctx, "fsync", dir, errno);
 	if (fd >= 0)
@@ -84,29 +101,40 @@ static int syncfs_test(struct phase_ctx *ctx)
 	return 0;
 }
 
-/* Untimed: a fresh test directory, its subdirectories, a link target. */
+/*
+ * Untimed: the pass's state (made by the first create of a pass, kept
+ * for the next), a fresh test directory, its subdirectories, a link
+ * target.
+ */
 static int create_setup(struct phase_ctx *ctx, int random)
 {
 	const struct clyde_opts *o = ctx->opt;
+	struct phase_files *pf = ctx->priv;
 	char name[8];
 	int fd;
 
-	memset(&ctx->files.set, 0, sizeof(ctx->files.set));
-	ctx->files.set.count = file_count(ctx);
-	ctx->files.set.max_size = o->files_max;
-	ctx->files.set.min_size = o->files_min;
-	ctx->files.set.dirs = o->files_dirs;
-	ctx->files.set.seed = ctx->seed ^ SALT_FILES;
-	ctx->files.set.random = random;
+	if (!pf) {
+		if (!(pf = calloc(1, sizeof(*pf))))
+			return files_fail(ctx, "malloc", NULL, ENOMEM);
+		pf->dirfd = -1;
+		ctx->priv = pf;
+	}
+	memset(&pf->set, 0, sizeof(pf->set));
+	pf->set.count = file_count(ctx);
+	pf->set.max_size = o->files_max;
+	pf->set.min_size = o->files_min;
+	pf->set.dirs = o->files_dirs;
+	pf->set.seed = ctx->seed ^ SALT_FILES;
+	pf->set.random = random;
 	if (mkdirat(ctx->dirfd, TEST_DIR, 0700))
 		return files_fail(ctx, "mkdir", NULL, errno);
-	ctx->files.dirfd = openat(ctx->dirfd, TEST_DIR,
-				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (ctx->files.dirfd < 0)
+	pf->dirfd = openat(ctx->dirfd, TEST_DIR,
+			   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (pf->dirfd < 0)
 		return files_fail(ctx, "open", NULL, errno);
 	for (unsigned d = 0; d < o->files_dirs; d++) {
 		fileset_dir_name(d, name);
-		if (mkdirat(ctx->files.dirfd, name, 0700))
+		if (mkdirat(pf->dirfd, name, 0700))
 			return files_fail(ctx, "mkdir", name, errno);
 	}
 	if (o->files_max < 0) {
@@ -135,19 +163,20 @@ static int ran_create_setup(struct phase_ctx *ctx)
 static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 		      const char *target)
 {
-	const struct fileset *fs = &ctx->files.set;
+	const struct phase_files *pf = files_of(ctx);
+	const struct fileset *fs = &pf->set;
 	uint64_t size = fileset_size(fs, i);
 	size_t chunk = (size_t)ctx->opt->files_chunk;
 	int fd, rc = 0;
 
 	if (fs->max_size == FILESET_LINK) {
-		if (linkat(ctx->dirfd, LINK_TARGET, ctx->files.dirfd, path, 0))
+		if (linkat(ctx->dirfd, LINK_TARGET, pf->dirfd, path, 0))
 			return files_fail(ctx, "link", path, errno);
 	} else if (fs->max_size == FILESET_SYMLINK) {
-		if (symlinkat(target, ctx->files.dirfd, path))
+		if (symlinkat(target, pf->dirfd, path))
 			return files_fail(ctx, "symlink", path, errno);
 	} else {
-		fd = openat(ctx->files.dirfd, path,
+		fd = openat(pf->dirfd, path,
 			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			    0600);
 		if (fd < 0)
@@ -179,14 +208,15 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 
 static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	uint64_t n = ctx->files.set.count, t0 = clk_now_ns();
+	const struct fileset *fs = &files_of(ctx)->set;
+	uint64_t n = fs->count, t0 = clk_now_ns();
 	char path[FILESET_NAME_MAX + 8], target[PATH_MAX];
 	int rc;
 
 	snprintf(target, sizeof(target), "%s/%s", ctx->scratch_path,
 		 LINK_TARGET);
 	for (uint64_t i = 0; i < n; i++) {
-		fileset_path(&ctx->files.set, i, path);
+		fileset_path(fs, i, path);
 		if ((rc = create_one(ctx, i, path, target)) != 0)
 			return rc;
 		out->work++;
@@ -229,14 +259,14 @@ static int stat_one(struct phase_ctx *ctx, int dirfd, const char *dir,
 /* The directories of the test, in order: "00000"... or the test dir. */
 static int open_dir(struct phase_ctx *ctx, unsigned d, char *name, DIR **dp)
 {
-	int fd;
+	int top = files_of(ctx)->dirfd, fd;
 
 	if (ctx->opt->files_dirs == 0) {
 		name[0] = '\0';
-		fd = openat(ctx->files.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fd = openat(top, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	} else {
 		fileset_dir_name(d, name);
-		fd = openat(ctx->files.dirfd, name,
+		fd = openat(top, name,
 			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	}
 	if (fd < 0 || !(*dp = fdopendir(fd))) {
@@ -304,18 +334,50 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 /* Remove the subdirectories and the test directory (inside the window). */
 static int remove_dirs(struct phase_ctx *ctx)
 {
+	struct phase_files *pf = files_of(ctx);
 	char name[8];
 
 	for (unsigned d = 0; d < ctx->opt->files_dirs; d++) {
 		fileset_dir_name(d, name);
-		if (unlinkat(ctx->files.dirfd, name, AT_REMOVEDIR))
+		if (unlinkat(pf->dirfd, name, AT_REMOVEDIR))
 			return files_fail(ctx, "rmdir", name, errno);
 	}
-	close(ctx->files.dirfd);
-	ctx->files.dirfd = -1;
+	close(pf->dirfd);
+	pf->dirfd = -1;
 	if (unlinkat(ctx->dirfd, TEST_DIR, AT_REMOVEDIR))
 		return files_fail(ctx, "rmdir", NULL, errno);
 	return 0;
+}
+
+/*
+ * Untimed, before the tests after create: the pass's state must be
+ * there (create ran), and a stat test first empties the page cache of
+ * the files' data (--drop-caches: the machine's caches), as the runner
+ * does for the data file.
+ */
+static int pass_setup(struct phase_ctx *ctx, int reads)
+{
+	const struct phase_files *pf = files_of(ctx);
+
+	if (!pf || pf->dirfd < 0)
+		return files_fail(ctx, "open", NULL, ENOENT);
+	if (!reads)
+		return 0;
+	if (ctx->opt->drop_caches)
+		cache_drop_all();
+	else
+		cache_evict_tree(pf->dirfd);
+	return 0;
+}
+
+static int seq_stat_setup(struct phase_ctx *ctx)
+{
+	return pass_setup(ctx, 1);
+}
+
+static int seq_del_setup(struct phase_ctx *ctx)
+{
+	return pass_setup(ctx, 0);
 }
 
 static int seq_stat_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -339,42 +401,48 @@ static int seq_del_run(struct phase_ctx *ctx, struct phase_out *out)
 /* Untimed: a shuffled order of all files (fresh for each phase). */
 static int shuffle_setup(struct phase_ctx *ctx, uint64_t salt)
 {
-	uint64_t n = ctx->files.set.count;
+	struct phase_files *pf = files_of(ctx);
+	uint64_t n = pf->set.count;
 	struct rng r;
 
-	if (!ctx->files.order) {
-		ctx->files.order = malloc(n * sizeof(uint32_t));
-		if (!ctx->files.order)
+	if (!pf->order) {
+		pf->order = malloc(n * sizeof(uint32_t));
+		if (!pf->order)
 			return files_fail(ctx, "malloc", NULL, ENOMEM);
 	}
 	for (uint64_t i = 0; i < n; i++)
-		ctx->files.order[i] = (uint32_t)i;
+		pf->order[i] = (uint32_t)i;
 	rng_seed(&r, ctx->seed ^ SALT_ORDER ^ salt);
-	rng_shuffle_u32(&r, ctx->files.order, n);
+	rng_shuffle_u32(&r, pf->order, n);
 	return 0;
 }
 
 static int ran_stat_setup(struct phase_ctx *ctx)
 {
-	return shuffle_setup(ctx, 1);
+	int rc = pass_setup(ctx, 1);
+
+	return rc ? rc : shuffle_setup(ctx, 1);
 }
 
 static int ran_del_setup(struct phase_ctx *ctx)
 {
-	return shuffle_setup(ctx, 2);
+	int rc = pass_setup(ctx, 0);
+
+	return rc ? rc : shuffle_setup(ctx, 2);
 }
 
 static int ordered(struct phase_ctx *ctx, struct phase_out *out, int delete)
 {
-	uint64_t n = ctx->files.set.count, t0 = clk_now_ns();
+	const struct phase_files *pf = files_of(ctx);
+	uint64_t n = pf->set.count, t0 = clk_now_ns();
 	char path[FILESET_NAME_MAX + 8];
 	int rc;
 
 	for (uint64_t k = 0; k < n; k++) {
-		fileset_path(&ctx->files.set, ctx->files.order[k], path);
+		fileset_path(&pf->set, pf->order[k], path);
 		if (!delete)
-			rc = stat_one(ctx, ctx->files.dirfd, NULL, path);
-		else if (unlinkat(ctx->files.dirfd, path, 0))
+			rc = stat_one(ctx, pf->dirfd, NULL, path);
+		else if (unlinkat(pf->dirfd, path, 0))
 			rc = files_fail(ctx, "unlink", path, errno);
 		else
 			rc = ctx->opt->sync_each ? sync_parent(ctx, path) : 0;
@@ -398,35 +466,41 @@ static int ran_del_run(struct phase_ctx *ctx, struct phase_out *out)
 	return delete_done(ctx, ordered(ctx, out, 1));
 }
 
-void phase_files_release(struct phase_ctx *ctx)
+/* The end of the pass: what the last test left open or allocated. */
+static void files_release(struct phase_ctx *ctx)
 {
-	if (ctx->files.dirfd >= 0)
-		close(ctx->files.dirfd);
-	ctx->files.dirfd = -1;
-	free(ctx->files.order);
-	ctx->files.order = NULL;
+	struct phase_files *pf = files_of(ctx);
+
+	if (!pf)
+		return;
+	if (pf->dirfd >= 0)
+		close(pf->dirfd);
+	free(pf->order);
+	free(pf);
+	ctx->priv = NULL;
 }
 
-#define FILE_PHASE(id, ttl, prog, set, fn, fl)                                 \
+#define FILE_PHASE(id, ttl, prog, set, fn)                                     \
 	const struct phase_ops phase_##id##_ops = {                            \
 		.name = #id,                                                   \
 		.title = ttl,                                                  \
 		.test = RT_##id,                                               \
-		.flags = PHASE_FILES | (fl),                                   \
+		.flags = PHASE_FILES,                                          \
 		.progress = prog,                                              \
 		.setup = set,                                                  \
 		.run = fn,                                                     \
+		.release = files_release,                                      \
 	};
 
 FILE_PHASE(seq_create, "sequential create", "Create files in sequential order",
-	   seq_create_setup, create_run, 0)
-FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order", NULL,
-	   seq_stat_run, PHASE_READS)
+	   seq_create_setup, create_run)
+FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order",
+	   seq_stat_setup, seq_stat_run)
 FILE_PHASE(seq_del, "sequential delete", "Delete files in sequential order",
-	   NULL, seq_del_run, 0)
+	   seq_del_setup, seq_del_run)
 FILE_PHASE(ran_create, "random create", "Create files in random order",
-	   ran_create_setup, create_run, 0)
+	   ran_create_setup, create_run)
 FILE_PHASE(ran_stat, "random stat", "Stat files in random order",
-	   ran_stat_setup, ran_stat_run, PHASE_READS)
+	   ran_stat_setup, ran_stat_run)
 FILE_PHASE(ran_del, "random delete", "Delete files in random order",
-	   ran_del_setup, ran_del_run, 0)
+	   ran_del_setup, ran_del_run)

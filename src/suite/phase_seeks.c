@@ -8,57 +8,37 @@
  * an lseek to a random chunk and a read of it; one in ten also changes a
  * byte, seeks back and writes the chunk (-b: fsync after it).
  *
- * The seekers open the data file themselves, then wait on a barrier (a
- * pipe the parent closes) so they start together. The figure runs from
- * the first seeker's start to the last one's end, and %CP is the sum of
- * the seekers' own CPU time: bonnie++ 1.97+ adds whole-process figures
- * once per seeker, which inflates it. Each seeker's latencies go into
- * its own histogram in a shared mapping; the parent merges them, so the
- * percentiles are exact over all seeks.
+ * The seekers are lib/workers processes: each opens the data file
+ * itself, then waits at the start barrier so they start together. The
+ * figure runs from the first seeker's start to the last one's end, and
+ * %CP is the sum of the seekers' own CPU time: bonnie++ 1.97+ adds
+ * whole-process figures once per seeker, which inflates it. Each
+ * seeker's latencies go into its own histogram, and the merge adds them
+ * bucket by bucket, so the percentiles are exact over all seeks.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "phase.h"
-#include "rng.h"
 #include "seek.h"
+#include "workers.h"
 
 /* Salt for the tickets' stream of the run's seed. */
 #define SEEK_SALT 0x7365656b73ull
 
-/*
- * What a seeker tells the parent, in a shared mapping (a histogram is
- * too big for an atomic pipe write); done is set last.
- */
-struct seek_report {
-	uint64_t start_ns, end_ns, user_ns, sys_ns;
-	struct phase_out out; /* seeks done, worst and every latency */
-	int err;
-	int done;
-	char what[256];
+/* What every seeker is handed (each gets its own copy of ctx). */
+struct seek_job {
+	struct phase_ctx *ctx;
+	int tickets;  /* the read end of the tickets' pipe */
+	int feed;     /* its write end, the parent's: closed in a seeker */
+	int record;   /* fill the latency histogram */
 };
-
-/* This process's user and system CPU so far, in ns. */
-static void cpu_now_ns(uint64_t *user, uint64_t *sys)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	*user = (uint64_t)ru.ru_utime.tv_sec * 1000000000u +
-		(uint64_t)ru.ru_utime.tv_usec * 1000u;
-	*sys = (uint64_t)ru.ru_stime.tv_sec * 1000000000u +
-	       (uint64_t)ru.ru_stime.tv_usec * 1000u;
-}
 
 /* One seek: read the chunk a ticket names, and maybe write it back. */
 static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
@@ -82,19 +62,49 @@ static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
 	return 0;
 }
 
-/* The body of one seeker process; never returns. */
-static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
-		   struct seek_report *rep, int record)
+/* Take tickets until the pipe is empty and closed, seeking for each. */
+static int seek_all(struct phase_ctx *ctx, int tickets, struct phase_out *out)
 {
-	uint64_t nchunks = ctx->size / ctx->chunk, ticket, t0, user0, sys0;
-	unsigned char *buf;
-	char c = 'r';
+	uint64_t nchunks = ctx->size / ctx->chunk, ticket, t0 = clk_now_ns();
 	int rc = 0, wrote = 0;
 
-	memset(rep, 0, sizeof(*rep));
-	hist_init(&rep->out.lat);
-	rep->out.record = record;
-	/* Its own buffer and file offset: nothing shared with the others. */
+	while (!*ctx->stop) {
+		ssize_t n = read(tickets, &ticket, sizeof(ticket));
+
+		if (n == 0)
+			break;
+		if (n != (ssize_t)sizeof(ticket)) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			return phase_fail_call(ctx, "read tickets (pipe)",
+					       n < 0 ? errno : EIO);
+		}
+		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
+			return rc;
+		wrote |= seek_ticket_writes(ticket);
+		out->work++;
+		phase_op_done(out, &t0);
+	}
+	/* The writes reach the device before this seeker's clock stops. */
+	if (wrote && !*ctx->stop)
+		return phase_fsync(ctx);
+	return 0;
+}
+
+/*
+ * One seeker process (lib/workers runs it): its own buffer and file
+ * offset, nothing shared with the others; ready once the file is open.
+ */
+static int seeker(struct workers_self *me, void *arg)
+{
+	const struct seek_job *job = arg;
+	struct phase_ctx *ctx = job->ctx;
+	struct phase_out out = {.record = job->record};
+	unsigned char *buf;
+	int rc;
+
+	close(job->feed);
+	hist_init(&out.lat);
 	if (posix_memalign((void **)&buf, 4096, ctx->chunk) != 0) {
 		rc = -ENOMEM;
 		goto report;
@@ -104,49 +114,23 @@ static void seeker(struct phase_ctx *ctx, int tickets, int ready, int go,
 	ctx->fd = -1;
 	if ((rc = phase_open(ctx, O_RDWR, "open")) < 0)
 		goto report;
-	rc = 0;
 	/* Readahead around random offsets would turn later seeks into cache
 	 * hits: the figure is the device's random reads. */
 	if (!ctx->opt->direct)
 		posix_fadvise(ctx->fd, 0, 0, POSIX_FADV_RANDOM);
-	if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 0) {
-		rc = phase_fail_call(ctx, "seeker start (pipe)",
-				     errno ? errno : EPIPE);
+	if ((rc = workers_barrier(me)) != 0) {
+		rc = phase_fail_call(ctx, "seeker start (pipe)", -rc);
 		goto report;
 	}
-	cpu_now_ns(&user0, &sys0);
-	t0 = rep->start_ns = clk_now_ns();
-	while (!*ctx->stop) {
-		ssize_t n = read(tickets, &ticket, sizeof(ticket));
-
-		if (n == 0)
-			break;
-		if (n != (ssize_t)sizeof(ticket)) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			rc = phase_fail_call(ctx, "read tickets (pipe)",
-					     n < 0 ? errno : EIO);
-			break;
-		}
-		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
-			break;
-		wrote |= seek_ticket_writes(ticket);
-		rep->out.work++;
-		phase_op_done(&rep->out, &t0);
-	}
-	/* The writes reach the device before this seeker's clock stops. */
-	if (!rc && wrote && !*ctx->stop)
-		rc = phase_fsync(ctx);
-	rep->end_ns = clk_now_ns();
-	cpu_now_ns(&rep->user_ns, &rep->sys_ns);
-	rep->user_ns -= user0;
-	rep->sys_ns -= sys0;
+	rc = seek_all(ctx, job->tickets, &out);
+	me->res->work = out.work;
+	me->res->ops = out.work;
+	me->res->max_latency_ns = out.max_latency_ns;
+	hist_merge(&me->res->lat, &out.lat);
 report:
-	rep->err = -rc;
-	snprintf(rep->what, sizeof(rep->what), "%.*s",
-		 (int)sizeof(rep->what) - 1, ctx->what);
-	__atomic_store_n(&rep->done, 1, __ATOMIC_RELEASE);
-	_exit(rc ? 1 : 0);
+	/* The file and the buffer go with the process. */
+	snprintf(me->what, WORKERS_WHAT_MAX, "%s", ctx->what);
+	return rc;
 }
 
 /*
@@ -184,31 +168,37 @@ static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 	return 0;
 }
 
+/*
+ * Once every seeker is ready, let them all go and feed them the tickets
+ * the pipe could not take before. Returns 0 or -errno; a failed feed
+ * (EPIPE: every seeker gone) yields to the seekers' reasons, which
+ * workers_finish gives.
+ */
+static int seeks_feed(struct phase_ctx *ctx, struct workers *w, int fd,
+		      uint64_t *next)
+{
+	int rc = workers_go(w);
+
+	if (rc == 0)
+		rc = feed(ctx, fd, next, 0);
+	return rc;
+}
+
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	unsigned procs = ctx->opt->procs, started = 0;
-	uint64_t next = 0, left = ctx->opt->seeks, first = UINT64_MAX, last = 0;
-	uint64_t user = 0, sys = 0;
-	int tk[2] = {-1, -1}, rd[2] = {-1, -1}, go[2] = {-1, -1};
-	size_t reps_len = procs * sizeof(struct seek_report);
-	pid_t *pids = calloc(procs, sizeof(*pids));
-	struct seek_report *reps;
-	int rc = 0, feed_rc = 0;
-	char c;
+	uint64_t next = 0, left = ctx->opt->seeks;
+	struct seek_job job = {.ctx = ctx, .record = out->record};
+	struct workers_job wj = {.n = ctx->opt->procs, .fn = seeker,
+				 .arg = &job, .stop = ctx->stop};
+	struct workers w;
+	struct workers_failure fail;
+	struct workers_result sum;
+	int tk[2], rc, feed_rc;
 
-	reps = mmap(NULL, reps_len, PROT_READ | PROT_WRITE,
-		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (!pids || reps == MAP_FAILED) {
-		free(pids);
-		if (reps != MAP_FAILED)
-			munmap(reps, reps_len);
-		return phase_fail_call(ctx, "mmap", ENOMEM);
-	}
-	if (pipe2(tk, O_CLOEXEC) || pipe2(rd, O_CLOEXEC) ||
-	    pipe2(go, O_CLOEXEC)) {
-		rc = phase_fail_call(ctx, "pipe", errno);
-		goto out;
-	}
+	if (pipe2(tk, O_CLOEXEC))
+		return phase_fail_call(ctx, "pipe", errno);
+	job.tickets = tk[0];
+	job.feed = tk[1];
 	/* Room for all tickets where the kernel allows, so the parent
 	 * rarely has to run while the seekers do. */
 	fcntl(tk[1], F_SETPIPE_SZ,
@@ -216,87 +206,33 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	fcntl(tk[1], F_SETFL, O_NONBLOCK);
 	rc = feed(ctx, tk[1], &next, 1);
 	fcntl(tk[1], F_SETFL, 0);
-	if (rc && rc != -EAGAIN)
-		goto out;
-	rc = 0;
-	fflush(NULL);
-	for (; started < procs; started++) {
-		pid_t pid = fork();
-
-		if (pid < 0) {
-			rc = phase_fail_call(ctx, "fork", errno);
-			goto out;
-		}
-		if (pid == 0) {
-			close(tk[1]);
-			close(rd[0]);
-			close(go[1]);
-			seeker(ctx, tk[0], rd[1], go[0], &reps[started],
-			       out->record);
-		}
-		pids[started] = pid;
+	if (rc == 0 || rc == -EAGAIN) {
+		fflush(NULL);
+		if ((rc = workers_start(&w, &wj, &fail)) != 0)
+			phase_fail_call(ctx, fail.what, -rc);
 	}
 	close(tk[0]);
-	close(rd[1]);
-	close(go[0]);
-	tk[0] = rd[1] = go[0] = -1;
-	/* The barrier: every seeker has its file open, then all go. */
-	for (unsigned i = 0; i < procs; i++)
-		if (read(rd[0], &c, 1) != 1)
-			break; /* a seeker failed early: its report says why */
-	close(go[1]);
-	go[1] = -1;
-	/* A failed feed (EPIPE: every seeker gone) yields to their reasons. */
-	feed_rc = feed(ctx, tk[1], &next, 0);
+	if (rc) {
+		close(tk[1]);
+		return rc;
+	}
+	feed_rc = seeks_feed(ctx, &w, tk[1], &next);
 	close(tk[1]);
-	tk[1] = -1;
-out:
-	if (rc || *ctx->stop)
-		for (unsigned i = 0; i < started; i++)
-			kill(pids[i], SIGTERM);
-	for (unsigned i = 0; i < started; i++)
-		while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
-			;
-	/* Merge: first start, last end, summed CPU, the union of latencies. */
-	for (unsigned i = 0; i < started && !*ctx->stop; i++) {
-		const struct seek_report *rep = &reps[i];
-
-		if (!__atomic_load_n(&rep->done, __ATOMIC_ACQUIRE)) {
-			if (!rc)
-				rc = phase_fail_call(ctx, "seeker", ECHILD);
-			continue;
-		}
-		if (rep->err && !rc) {
-			rc = -rep->err;
-			snprintf(ctx->what, sizeof(ctx->what), "%s", rep->what);
-		}
-		out->work += rep->out.work;
-		if (rep->out.max_latency_ns > out->max_latency_ns)
-			out->max_latency_ns = rep->out.max_latency_ns;
-		hist_merge(&out->lat, &rep->out.lat);
-		if (rep->start_ns && rep->start_ns < first)
-			first = rep->start_ns;
-		if (rep->end_ns > last)
-			last = rep->end_ns;
-		user += rep->user_ns;
-		sys += rep->sys_ns;
-	}
-	if (!rc)
+	/* Merged: first start, last end, summed CPU, all latencies. */
+	rc = workers_finish(&w, &sum, &fail);
+	if (rc == -ECHILD && !fail.what[0])
+		phase_fail_call(ctx, "seeker", ECHILD);
+	else if (rc && rc != -EINTR)
+		snprintf(ctx->what, sizeof(ctx->what), "%s", fail.what);
+	else if (rc == 0)
 		rc = feed_rc;
-	for (int i = 0; i < 2; i++) {
-		if (tk[i] >= 0)
-			close(tk[i]);
-		if (rd[i] >= 0)
-			close(rd[i]);
-		if (go[i] >= 0)
-			close(go[i]);
-	}
-	munmap(reps, reps_len);
-	free(pids);
+	out->work = sum.work;
+	out->max_latency_ns = sum.max_latency_ns;
+	hist_merge(&out->lat, &sum.lat);
 	out->self_timed = 1;
-	out->elapsed = last > first ? (double)(last - first) / 1e9 : 0.0;
-	out->user = (double)user / 1e9;
-	out->sys = (double)sys / 1e9;
+	out->elapsed = workers_elapsed(&sum);
+	out->user = (double)sum.user_ns / 1e9;
+	out->sys = (double)sum.sys_ns / 1e9;
 	return rc;
 }
 
@@ -304,7 +240,7 @@ const struct phase_ops phase_seeks_ops = {
 	.name = "seeks",
 	.title = "random seeks",
 	.test = RT_seeks,
-	.flags = PHASE_DATA | PHASE_FORKS | PHASE_READS,
+	.flags = PHASE_DATA | PHASE_READS,
 	.progress = "Seeking randomly",
 	.run = seeks_run,
 };

@@ -3,6 +3,13 @@
  * runner: see runner.h. The timed window of a phase is exactly its run()
  * hook: setup (opening, creating) and teardown (closing) are outside it,
  * and a writing phase's fsync is inside it.
+ *
+ * The registry is built once (runner_init): every entry of PHASES is
+ * checked, as fio checks an engine's ops when it loads it, and copied
+ * with its absent optional hooks filled in by no-ops, so a pass calls
+ * every hook of every phase alike and names none. Phase-private state
+ * (ctx->priv) is kept in one slot per release hook: the phases sharing a
+ * hook share the slot, and the hook frees it when the pass ends.
  */
 #include "config.h"
 
@@ -19,31 +26,150 @@
 #include "runner.h"
 #include "text.h"
 
-static const struct phase_ops *const phases[] = {
+static const struct phase_ops *const phase_list[] = {
 #define PHASE_PTR(x) &phase_##x##_ops,
 	PHASES(PHASE_PTR)
 #undef PHASE_PTR
 };
 
-int runner_check_phases(char *why, size_t whylen)
-{
-	unsigned n[RT_COUNT] = {0};
+#define NPHASES (sizeof(phase_list) / sizeof(phase_list[0]))
 
-	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++) {
-		if ((unsigned)phases[i]->test >= RT_COUNT) {
-			snprintf(why, whylen, "phase %s fills no figure",
-				 phases[i]->title);
-			return -1;
-		}
-		n[phases[i]->test]++;
+/* A phase as the registry holds it: every hook there. */
+struct reg_phase {
+	struct phase_ops ops;
+	unsigned slot; /* its ctx->priv: one per release hook */
+};
+
+static struct reg_phase registry[NPHASES];
+static void (*slot_release[NPHASES])(struct phase_ctx *);
+static unsigned nslots;
+static const struct reg_phase *maker; /* PHASE_MAKES_DATA, or NULL */
+static int built;
+
+static int no_setup(struct phase_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static void no_hook(struct phase_ctx *ctx)
+{
+	(void)ctx;
+}
+
+const char *runner_check_phase(const struct phase_ops *ph)
+{
+	const unsigned f = ph->flags;
+
+	if (!ph->name || !*ph->name)
+		return "no name";
+	if (!ph->title || !*ph->title || !ph->progress || !*ph->progress)
+		return "no title or no progress line";
+	if (!ph->run)
+		return "no run hook";
+	if ((unsigned)ph->test >= RT_COUNT)
+		return "no figure to fill";
+	if (strcmp(ph->name, result_test_name(ph->test)) != 0)
+		return "its name is not the key of the figure it fills";
+	if (f & ~PHASE_FLAGS_KNOWN)
+		return "unknown flags";
+	if ((f & (PHASE_READS | PHASE_MAKES_DATA | PHASE_PER_CHAR)) &&
+	    !(f & PHASE_DATA))
+		return "PHASE_READS, PHASE_MAKES_DATA and PHASE_PER_CHAR need "
+		       "PHASE_DATA";
+	if ((f & PHASE_DATA) && (f & PHASE_FILES))
+		return "both PHASE_DATA and PHASE_FILES";
+	return NULL;
+}
+
+/* Why the list as a whole cannot be a registry, or NULL. */
+static const char *check_list(const struct phase_ops *const *list, size_t n,
+			      size_t i)
+{
+	const struct phase_ops *ph = list[i];
+	int makers = 0, readers = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		makers += !!(list[k]->flags & PHASE_MAKES_DATA);
+		readers += !!(list[k]->flags & PHASE_READS);
+		if (k < i && list[k]->test == ph->test)
+			return "a second phase for its figure";
 	}
+	if ((ph->flags & PHASE_MAKES_DATA) && makers > 1)
+		return "a second phase that makes the data file";
+	if ((ph->flags & PHASE_READS) && !makers)
+		return "it reads the data file and no phase makes it";
+	return NULL;
+}
+
+int runner_check_phases(const struct phase_ops *const *list, size_t n,
+			FILE *err)
+{
+	char name[256];
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *why = runner_check_phase(list[i]);
+
+		if (!why)
+			why = check_list(list, n, i);
+		if (!why)
+			continue;
+		text_escape(list[i]->name ? list[i]->name : "", name,
+			    sizeof(name), TEXT_LINE);
+		fprintf(err, "clyde: phase %zu '%s': %s\n", i + 1, name, why);
+		rc = -1;
+	}
+	return rc;
+}
+
+int runner_check_figures(const struct phase_ops *const *list, size_t n,
+			 FILE *err)
+{
+	int rc = 0;
+
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		if (n[t] > 1 || (n[t] == 0 && figure_bonnie(t))) {
-			snprintf(why, whylen, "figure %s has %u phases, not 1",
-				 result_test_name(t), n[t]);
-			return -1;
+		size_t k = 0;
+
+		while (k < n && list[k]->test != t)
+			k++;
+		if (k == n && figure_bonnie(t)) {
+			fprintf(err, "clyde: figure %s has no phase\n",
+				result_test_name(t));
+			rc = -1;
 		}
 	}
+	return rc;
+}
+
+int runner_init(FILE *err)
+{
+	if (built)
+		return 0;
+	if (runner_check_phases(phase_list, NPHASES, err) ||
+	    runner_check_figures(phase_list, NPHASES, err))
+		return -1;
+	nslots = 0;
+	for (size_t i = 0; i < NPHASES; i++) {
+		struct reg_phase *rp = &registry[i];
+		struct phase_ops *o = &rp->ops;
+
+		*o = *phase_list[i];
+		if (!o->setup)
+			o->setup = no_setup;
+		if (!o->teardown)
+			o->teardown = no_hook;
+		if (!o->release)
+			o->release = no_hook;
+		for (rp->slot = 0; rp->slot < nslots; rp->slot++)
+			if (slot_release[rp->slot] == o->release)
+				break;
+		if (rp->slot == nslots)
+			slot_release[nslots++] = o->release;
+		if (o->flags & PHASE_MAKES_DATA)
+			maker = rp;
+	}
+	built = 1;
 	return 0;
 }
 
@@ -60,81 +186,89 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
-/*
- * Run one phase: setup, run() between two marks, teardown. Prints the
- * progress line and, on failure, the one error line. Returns 0, or
- * nonzero when the pass must end (the status says why).
- */
-static int run_phase(const struct runner_env *env, struct phase_ctx *ctx,
-		     const struct phase_ops *ph, const char *title,
-		     const char *progress, struct phase_out *out,
-		     struct clk_mark *start, struct clk_mark *end,
-		     enum runner_status *status, char *error, size_t errlen)
-{
-	int rc = 0;
+/* One pass: what its phases share. */
+struct pass {
+	const struct runner_env *env;
+	struct run_result *r;
+	struct phase_ctx ctx;
+	void *priv[NPHASES]; /* by slot */
+	enum runner_status status;
+	int data_ready; /* the data file is whole */
+	int warned;	/* the cache warning was given */
+};
 
-	memset(out, 0, sizeof(*out));
-	hist_init(&out->lat);
-	out->record = !env->opt->no_latency;
+/* The marks around a phase's run() and what it did. */
+struct timed {
+	struct phase_out out;
+	struct clk_mark start, end;
+};
+
+/*
+ * Run one phase: setup, run() between two marks, teardown, each with the
+ * phase's own ctx->priv. Prints the progress line and, on failure, the
+ * one error line. Returns 0, or nonzero when the pass must end
+ * (p->status says why).
+ */
+static int run_phase(struct pass *p, const struct reg_phase *rp,
+		     const char *title, const char *progress, struct timed *t)
+{
+	const struct runner_env *env = p->env;
+	struct phase_ctx *ctx = &p->ctx;
+	int rc;
+
+	memset(&t->out, 0, sizeof(t->out));
+	hist_init(&t->out.lat);
+	t->out.record = !env->opt->no_latency;
 	if (env->progress) {
 		fprintf(env->progress, "%s...", progress);
 		fflush(env->progress);
 	}
 	ctx->what[0] = '\0';
-	if (ph->setup)
-		rc = ph->setup(ctx);
+	ctx->priv = p->priv[rp->slot];
+	rc = rp->ops.setup(ctx);
 	if (rc == 0) {
-		clk_mark(start);
-		rc = ph->run(ctx, out);
-		clk_mark(end);
+		clk_mark(&t->start);
+		rc = rp->ops.run(ctx, &t->out);
+		clk_mark(&t->end);
 	}
-	if (ph->teardown)
-		ph->teardown(ctx);
-	if (*env->stop || rc != 0) {
+	rp->ops.teardown(ctx);
+	p->priv[rp->slot] = ctx->priv;
+	if (!*env->stop && rc == 0) {
 		if (env->progress)
-			fputc('\n', env->progress);
-		if (!*env->stop) {
-			char msg[sizeof(ctx->what) + 256];
-
-			/* The paths in it hold whatever bytes -d had: escaped,
-			 * the line stays one line and the JSON error UTF-8. */
-			snprintf(msg, sizeof(msg), "%s: %s: %s", title,
-				 ctx->what[0] ? ctx->what : ctx->data_path,
-				 strerror(-rc));
-			text_escape(msg, error, errlen, TEXT_LINE);
-			fprintf(env->err, "clyde: %s\n", error);
-		}
-		*status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
-		return 1;
+			fprintf(env->progress, "done\n");
+		return 0;
 	}
 	if (env->progress)
-		fprintf(env->progress, "done\n");
-	return 0;
+		fputc('\n', env->progress);
+	if (!*env->stop) {
+		char msg[sizeof(ctx->what) + 256];
+
+		/* The paths in it hold whatever bytes -d had: escaped, the
+		 * line stays one line and the JSON error UTF-8. */
+		snprintf(msg, sizeof(msg), "%s: %s: %s", title,
+			 ctx->what[0] ? ctx->what : ctx->data_path,
+			 strerror(-rc));
+		text_escape(msg, p->r->error, sizeof(p->r->error), TEXT_LINE);
+		fprintf(env->err, "clyde: %s\n", p->r->error);
+	}
+	p->status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
+	return 1;
 }
 
 /*
- * Before a test reads what an earlier one wrote: write back and evict it
- * (untimed), then check how much is still cached. Under -D the data file
- * is never cached, so only the file tests need this.
+ * Before a test reads the data file an earlier one wrote: write back and
+ * evict it (untimed), then check how much is still cached. Under -D the
+ * data file is never cached.
  */
-static void keep_cache_out(const struct runner_env *env,
-			   struct phase_ctx *ctx, const struct phase_ops *ph,
-			   struct run_result *r, int *warned)
+static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 {
-	const struct clyde_opts *o = env->opt;
+	const struct clyde_opts *o = p->env->opt;
 	double left;
 	int fd;
 
-	if (ph->flags & PHASE_FILES) {
-		if (o->drop_caches)
-			cache_drop_all();
-		else if (ctx->files.dirfd >= 0)
-			cache_evict_tree(ctx->files.dirfd);
-		return;
-	}
 	if (o->direct)
 		return;
-	fd = openat(ctx->dirfd, ctx->data_name,
+	fd = openat(p->ctx.dirfd, p->ctx.data_name,
 		    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return;
@@ -143,13 +277,13 @@ static void keep_cache_out(const struct runner_env *env,
 		cache_drop_all();
 	left = cache_resident(fd, o->size);
 	close(fd);
-	if (left > r->cache_left)
-		r->cache_left = left;
+	if (left > p->r->cache_left)
+		p->r->cache_left = left;
 	/* Cached data only flatters a file the RAM could hold (-r 0: the
 	 * user turned this check off). */
-	if (left > 0.01 && !*warned && o->ram && o->size < 2 * o->ram) {
-		*warned = 1;
-		fprintf(env->err,
+	if (left > 0.01 && !p->warned && o->ram && o->size < 2 * o->ram) {
+		p->warned = 1;
+		fprintf(p->env->err,
 			"clyde: warning: %.0f%% of the data file stayed in the "
 			"page cache before %s, and it is smaller than twice the "
 			"RAM: figures may come from RAM (-D avoids the cache)\n",
@@ -157,10 +291,59 @@ static void keep_cache_out(const struct runner_env *env,
 	}
 }
 
-/* True when the data file must exist before this phase runs. */
-static int needs_data(const struct phase_ops *ph)
+/* A phase's figures into its record. */
+static void record(struct result_test_rec *rec, const struct timed *t)
 {
-	return (ph->flags & PHASE_DATA) && (ph->flags & PHASE_READS);
+	const struct phase_out *out = &t->out;
+
+	rec->state = RS_OK;
+	rec->work = out->work;
+	rec->elapsed = out->self_timed ? out->elapsed
+				       : clk_elapsed(&t->start, &t->end);
+	rec->user = out->self_timed ? out->user : clk_user(&t->start, &t->end);
+	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
+	rec->cpu = rec->user + rec->sys;
+	rec->max_latency_ns = out->max_latency_ns;
+	rec->lat = out->lat;
+}
+
+/* One phase of the pass, unless skipped. Returns nonzero to end it. */
+static int pass_phase(struct pass *p, const struct reg_phase *rp)
+{
+	const struct clyde_opts *o = p->env->opt;
+	const struct phase_ops *ph = &rp->ops;
+	struct result_test_rec *rec = &p->r->t[ph->test];
+	struct timed t;
+
+	rec->state = RS_NOT_RUN;
+	if (runner_skip_reason(o, ph->flags) ||
+	    (o->only && !(o->only & (1u << ph->test))))
+		return 0;
+	if (*p->env->stop)
+		return 1;
+	/* --only without the phase that makes the data file: it runs
+	 * first, untimed; a failure says what it was for, not its title. */
+	if ((ph->flags & PHASE_READS) && !p->data_ready) {
+		char title[96];
+
+		snprintf(title, sizeof(title), "preparing the data file for %s",
+			 ph->title);
+		if (run_phase(p, maker, title, "Preparing the data file", &t))
+			return 1;
+		p->data_ready = 1;
+	}
+	if (ph->flags & PHASE_READS)
+		keep_cache_out(p, ph);
+	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
+		if (p->status == RUNNER_FAILED)
+			rec->state = RS_FAILED;
+		return 1;
+	}
+	/* (putc may cover only part of the file: -f SIZE, syscall.) */
+	if (ph->flags & PHASE_MAKES_DATA)
+		p->data_ready = 1;
+	record(rec, &t);
+	return 0;
 }
 
 enum runner_status runner_run(const struct runner_env *env,
@@ -168,87 +351,40 @@ enum runner_status runner_run(const struct runner_env *env,
 {
 	const struct clyde_opts *o = env->opt;
 	char path[PATH_MAX + 16];
-	struct phase_ctx ctx;
-	enum runner_status status = RUNNER_OK;
-	int data_ready = 0, warned = 0;
-	static int checked;
+	struct pass p;
 
-	if (!checked) {
-		if (runner_check_phases(r->error, sizeof(r->error)) < 0) {
-			fprintf(env->err, "clyde: internal error: %s\n",
-				r->error);
-			return RUNNER_FAILED;
-		}
-		checked = 1;
+	if (runner_init(env->err)) {
+		snprintf(r->error, sizeof(r->error), "a phase is not valid");
+		return RUNNER_FAILED;
 	}
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.opt = o;
-	ctx.dirfd = env->scratch->dirfd;
-	ctx.data_name = RUNNER_DATA_NAME;
-	ctx.data_path = path;
-	ctx.scratch_path = env->scratch->path;
-	ctx.buf = env->buf;
-	ctx.chunk = (size_t)o->chunk;
-	ctx.size = o->size;
-	ctx.stop = env->stop;
-	ctx.fd = -1;
-	ctx.seed = r->seed;
-	ctx.files.dirfd = -1;
+	memset(&p, 0, sizeof(p));
+	p.env = env;
+	p.r = r;
+	p.ctx.opt = o;
+	p.ctx.dirfd = env->scratch->dirfd;
+	p.ctx.data_name = RUNNER_DATA_NAME;
+	p.ctx.data_path = path;
+	p.ctx.scratch_path = env->scratch->path;
+	p.ctx.buf = env->buf;
+	p.ctx.chunk = (size_t)o->chunk;
+	p.ctx.size = o->size;
+	p.ctx.stop = env->stop;
+	p.ctx.fd = -1;
+	p.ctx.seed = r->seed;
 	fill_random(env->buf, env->buf_len, r->seed);
 	r->cache = o->direct ? RC_DIRECT : RC_EVICT;
-
-	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++) {
-		const struct phase_ops *ph = phases[i];
-		struct result_test_rec *rec = &r->t[ph->test];
-		struct phase_out out;
-		struct clk_mark start, end;
-
-		rec->state = RS_NOT_RUN;
-		if (runner_skip_reason(o, ph->flags) ||
-		    (o->only && !(o->only & (1u << ph->test))))
-			continue;
-		if (*env->stop)
+	for (size_t i = 0; i < NPHASES; i++)
+		if (pass_phase(&p, &registry[i]))
 			break;
-		/* --only without an output test: write the file, untimed;
-		 * a failure says what it was for, not "block output". */
-		if (needs_data(ph) && !data_ready) {
-			char title[96];
-
-			snprintf(title, sizeof(title),
-				 "preparing the data file for %s", ph->title);
-			if (run_phase(env, &ctx, &phase_put_block_ops, title,
-				      "Preparing the data file", &out, &start,
-				      &end, &status, r->error,
-				      sizeof(r->error)))
-				break;
-			data_ready = 1;
-		}
-		if (ph->flags & PHASE_READS)
-			keep_cache_out(env, &ctx, ph, r, &warned);
-		if (run_phase(env, &ctx, ph, ph->title, ph->progress, &out,
-			      &start, &end, &status, r->error,
-			      sizeof(r->error))) {
-			if (status == RUNNER_FAILED)
-				rec->state = RS_FAILED;
-			break;
-		}
-		/* (putc may cover only part of the file: -f SIZE, syscall.) */
-		if (ph->test == RT_put_block)
-			data_ready = 1;
-		rec->state = RS_OK;
-		rec->work = out.work;
-		rec->elapsed = out.self_timed ? out.elapsed
-					      : clk_elapsed(&start, &end);
-		rec->user = out.self_timed ? out.user : clk_user(&start, &end);
-		rec->sys = out.self_timed ? out.sys : clk_sys(&start, &end);
-		rec->cpu = rec->user + rec->sys;
-		rec->max_latency_ns = out.max_latency_ns;
-		rec->lat = out.lat;
+	/* Each phase's state goes back through its own release hook. */
+	for (unsigned s = 0; s < nslots; s++) {
+		p.ctx.priv = p.priv[s];
+		if (p.ctx.priv)
+			slot_release[s](&p.ctx);
 	}
-	phase_files_release(&ctx);
 	if (*env->stop)
-		status = RUNNER_STOPPED;
-	return status;
+		p.status = RUNNER_STOPPED;
+	return p.status;
 }

@@ -2,13 +2,16 @@
 /*
  * runner: runs the phases of one pass of the suite in PHASES order. It
  * owns what phases must not do: timing, progress lines, skipping, error
- * reports. Cleanup of the scratch directory stays with main, which also
- * owns the signal handlers.
+ * reports, emptying the page cache of the data file, handing each phase
+ * its private state and giving it back to the phase at the end. Cleanup
+ * of the scratch directory stays with main, which also owns the signal
+ * handlers.
  */
 #ifndef CLYDE_RUNNER_H
 #define CLYDE_RUNNER_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "options.h"
@@ -27,6 +30,33 @@ struct runner_env {
 	FILE *err;          /* error messages */
 };
 
+struct phase_ops;
+
+/*
+ * Build the registry of phases from PHASES, once: every entry checked
+ * (runner_check_phases), absent optional hooks filled in. main calls it
+ * at startup; runner_run calls it too. Returns 0, or -1 after a line
+ * per fault on err.
+ */
+int runner_init(FILE *err);
+
+/*
+ * Check n phases as runner_init checks PHASES: each one
+ * (runner_check_phase), then the list (one phase per figure, at most one
+ * PHASE_MAKES_DATA, and one when a phase has PHASE_READS). Prints
+ * "clyde: phase N 'name': why" for each fault; returns 0 or -1.
+ */
+int runner_check_phases(const struct phase_ops *const *list, size_t n,
+			FILE *err);
+
+/*
+ * Why this entry cannot be a phase, or NULL: it needs a name (its
+ * figure's key), a title, a progress line, a run hook, a figure, and
+ * known flags that go together (PHASE_READS, PHASE_MAKES_DATA and
+ * PHASE_PER_CHAR with PHASE_DATA; PHASE_DATA or PHASE_FILES, not both).
+ */
+const char *runner_check_phase(const struct phase_ops *ph);
+
 /* The name of the data file inside the scratch directory. */
 #define RUNNER_DATA_NAME "data"
 
@@ -38,12 +68,13 @@ enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r);
 
 /*
- * The phase table against the registry of figures (figures.h): every
- * phase fills a figure of it, no figure has two phases, and each of
- * bonnie++'s figures has one. 0, or -1 with why. runner_run checks it
- * once, before its first phase.
+ * n phases against the registry of figures (figures.h): each of
+ * bonnie++'s figures has a phase (runner_check_phases has already made
+ * sure that none has two). Prints "clyde: figure KEY has no phase" for
+ * each one missing; returns 0 or -1. runner_init checks PHASES so.
  */
-int runner_check_phases(char *why, size_t whylen);
+int runner_check_figures(const struct phase_ops *const *list, size_t n,
+			 FILE *err);
 
 /* Why a phase is skipped under these options, or NULL when it runs. */
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);

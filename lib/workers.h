@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * workers: N worker processes running one function, held by a start
+ * barrier until every one is ready, and the merge of what each did.
+ *
+ * A worker's figures are mergeable (struct workers_result): work and
+ * operations add up, the span runs from the first start to the last end
+ * (CLOCK_MONOTONIC), CPU adds up, the worst latency is the worst of all
+ * and the histograms add bucket by bucket. The aggregate rate is the
+ * total work over that span (IOR's rule), not a sum of per-worker rates.
+ *
+ * The parent:  workers_start -> [workers_go] -> ... -> workers_finish.
+ * A worker:    fn(me, arg): get ready (open files), workers_barrier(me),
+ *              the timed work, return 0 or -errno with me->what set.
+ *
+ * workers_barrier is the one call every worker makes before its timed
+ * work: here a process barrier (a pipe the parent closes when all are
+ * ready), and the place an MPI_Barrier would go. The module stamps each
+ * worker's start when it leaves the barrier and its end when fn
+ * returns, with its own CPU time between the two.
+ *
+ * A worker that fails fails the run: the parent stops the others
+ * (SIGTERM) as soon as it learns of it, and workers_finish names the
+ * first to fail (its index, the call it made, the errno). Every worker
+ * is reaped on every path; a stop request (*stop, set by the caller's
+ * signal handlers) ends them all the same way. Never prints, never
+ * exits (but a worker's _exit).
+ */
+#ifndef CLYDE_WORKERS_H
+#define CLYDE_WORKERS_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "hist.h"
+
+/* The most worker processes one group may have. */
+#define WORKERS_MAX 4096u
+/* Room for a failing call and its file, as phases record it. */
+#define WORKERS_WHAT_MAX 512
+
+/* What one worker did, or the merge of several. */
+struct workers_result {
+	uint64_t work;		   /* bytes, seeks or files done */
+	uint64_t ops;		   /* operations timed */
+	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC; start 0: never began */
+	uint64_t user_ns, sys_ns;  /* CPU time between start and end */
+	uint64_t max_latency_ns;   /* worst single operation */
+	struct hist lat;	   /* every operation's latency */
+};
+
+/* Zeroes r, with an empty histogram. */
+void workers_result_init(struct workers_result *r);
+
+/* sum += one: work, ops and CPU add; the earliest start (of those that
+ * began), the latest end; the worst latency; histograms bucket-wise. */
+void workers_merge(struct workers_result *sum,
+		   const struct workers_result *one);
+
+/* Seconds from the first start to the last end; 0 when none began. */
+double workers_elapsed(const struct workers_result *r);
+
+/* The aggregate rate: work / workers_elapsed, per second; 0 without a
+ * span. */
+double workers_rate(const struct workers_result *r);
+
+/* Why a group failed. */
+struct workers_failure {
+	int worker; /* its index; -1: the parent's own call (start) */
+	int err;    /* the errno */
+	int signo;  /* a worker ended by a signal nobody sent: its number */
+	char what[WORKERS_WHAT_MAX]; /* the call (and file); "" if unknown */
+};
+
+struct workers_shared;
+
+/* A worker's view of itself, handed to its function. */
+struct workers_self {
+	unsigned index; /* 0 .. n-1 */
+	/* Its figures: the worker fills work, ops, max_latency_ns and lat
+	 * (field by field); start, end and CPU are the module's. */
+	struct workers_result *res;
+	char *what; /* WORKERS_WHAT_MAX bytes: the failing call */
+	/* The module's own: */
+	int ready_fd, go_fd; /* the barrier's pipes, -1 once used */
+	volatile sig_atomic_t *stop;
+	int started; /* passed the barrier */
+};
+
+/* What to start. */
+struct workers_job {
+	unsigned n; /* 1 .. WORKERS_MAX */
+	/* Runs in each worker: 0 or -errno. It calls workers_barrier once
+	 * before its timed work; one that returns without calling it counts
+	 * as ready (and as never started). */
+	int (*fn)(struct workers_self *me, void *arg);
+	void *arg;
+	volatile sig_atomic_t *stop; /* nonzero: stop; NULL: no stops */
+};
+
+/* A running group (the parent's side); its fields are the module's. */
+struct workers {
+	unsigned n, started;
+	pid_t *pid;
+	struct workers_shared *sh; /* the slots, in a shared mapping */
+	size_t map_len;
+	int ready_fd, go_fd, done_fd; /* the parent's ends, -1 when closed */
+	int go_rd;		      /* go's read end, kept until the end */
+	volatile sig_atomic_t *stop;
+	int killed;	   /* the parent sent SIGTERM to all */
+	uint64_t kill_seq; /* failures counted before that */
+	int released;	   /* the barrier has been passed */
+};
+
+/*
+ * Fork job->n workers. Returns 0, or -errno with fail naming the call
+ * ("mmap", "pipe", "fork"; worker -1); then nothing is left running.
+ */
+int workers_start(struct workers *w, const struct workers_job *job,
+		  struct workers_failure *fail);
+
+/*
+ * The parent's side of the barrier: waits until every worker has
+ * reached it (or ended), then lets them all go. Returns 0; -ECHILD when
+ * a worker ended before the barrier, or -EINTR on a stop: then the
+ * others are stopped, and workers_finish says why. Optional:
+ * workers_finish lets them go if nobody did.
+ */
+int workers_go(struct workers *w);
+
+/* The run cannot go on: stop every worker (at the barrier, or by
+ * SIGTERM past it). workers_finish still has to be called. */
+void workers_abort(struct workers *w);
+
+/*
+ * Wait for every worker, stopping the others when one fails or a stop
+ * is asked for, reap them all and free the group. sum gets the merge of
+ * every worker that reported. Returns 0; the first failure's -errno
+ * with fail filled; or -EINTR after a stop (or workers_abort) with no
+ * worker failing first.
+ */
+int workers_finish(struct workers *w, struct workers_result *sum,
+		   struct workers_failure *fail);
+
+/*
+ * In a worker: wait until every worker is ready. Returns 0, or -errno:
+ * -EINTR on a stop, -ECANCELED when the parent called the run off, a
+ * pipe's errno, -EINVAL when called twice.
+ */
+int workers_barrier(struct workers_self *me);
+
+#endif

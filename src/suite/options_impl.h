@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options_impl: what the three parts of clyde's option parser share
+ * (options.c: getopt and one handler per option, options_values.c: the
+ * values with fields, options_help.c: the help text). Nothing else
+ * includes it: the interface is options.h.
+ */
+#ifndef CLYDE_OPTIONS_IMPL_H
+#define CLYDE_OPTIONS_IMPL_H
+
+#include <stdio.h>
+
+#include "options.h"
+
+/* clyde --help. */
+extern const char opts_usage_text[];
+
+/* The one line about a bad value: "clyde: OPT 'VAL': WHY"; OPT_USAGE. */
+enum opt_status opts_bad(FILE *err, const char *opt, const char *val,
+			 const char *why);
+
+/* -s size[:chunk[:seeks[:procs]]] into o (size, chunk, seeks, procs). */
+enum opt_status opts_parse_size(const char *arg, struct clyde_opts *o,
+				FILE *err);
+
+/* -n num[:max[:min[:dirs[:chunk]]]] into o (the files_ fields). */
+enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
+				 FILE *err);
+
+/* --only=a,b,c: CSV names of tests into o->only; a file test brings its
+ * whole pass. */
+enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
+				FILE *err);
+
+#endif
