@@ -490,12 +490,17 @@ static int cleanup(void)
 /* A private mount namespace: the filesystems clyde mounts are seen by
  * no one else and cannot outlive it even if it is killed. Where that is
  * not allowed, mounts are made in the shared namespace and removed as
- * usual. */
+ * usual. The namespace starts as a copy of every mount; as a slave of
+ * them, not a private copy, an umount made outside reaches it too, so a
+ * filesystem someone else unmounts while the sweep runs is let go at
+ * once instead of staying pinned (its device busy) until the sweep ends.
+ * (Only mounts that are shared propagate, as systemd makes them; where
+ * none are, slave and private are the same.) */
 static void private_mounts(void)
 {
 	if (unshare(CLONE_NEWNS) != 0)
 		return;
-	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+	mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL);
 }
 
 static int mount_private(const struct sweep_fs_kind *k, const char *dev,
