@@ -53,6 +53,9 @@ grep -q "($L\|(ext4 on $L)" "$WORK/out" || fail "the header does not name $L: $(
 cells ext4 8
 [ "$(ls -A "$WORK/mnt")" = lost+found ] || fail "left in the filesystem: $(ls -A "$WORK/mnt")"
 umount "$WORK/mnt" || fail "umount"
+# Another test's clyde-sweep may have copied that mount into its own
+# namespace meanwhile; it lets go when that run ends.
+"$HELD" "$L" 300 || fail "$L still held 300 s after its umount"
 
 # The whole table from one command; --force because ext4 is now there.
 expect_status 0 "$SWEEP" -s 16m --filesystems=raw,ext4,xfs --force --destroy-data="$L" "$L"

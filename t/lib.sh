@@ -4,6 +4,7 @@
 set -u
 
 CLYDE=${CLYDE:-$(cd "$(dirname "$0")/.." && pwd)/src/clyde}
+HELD=${HELD:-$(cd "$(dirname "$0")" && pwd)/held}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-t.XXXXXX") || exit 99
 CLEANUPS=""
 

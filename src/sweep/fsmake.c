@@ -210,7 +210,7 @@ void fsmake_private_ns(void)
 {
 	if (unshare(CLONE_NEWNS) != 0)
 		return;
-	mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+	mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL);
 }
 
 int fsmake_mount(struct fsmake_mount *m, const struct sweep_fs_kind *k,

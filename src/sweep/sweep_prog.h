@@ -65,7 +65,12 @@ struct fsmake_mount {
  * Enters a private mount namespace where allowed: the filesystems made
  * are then seen by no one else and cannot outlive the program, even if
  * it is killed. Elsewhere mounts are made in the shared namespace and
- * removed as usual.
+ * removed as usual. The namespace starts as a copy of every mount; as a
+ * slave of them, not a private copy, an umount made outside reaches it
+ * too, so a filesystem someone else unmounts while the sweep runs is let
+ * go at once instead of staying pinned (its device busy) until the sweep
+ * ends. (Only mounts that are shared propagate, as systemd makes them;
+ * where none are, slave and private are the same.)
  */
 void fsmake_private_ns(void);
 
