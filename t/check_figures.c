@@ -22,6 +22,7 @@
 #include "fixture.h"
 #include "json.h"
 #include "report.h"
+#include "phase.h"
 #include "runner.h"
 #include "table.h"
 #include "check_main.h"
