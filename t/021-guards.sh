@@ -65,6 +65,9 @@ at_exit umount "$WORK/mnt"
 refused "mounted ($A on $WORK/mnt)" "$ZCAV" -w -b 48 --force --destroy-data="$A" "$A"
 refused "mounted ($A on $WORK/mnt)" "$SWEEP" -s 16m -B 1m --force --destroy-data="$A" "$A"
 umount "$WORK/mnt" || fail "umount"
+# Another test's clyde-sweep may have copied that mount into its own
+# namespace meanwhile; it lets go when that run ends (see rig/held.c).
+"$HELD" "$A" 300 || fail "$A still held 300 s after its umount"
 
 # Held exclusively by another process (as a swap area or a device-mapper
 # table would hold it): the kernel's O_EXCL refusal stops it.

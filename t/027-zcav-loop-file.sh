@@ -43,6 +43,9 @@ refused "hard.img: backs $L, mounted" \
 refused "not a directory or block device" \
 	"$SWEEP" -s 16m -B 1m --force --destroy-data="$IMG" "$IMG"
 umount "$WORK/mnt" || fail "umount"
+# Another test's clyde-sweep may have copied that mount into its own
+# namespace meanwhile; it lets go when that run ends (see rig/held.c).
+"$HELD" "$L" 300 || fail "$L still held 300 s after its umount"
 MOUNTED=
 e2fsck -fn "$IMG" >"$WORK/fsck" 2>&1 || fail "e2fsck after the refusals: $(cat "$WORK/fsck")"
 
