@@ -7,10 +7,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "result.h"
+#include "stats.h"
 #include "units.h"
 
 void result_init(struct run_result *r)
@@ -73,6 +75,21 @@ unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
 	for (unsigned i = 0; i < nruns; i++)
 		if (!isnan(rate[i][t]))
 			x[n++] = rate[i][t];
+	return n;
+}
+
+unsigned result_summary(unsigned nruns, const double (*rate)[RT_COUNT],
+			enum result_test t, struct stats *s)
+{
+	double *x = malloc((nruns ? nruns : 1) * sizeof(*x));
+	unsigned n;
+
+	if (!x)
+		return 0;
+	n = result_rates_of(nruns, rate, t, x);
+	if (n)
+		stats_compute(x, n, s);
+	free(x);
 	return n;
 }
 

@@ -89,6 +89,16 @@ const char *result_rate_unit(enum result_kind kind);
 unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
 			 enum result_test t, double *x);
 
+/*
+ * The repeat statistics of test t over nruns runs (rate[i][t], NaN where
+ * run i lacks it): mean, sd, min, max and the 95% CI of the mean into *s.
+ * Returns how many runs had it (0: *s untouched). The one place clyde's
+ * -x summary is computed, for the table and for JSON alike.
+ */
+struct stats;
+unsigned result_summary(unsigned nruns, const double (*rate)[RT_COUNT],
+			enum result_test t, struct stats *s);
+
 /* %CP, truncated. */
 int result_pcp(const struct result_test_rec *rec);
 

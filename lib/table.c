@@ -324,27 +324,22 @@ void table_print_latency(FILE *out, const struct run_result *r)
 void table_print_summary(FILE *out, unsigned nruns,
 			 const double (*rate)[RT_COUNT])
 {
-	double *x = malloc(nruns * sizeof(*x));
 	struct stats s;
 
-	if (!x)
-		return;
 	fprintf(out, "Summary of %u runs (95%% CI: confidence interval of the "
 		     "mean, Student's t)\n",
 		nruns);
 	fprintf(out, "%-11s %-7s %3s %11s %11s %11s %11s %11s %11s\n", "test",
 		"unit", "n", "mean", "sd", "min", "max", "CI low", "CI high");
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		unsigned n = result_rates_of(nruns, rate, t, x);
+		unsigned n = result_summary(nruns, rate, t, &s);
 
 		if (!n)
 			continue;
-		stats_compute(x, n, &s);
 		fprintf(out, "%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
 			     "%11.1f %11.1f\n",
 			result_test_name(t),
 			result_rate_unit(result_test_kind(t)), n, s.mean, s.sd,
 			s.min, s.max, s.ci_low, s.ci_high);
 	}
-	free(x);
 }
