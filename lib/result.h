@@ -116,4 +116,17 @@ void result_size_label(const struct run_result *r, int full, char *buf,
 /* The file-test label: "16", "4:2000:100/3" (num[:max[:min]][/dirs]). */
 void result_files_label(const struct run_result *r, char *buf, size_t len);
 
+/*
+ * The one place labels are joined, from their fields' texts, for clyde's
+ * tables and CSV lines (the two above) and for clyde-report's (fields as
+ * a line wrote them). Size: the n fields joined by ':', trailing colons
+ * dropped ("2G:64k"). Files: num[:max][:min][/dirs][:chunk], each part
+ * only when its text is not empty.
+ */
+void result_join_size(char *buf, size_t len, const char *const *fields,
+		      int n);
+void result_join_files(char *buf, size_t len, const char *num,
+		       const char *max, const char *min, const char *dirs,
+		       const char *chunk);
+
 #endif

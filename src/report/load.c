@@ -227,23 +227,14 @@ double report_rate(const struct csv_cell *c)
 void report_io_label(const struct csv_row *r, enum table_layout layout,
 		     char *buf, size_t len)
 {
-	size_t n;
+	const char *fields[4] = {r->size, r->chunk, r->seeks, r->procs};
 
-	if (layout == TABLE_103)
-		snprintf(buf, len, "%s:%s", r->size, r->chunk);
-	else
-		snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
-			 r->procs);
-	n = strlen(buf);
-	while (n && buf[n - 1] == ':')
-		buf[--n] = '\0';
+	result_join_size(buf, len, fields, layout == TABLE_103 ? 2 : 4);
 }
 
 /* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
 void report_file_label(const struct csv_row *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
-		 r->max_size[0] ? ":" : "", r->max_size,
-		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
-		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
+	result_join_files(buf, len, r->files, r->max_size, r->min_size,
+			  r->dirs, r->file_chunk);
 }
