@@ -256,6 +256,76 @@ void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt)
 	fputc('\n', out);
 }
 
+/* Split text at the first of the characters in seps: head, and the
+ * rest after the separator ("" when there is none). */
+static void split_at(const char *text, const char *seps, char *head,
+		     char *rest)
+{
+	size_t n = strcspn(text, seps);
+
+	snprintf(head, FIELD_LEN, "%.*s", (int)n, text);
+	snprintf(rest, FIELD_LEN, "%s", text[n] ? text + n + 1 : "");
+}
+
+/*
+ * A 1.03 line's whole labels into 1.98's fields: "1500M:4k" into size
+ * and chunk, "16:2000:100/3" into files, max, min and dirs, so that the
+ * labels the tables join from them are the same text.
+ */
+static void split_103(const struct csv_row *row, char lbl[CL_COUNT][FIELD_LEN])
+{
+	char files[FIELD_LEN], dirs[FIELD_LEN], rest[FIELD_LEN];
+
+	split_at(row->size, ":", lbl[CL_file_size], lbl[CL_io_chunk_size]);
+	split_at(row->files, "/", files, dirs);
+	snprintf(lbl[CL_num_dirs], FIELD_LEN, "%s", dirs);
+	split_at(files, ":", lbl[CL_num_files], rest);
+	split_at(rest, ":", lbl[CL_max_size], lbl[CL_min_size]);
+}
+
+void csv_write_row(FILE *out, const struct csv_row *row)
+{
+	char lbl[CL_COUNT][FIELD_LEN] = {{0}};
+	const char *f[CSV_FIELDS_MAX] = {NULL};
+	const char *texts[CL_COUNT] = {
+	    [CL_concurrency] = row->concurrency, [CL_seed] = row->seed,
+	    [CL_file_size] = row->size,		 [CL_io_chunk_size] = row->chunk,
+	    [CL_seeks] = row->seeks,		 [CL_seek_proc_count] = row->procs,
+	    [CL_num_files] = row->files,	 [CL_max_size] = row->max_size,
+	    [CL_min_size] = row->min_size,	 [CL_num_dirs] = row->dirs,
+	    [CL_file_chunk_size] = row->file_chunk,
+	};
+
+	for (int k = 0; k < CL_COUNT; k++)
+		if (texts[k])
+			snprintf(lbl[k], FIELD_LEN, "%s", texts[k]);
+	if (row->fmt == CSV_103)
+		split_103(row, lbl);
+	snprintf(lbl[CL_format_version], FIELD_LEN, "1.98");
+	snprintf(lbl[CL_bonnie_version], FIELD_LEN, "%s", row->version);
+	for (int k = 0; k < CL_COUNT; k++)
+		if (labels[k].at[CSV_198] >= 0)
+			f[labels[k].at[CSV_198]] = lbl[k];
+	f[labels[CL_name].at[CSV_198]] = row->name;
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		int at = csv_rate_at(t, CSV_198), lat = csv_latency_at(t, CSV_198);
+
+		if (at < 0)
+			continue;
+		f[at] = row->c[t].text;
+		f[at + 1] = row->c[t].cpu_text;
+		if (lat >= 0)
+			f[lat] = row->c[t].lat_text;
+	}
+	for (int i = 0; i < CSV_FIELDS_MAX; i++) {
+		if (i)
+			fputc(',', out);
+		if (f[i])
+			fputs(f[i], out);
+	}
+	fputc('\n', out);
+}
+
 void csv_cell_set(struct csv_cell *c, enum result_kind kind,
 		  enum csv_cell_state state, double rate, int cpu,
 		  uint64_t lat_ns)

@@ -143,6 +143,15 @@ enum csv_line_kind {
 enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
 			     char *why, size_t whylen);
 
+/*
+ * A row read back as a 1.98 line, its fields as they were written
+ * ("+++++", "2G", "8094us"): a 1.97 line gets empty seeks and
+ * seek_proc_count, a 1.03 line empty version, concurrency and seed
+ * fields and its whole labels split into their fields ("1500M:4k" into
+ * file_size and io_chunk_size), so the tables show the same labels.
+ */
+void csv_write_row(FILE *out, const struct csv_row *row);
+
 /* The row a run_result writes (what csv_parse of csv_write gives), with
  * the figures no line holds as csv_cell_of gives them. */
 void csv_row_of(const struct run_result *r, struct csv_row *row);

@@ -124,17 +124,13 @@ json_t *json_run(const struct run_result *r)
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 {
 	json_t *o = json_object();
-	double *x = malloc((nruns ? nruns : 1) * sizeof(*x));
 	struct stats s;
 
-	if (!x)
-		return o;
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		unsigned n = result_rates_of(nruns, rate, t, x);
+		unsigned n = result_summary(nruns, rate, t, &s);
 
 		if (!n)
 			continue;
-		stats_compute(x, n, &s);
 		json_object_set_new(
 		    o, result_test_name(t),
 		    json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
@@ -143,7 +139,6 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 			      s.min, "max", s.max, "ci_low", s.ci_low,
 			      "ci_high", s.ci_high));
 	}
-	free(x);
 	return o;
 }
 
@@ -445,14 +440,28 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line)
 {
+	return json_read_doc(buf, len, rows, NULL, NULL, bad_run, ctx, why,
+			     whylen, line);
+}
+
+int json_read_doc(const char *buf, size_t len, struct csv_row **rows,
+		  json_t ***runs_out, json_t **head,
+		  void (*bad_run)(void *ctx, const char *why), void *ctx,
+		  char *why, size_t whylen, int *line)
+{
 	json_error_t err;
 	json_t *doc = json_loadb(buf, len, 0, &err), *runs, *run;
 	struct csv_row *out = NULL;
+	json_t **kept = NULL;
 	size_t i;
 	int n = 0;
 
 	*rows = NULL;
 	*line = 0;
+	if (runs_out)
+		*runs_out = NULL;
+	if (head)
+		*head = NULL;
 	if (!doc) {
 		*line = err.line > 0 ? err.line : 0;
 		snprintf(why, whylen, "not a JSON document: %s", err.text);
@@ -463,13 +472,23 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 	runs = json_object_get(doc, "runs");
 	out = calloc(json_array_size(runs) ? json_array_size(runs) : 1,
 		     sizeof(*out));
-	if (!out) {
+	if (runs_out)
+		kept = calloc(json_array_size(runs) ? json_array_size(runs)
+						    : 1,
+			      sizeof(*kept));
+	if (head)
+		*head = json_deep_copy(doc);
+	if (!out || (runs_out && !kept) || (head && !*head)) {
 		snprintf(why, whylen, "out of memory");
 		goto fail;
 	}
+	if (head)
+		json_object_del(*head, "runs");
 	json_array_foreach(runs, i, run)
 	{
 		if (read_run(run, i, &out[n], why, whylen) == 0) {
+			if (kept)
+				kept[n] = json_incref(run);
 			n++;
 			continue;
 		}
@@ -480,8 +499,17 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 	}
 	json_decref(doc);
 	*rows = out;
+	if (runs_out)
+		*runs_out = kept;
 	return n;
 fail:
+	for (int k = 0; k < n && kept; k++)
+		json_decref(kept[k]);
+	free(kept);
+	if (head) {
+		json_decref(*head);
+		*head = NULL;
+	}
 	free(out);
 	json_decref(doc);
 	return -1;

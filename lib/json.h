@@ -47,4 +47,16 @@ int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
 		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line);
 
+/*
+ * json_read_rows, keeping what no row holds: with runs_out, the run
+ * object of each row (*runs_out malloc'd, one new reference per row,
+ * histograms, CPU split and all); with head, a copy of the document
+ * without its runs (the program, machine, target, settings and
+ * summary). The caller drops the references.
+ */
+int json_read_doc(const char *buf, size_t len, struct csv_row **rows,
+		  json_t ***runs_out, json_t **head,
+		  void (*bad_run)(void *ctx, const char *why), void *ctx,
+		  char *why, size_t whylen, int *line);
+
 #endif

@@ -7,10 +7,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "result.h"
+#include "stats.h"
 #include "units.h"
 
 void result_init(struct run_result *r)
@@ -76,6 +78,21 @@ unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
 	return n;
 }
 
+unsigned result_summary(unsigned nruns, const double (*rate)[RT_COUNT],
+			enum result_test t, struct stats *s)
+{
+	double *x = malloc((nruns ? nruns : 1) * sizeof(*x));
+	unsigned n;
+
+	if (!x)
+		return 0;
+	n = result_rates_of(nruns, rate, t, x);
+	if (n)
+		stats_compute(x, n, s);
+	free(x);
+	return n;
+}
+
 int result_pcp(const struct result_test_rec *rec)
 {
 	return clk_pcp(rec->cpu, rec->elapsed);
@@ -86,64 +103,63 @@ int result_too_fast(const struct result_test_rec *rec)
 	return rec->state == RS_OK && clk_too_fast(rec->elapsed);
 }
 
+void result_join_size(char *buf, size_t len, const char *const *fields,
+		      int n)
+{
+	size_t at = 0, end;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ":" : "",
+				       fields[i]);
+	end = strlen(buf);
+	while (end && buf[end - 1] == ':')
+		buf[--end] = '\0';
+}
+
+void result_join_files(char *buf, size_t len, const char *num,
+		       const char *max, const char *min, const char *dirs,
+		       const char *chunk)
+{
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", num, *max ? ":" : "", max,
+		 *min ? ":" : "", min, *dirs ? "/" : "", dirs,
+		 *chunk ? ":" : "", chunk);
+}
+
 void result_size_label(const struct run_result *r, int full, char *buf,
 		       size_t len)
 {
-	char size[32], part[32];
-	size_t n;
+	char size[32], chunk[32] = "", conc[16] = "", seeks[32] = "",
+					procs[16] = "";
+	const char *fields[5] = {size, chunk, conc, seeks, procs};
 
 	units_fmt_size(size, sizeof(size), r->file_size);
-	n = (size_t)snprintf(buf, len, "%s", size);
-	/* Fields after size, empty when default; trailing ones trimmed. */
-	const char *fields[4] = {"", "", "", ""};
-	char chunk[32] = "", conc[16] = "", seeks[32] = "", procs[16] = "";
-	int nf = full ? 4 : 1, last = -1;
-
-	if (r->chunk != RESULT_DEF_CHUNK) {
+	/* Fields after size, empty when default. */
+	if (r->chunk != RESULT_DEF_CHUNK)
 		units_fmt_small(chunk, sizeof(chunk), r->chunk);
-		fields[0] = chunk;
-	}
-	if (full && r->concurrency != RESULT_DEF_CONCURRENCY) {
+	if (r->concurrency != RESULT_DEF_CONCURRENCY)
 		snprintf(conc, sizeof(conc), "%u", r->concurrency);
-		fields[1] = conc;
-	}
-	if (full && r->seeks != RESULT_DEF_SEEKS) {
+	if (r->seeks != RESULT_DEF_SEEKS)
 		snprintf(seeks, sizeof(seeks), "%llu",
 			 (unsigned long long)r->seeks);
-		fields[2] = seeks;
-	}
-	if (full && r->seek_procs != RESULT_DEF_PROCS) {
+	if (r->seek_procs != RESULT_DEF_PROCS)
 		snprintf(procs, sizeof(procs), "%u", r->seek_procs);
-		fields[3] = procs;
-	}
-	for (int i = 0; i < nf; i++)
-		if (*fields[i])
-			last = i;
-	for (int i = 0; i <= last && n < len; i++) {
-		snprintf(part, sizeof(part), ":%s", fields[i]);
-		n += (size_t)snprintf(buf + n, len - n, "%s", part);
-	}
+	result_join_size(buf, len, fields, full ? 5 : 2);
 }
 
 void result_files_label(const struct run_result *r, char *buf, size_t len)
 {
-	size_t n;
-	char s[32];
+	char num[32], max[32] = "", min[32] = "", dirs[32] = "";
 
-	n = (size_t)snprintf(buf, len, "%llu",
-			     (unsigned long long)r->num_files);
-	if (r->max_size != 0 && n < len) {
-		if (r->max_size < 0)
-			snprintf(s, sizeof(s), "%lld", (long long)r->max_size);
-		else
-			units_fmt_small(s, sizeof(s), (uint64_t)r->max_size);
-		n += (size_t)snprintf(buf + n, len - n, ":%s", s);
-		if (r->min_size && n < len) {
-			units_fmt_small(s, sizeof(s), r->min_size);
-			n += (size_t)snprintf(buf + n, len - n, ":%s", s);
-		}
-	}
-	if (r->num_dirs && n < len)
-		snprintf(buf + n, len - n, "/%llu",
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)r->num_files);
+	if (r->max_size < 0)
+		snprintf(max, sizeof(max), "%lld", (long long)r->max_size);
+	else if (r->max_size > 0)
+		units_fmt_small(max, sizeof(max), (uint64_t)r->max_size);
+	if (r->max_size != 0 && r->min_size)
+		units_fmt_small(min, sizeof(min), r->min_size);
+	if (r->num_dirs)
+		snprintf(dirs, sizeof(dirs), "%llu",
 			 (unsigned long long)r->num_dirs);
+	result_join_files(buf, len, num, max, min, dirs, "");
 }

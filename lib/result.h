@@ -89,6 +89,16 @@ const char *result_rate_unit(enum result_kind kind);
 unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],
 			 enum result_test t, double *x);
 
+/*
+ * The repeat statistics of test t over nruns runs (rate[i][t], NaN where
+ * run i lacks it): mean, sd, min, max and the 95% CI of the mean into *s.
+ * Returns how many runs had it (0: *s untouched). The one place clyde's
+ * -x summary is computed, for the table and for JSON alike.
+ */
+struct stats;
+unsigned result_summary(unsigned nruns, const double (*rate)[RT_COUNT],
+			enum result_test t, struct stats *s);
+
 /* %CP, truncated. */
 int result_pcp(const struct result_test_rec *rec);
 
@@ -105,5 +115,18 @@ void result_size_label(const struct run_result *r, int full, char *buf,
 
 /* The file-test label: "16", "4:2000:100/3" (num[:max[:min]][/dirs]). */
 void result_files_label(const struct run_result *r, char *buf, size_t len);
+
+/*
+ * The one place labels are joined, from their fields' texts, for clyde's
+ * tables and CSV lines (the two above) and for clyde-report's (fields as
+ * a line wrote them). Size: the n fields joined by ':', trailing colons
+ * dropped ("2G:64k"). Files: num[:max][:min][/dirs][:chunk], each part
+ * only when its text is not empty.
+ */
+void result_join_size(char *buf, size_t len, const char *const *fields,
+		      int n);
+void result_join_files(char *buf, size_t len, const char *num,
+		       const char *max, const char *min, const char *dirs,
+		       const char *chunk);
 
 #endif

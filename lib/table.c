@@ -89,11 +89,11 @@ void table_units(FILE *out, int files, enum table_layout layout)
 	fputc('\n', out);
 }
 
-/* Whether a figure of the block ran. */
-static int block_run(const struct run_result *r, int files)
+int table_block_any(const struct csv_cell *c, int files)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		if (in_block(t, files) && r->t[t].state == RS_OK)
+		if (in_block(t, files) &&
+		    (c[t].state != CSV_EMPTY || c[t].cpu_text[0]))
 			return 1;
 	return 0;
 }
@@ -110,81 +110,20 @@ int table_layout_parse(const char *s, enum table_layout *out)
 }
 
 /* The rate part of one cell, into buf (5 characters or more). */
-static void rate_cell(char *buf, size_t len, const struct run_result *r,
-		      enum result_test t, enum table_layout layout)
+static void rate_cell(char *buf, size_t len, const struct csv_cell *c,
+		      enum result_test t, enum table_layout layout,
+		      const struct table_style *st)
 {
-	const struct result_test_rec *rec = &r->t[t];
 	enum result_kind kind = result_test_kind(t);
-	double rate;
 
-	if (rec->state != RS_OK) {
-		snprintf(buf, len, "%5s", "");
-		return;
-	}
-	if (result_too_fast(rec)) {
-		snprintf(buf, len, "+++++");
-		return;
-	}
-	rate = result_rate(rec, kind);
-	switch (kind) {
-	case RK_SEEK:
-		if (layout == TABLE_200 && rate >= 1000.0)
-			snprintf(buf, len, "%5.0f", rate);
-		else
-			snprintf(buf, len, "%5.1f", rate);
-		break;
-	case RK_IO:
-		/* 1.03 prints plain KiB/s, as it does files/s. */
-		if (layout == TABLE_200)
-			units_fmt_rate(buf, len, (uint64_t)rate);
-		else
-			snprintf(buf, len, "%5llu", (unsigned long long)rate);
-		break;
-	case RK_FILE:
-	default:
-		snprintf(buf, len, "%5llu", (unsigned long long)rate);
-		break;
-	}
-}
-
-static void print_cells(FILE *out, const struct run_result *r, int files,
-			enum table_layout layout)
-{
-	char rate[64], cpu[16];
-
-	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		const struct result_test_rec *rec = &r->t[t];
-
-		if (!in_block(t, files))
-			continue;
-		rate_cell(rate, sizeof(rate), r, t, layout);
-		if (rec->state != RS_OK)
-			cpu[0] = '\0';
-		else if (result_too_fast(rec))
-			snprintf(cpu, sizeof(cpu), "+++");
-		else
-			snprintf(cpu, sizeof(cpu), "%d", result_pcp(rec));
-		fprintf(out, " %s %3s", rate, cpu);
-	}
-	fputc('\n', out);
-}
-
-static void print_latency(FILE *out, const struct run_result *r, int files)
-{
-	char cell[32];
-
-	fprintf(out, "Latency          ");
-	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		uint64_t ns = r->t[t].state != RS_OK
-				      ? 0
-				      : r->t[t].max_latency_ns;
-
-		if (!in_block(t, files))
-			continue;
-		units_fmt_latency(cell, sizeof(cell), ns);
-		fprintf(out, " %9s", cell);
-	}
-	fputc('\n', out);
+	if (c->state != CSV_VALUE)
+		snprintf(buf, len, "%s", c->text);
+	else if (kind == RK_IO && layout == TABLE_200)
+		units_fmt_rate(buf, len, (uint64_t)c->rate);
+	else if (kind == RK_SEEK && layout == TABLE_103 && st->seek_tenths)
+		snprintf(buf, len, "%.1f", c->rate);
+	else
+		snprintf(buf, len, "%s", c->text);
 }
 
 /*
@@ -203,66 +142,97 @@ static void print_name_label(FILE *out, const char *name, const char *label)
 	fprintf(out, "%-*.*s %s", room, room, name, label);
 }
 
+void table_block_head(FILE *out, int files, enum table_layout layout,
+		      const struct table_style *st)
+{
+	if (files)
+		fprintf(out, "%-20s", st->files_version);
+	else
+		fputs(st->io_version, out);
+	table_heads(out, files);
+	fprintf(out, "%-20s", files ? st->files_sub : "");
+	table_subs(out, files);
+	if (files)
+		fputs(st->files_units, out);
+	else
+		fprintf(out, "%-*s",  LABEL_WIDTH,
+			layout == TABLE_200 ? "Name:Size etc"
+					    : "Machine        Size");
+	table_units(out, files, layout);
+}
+
+void table_block_row(FILE *out, const struct table_row *row, int files,
+		     enum table_layout layout, const struct table_style *st)
+{
+	char rate[64];
+	int any = 0;
+
+	if (files && !st->files_name)
+		fprintf(out, "%*s", LABEL_WIDTH, row->label);
+	else
+		print_name_label(out, row->name, row->label);
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (!in_block(t, files))
+			continue;
+		rate_cell(rate, sizeof(rate), &row->c[t], t, layout, st);
+		fprintf(out, " %5s %3s", rate, row->c[t].cpu_text);
+		any |= row->c[t].lat_text[0] != '\0';
+	}
+	fputc('\n', out);
+	/* A 1.03 line has no latency fields, and so no line. */
+	if (layout != TABLE_200 || (!any && !st->always_latency))
+		return;
+	fprintf(out, "Latency          ");
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (in_block(t, files))
+			fprintf(out, " %9s", row->c[t].lat_text);
+	fputc('\n', out);
+}
+
 /* "Version  1.03       " and "Version 2.00a       ", as bonnie++. */
-static void print_version(FILE *out, const struct run_result *r)
+static void version_text(char *buf, size_t len, const struct run_result *r)
 {
 	char v[RESULT_VERSION_MAX + 8];
 
 	snprintf(v, sizeof(v), "%5s", r->version);
-	fprintf(out, "Version %-12s", v);
+	snprintf(buf, len, "Version %-12s", v);
 }
 
 void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout)
 {
-	char label[128];
+	char label[128], version[RESULT_VERSION_MAX + 24], name[24];
 	struct csv_cell c[RT_COUNT];
+	struct table_row row = {r->name, label, c};
+	struct table_style st = {.io_version = version,
+				 .always_latency = 1,
+				 .seek_tenths = 1};
 	int head = 0;
 
-	if (block_run(r, 0)) {
-		result_size_label(r, layout == TABLE_200, label, sizeof(label));
-		print_version(out, r);
-		table_heads(out, 0);
-		fprintf(out, "%*s", LABEL_WIDTH + 1, "");
-		table_subs(out, 0);
-		fprintf(out, "%-*s", LABEL_WIDTH,
-			layout == TABLE_200 ? "Name:Size etc"
-					    : "Machine        Size");
-		table_units(out, 0, layout);
-		print_name_label(out, r->name, label);
-		print_cells(out, r, 0, layout);
-		if (layout == TABLE_200)
-			print_latency(out, r, 0);
-	}
-	if (block_run(r, 1)) {
-		const char *files_head;
-
-		if (r->min_size)
-			files_head = "files:max:min";
-		else if (r->max_size)
-			files_head = "files:max";
-		else
-			files_head = "              files";
-		if (layout == TABLE_200) {
-			print_version(out, r);
-			table_heads(out, 1);
-			fprintf(out, "%-20.19s", r->name);
-		} else {
-			fprintf(out, "%20s", "");
-			table_heads(out, 1);
-			fprintf(out, "%20s", "");
-		}
-		table_subs(out, 1);
-		fprintf(out, "%-*s", LABEL_WIDTH, files_head);
-		table_units(out, 1, layout);
-		result_files_label(r, label, sizeof(label));
-		fprintf(out, "%*s", LABEL_WIDTH, label);
-		print_cells(out, r, 1, layout);
-		if (layout == TABLE_200)
-			print_latency(out, r, 1);
-	}
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		csv_cell_of(r, t, &c[t]);
+	version_text(version, sizeof(version), r);
+	if (table_block_any(c, 0)) {
+		result_size_label(r, layout == TABLE_200, label, sizeof(label));
+		table_block_head(out, 0, layout, &st);
+		table_block_row(out, &row, 0, layout, &st);
+	}
+	if (table_block_any(c, 1)) {
+		char units[LABEL_WIDTH + 1];
+
+		snprintf(units, sizeof(units), "%-*s", LABEL_WIDTH,
+			 r->min_size   ? "files:max:min"
+			 : r->max_size ? "files:max"
+				       : "              files");
+		/* 2.00 names the version and the machine above the block. */
+		snprintf(name, sizeof(name), "%.19s", r->name);
+		st.files_version = layout == TABLE_200 ? version : "";
+		st.files_sub = layout == TABLE_200 ? name : "";
+		st.files_units = units;
+		result_files_label(r, label, sizeof(label));
+		table_block_head(out, 1, layout, &st);
+		table_block_row(out, &row, 1, layout, &st);
+	}
 	table_print_more(out, r->name, c, &head);
 }
 
@@ -324,27 +294,22 @@ void table_print_latency(FILE *out, const struct run_result *r)
 void table_print_summary(FILE *out, unsigned nruns,
 			 const double (*rate)[RT_COUNT])
 {
-	double *x = malloc(nruns * sizeof(*x));
 	struct stats s;
 
-	if (!x)
-		return;
 	fprintf(out, "Summary of %u runs (95%% CI: confidence interval of the "
 		     "mean, Student's t)\n",
 		nruns);
 	fprintf(out, "%-11s %-7s %3s %11s %11s %11s %11s %11s %11s\n", "test",
 		"unit", "n", "mean", "sd", "min", "max", "CI low", "CI high");
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		unsigned n = result_rates_of(nruns, rate, t, x);
+		unsigned n = result_summary(nruns, rate, t, &s);
 
 		if (!n)
 			continue;
-		stats_compute(x, n, &s);
 		fprintf(out, "%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
 			     "%11.1f %11.1f\n",
 			result_test_name(t),
 			result_rate_unit(result_test_kind(t)), n, s.mean, s.sd,
 			s.min, s.max, s.ci_low, s.ci_high);
 	}
-	free(x);
 }

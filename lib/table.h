@@ -35,12 +35,44 @@ void table_subs(FILE *out, int files);
 void table_units(FILE *out, int files, enum table_layout layout);
 
 /*
+ * One renderer of bonnie++'s blocks, for clyde's own table (table_print)
+ * and clyde-report txt (bon_csv2txt's layout): a heading, then a row per
+ * result. A row is its cells as a line holds them (csv_cell: state,
+ * numbers and each field's text), its name and its label for the block.
+ * What differs between the two is the style.
+ */
+struct csv_cell;
+struct table_row {
+	const char *name;
+	const char *label;	   /* the size label (I/O) or files label */
+	const struct csv_cell *c; /* RT_COUNT cells */
+};
+
+struct table_style {
+	const char *io_version;	   /* the 20 columns left of the I/O heads */
+	const char *files_version; /* left of the file heads (padded to 20) */
+	const char *files_sub;	   /* left of the file columns (padded) */
+	const char *files_units;   /* the 19 columns left of the file units */
+	int files_name;		   /* file rows start with the name */
+	int always_latency;	   /* 2.00: a Latency line even when empty */
+	int seek_tenths;	   /* 1.03: seeks/s always with one decimal,
+				    * as bonnie++ 1.03 printed them */
+};
+
+/* Whether the row has a cell in the I/O block (files 0) or file block. */
+int table_block_any(const struct csv_cell *c, int files);
+void table_block_head(FILE *out, int files, enum table_layout layout,
+		      const struct table_style *st);
+/* The row's cells and, in the 2.00 layout, its Latency line. */
+void table_block_row(FILE *out, const struct table_row *row, int files,
+		     enum table_layout layout, const struct table_style *st);
+
+/*
  * The figures bonnie++ has no column for, a line each that has a value
  * in c[RT_COUNT] (name, test, rate as the CSV field would be, unit, %CP,
  * worst latency), under a heading printed first when *head is 0 (it is
  * set then). Nothing when no such figure has a value.
  */
-struct csv_cell;
 void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 		      int *head);
 

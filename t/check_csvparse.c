@@ -5,7 +5,8 @@
  * lines are told apart; what clyde writes reads back as what it wrote;
  * and a table of damaged lines is each refused with one phrase naming
  * the field (its place in the line and its 1.98 name) and the value.
- * json_read_rows gets the same treatment for clyde's JSON documents.
+ * A row of any format writes back as a 1.98 line (csv_write_row) whose
+ * labels join to the same text. json_read_rows gets the same treatment for clyde's JSON documents.
  *
  * Decisions these cases pin down:
  * - a line with a version field and every other field empty is a result
@@ -205,6 +206,63 @@ START_TEST(real_103)
 	assert_cell(&r->c[RT_seq_stat], CSV_VALUE, 259694, 99, 0, "259694",
 		    "99", "");
 	assert_cell(&r->c[RT_ran_del], CSV_VALUE, 2935, 9, 0, "2935", "9", "");
+}
+END_TEST
+
+/* A row as a 1.98 line (csv_write_row), its fields as written. */
+static char *row_line(const char *line)
+{
+	struct parsed p;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	parse(line, 0, &p);
+	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
+	f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	csv_write_row(f, &p.row);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * A 1.98 line comes out as it went in; a 1.97 line with empty seek
+ * fields; a 1.03 line with its whole labels split into their fields, so
+ * the labels joined from them are the same text.
+ */
+START_TEST(row_as_198)
+{
+	char *s = row_line(line_198);
+	struct parsed p;
+	char size[200], files[200];
+
+	ck_assert_int_eq(strncmp(s, line_198, strlen(line_198)), 0);
+	ck_assert_str_eq(s + strlen(line_198), "\n");
+	free(s);
+	s = row_line(line_197);
+	ck_assert_int_eq(strncmp(s, "1.98,2.00a,vm,1,1795989744,2G,,,,604,96,",
+				 40),
+			 0);
+	free(s);
+	s = row_line("box,1500M:4k,1,2,3,4,5,6,7,8,9,10,11.5,12,"
+		     "16:2000:100/3,13,14,15,16,17,18,19,20,21,22,23,24");
+	ck_assert_str_eq(s, "1.98,,box,,,1500M,4k,,,1,2,3,4,5,6,7,8,9,10,"
+			    "11.5,12,16,2000,100,3,,13,14,15,16,17,18,19,20,"
+			    "21,22,23,24,,,,,,,,,,,,\n");
+	parse(s, 0, &p);
+	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
+	{
+		const struct csv_row *r = &p.row;
+		const char *f[4] = {r->size, r->chunk, r->seeks, r->procs};
+
+		result_join_size(size, sizeof(size), f, 4);
+		result_join_files(files, sizeof(files), r->files, r->max_size,
+				  r->min_size, r->dirs, r->file_chunk);
+	}
+	ck_assert_str_eq(size, "1500M:4k");
+	ck_assert_str_eq(files, "16:2000:100/3");
+	free(s);
 }
 END_TEST
 
@@ -1294,6 +1352,7 @@ static Suite *csvparse_suite(void)
 	tcase_add_test(tc, real_198);
 	tcase_add_test(tc, real_197);
 	tcase_add_test(tc, real_103);
+	tcase_add_test(tc, row_as_198);
 	tcase_add_test(tc, line_ends);
 	tcase_add_loop_test(tc, line_kinds, 0,
 			    (int)(sizeof(kinds) / sizeof(kinds[0])));

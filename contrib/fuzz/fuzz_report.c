@@ -4,7 +4,8 @@
  * one file's bytes, loaded as clyde-report loads it (CSV lines, or a
  * JSON document when it starts with '{') with --skip-bad off and on,
  * then rendered as txt in both layouts and grouped as compare and plot
- * group it. Messages and tables go to /dev/null: what is checked is that
+ * group it; with --skip-bad on, the run objects are kept too and the
+ * rows written out as one JSON document (clyde-report json). Messages and tables go to /dev/null: what is checked is that
  * no input crashes, reads out of bounds or does undefined arithmetic
  * (built with -fsanitize=fuzzer,address,undefined; see `make fuzz`).
  */
@@ -48,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *null = sink();
 
 	for (int skip_bad = 0; skip_bad < 2; skip_bad++) {
-		struct report_set set = {0};
+		struct report_set set = {.keep_json = skip_bad};
 
 		/* A failed load keeps the rows read before the bad line. */
 		report_load(&set, "fuzz", (const char *)data, size, skip_bad,
@@ -58,6 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.layout = TABLE_103;
 		report_txt(null, &set, &o, null);
 		walk(&set);
+		if (set.keep_json)
+			report_json(null, &set, &o, null);
 		report_free(&set);
 	}
 	return 0;

@@ -23,6 +23,7 @@ static const char usage_text[] =
     "                    BASELINE [OTHER...]\n"
     "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg] [--page]\n"
     "                    [--script=FILE] [--title=T] [FILE...]\n"
+    "       clyde-report [--skip-bad] json [-o FILE] [FILE...]\n"
     "\n"
     "Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 and 1.03,\n"
     "header and # comment lines, clyde JSON documents) from the FILEs or\n"
@@ -39,11 +40,16 @@ static const char usage_text[] =
     "           the first is the baseline\n"
     "  plot     grouped bar charts of throughput, %CP and latency, drawn by\n"
     "           gnuplot\n"
+    "  json     one clyde JSON document (clyde-json(5)) of every input: a\n"
+    "           clyde document's runs as read, histograms and all; a CSV\n"
+    "           line as what it holds (csv key: the line as 1.98, fields as\n"
+    "           written; no work, times, CPU split or histograms); the\n"
+    "           settings of a sole input document, else null\n"
     "\n"
     "  --skip-bad      warn about a malformed line (or JSON run) and go on\n"
     "                  (default: stop, exit 2)\n"
     "  --format=FMT    txt layout: 2.00 (default) or 1.03\n"
-    "  -o, --output=F  txt, html, compare: the file (default stdout); plot:\n"
+    "  -o, --output=F  txt, html, compare, json: the file (default stdout); plot:\n"
     "                  the picture, .png or .svg (default clyde-report.png).\n"
     "                  Written under a temporary name, renamed when whole;\n"
     "                  an existing F that is not a regular file is refused\n"
@@ -59,7 +65,8 @@ static const char usage_text[] =
     "output name or a malformed input line, 141 standard output closed\n"
     "(| head), 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.\n";
 
-static const char *const cmd_names[] = {"txt", "html", "compare", "plot"};
+static const char *const cmd_names[REPORT_NCMDS] = {"txt", "html", "compare",
+						    "plot", "json"};
 
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
@@ -76,7 +83,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
  * take, so the message can name it. */
 static void only_for(const char *misfit[], unsigned mask, const char *name)
 {
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < REPORT_NCMDS; k++)
 		if (!(mask & ONLY(k)) && !misfit[k])
 			misfit[k] = name;
 }
@@ -187,7 +194,7 @@ static int one_option(int c, char **argv, struct report_args *a,
 int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
 		      FILE *err)
 {
-	const char *misfit[4] = {NULL};
+	const char *misfit[REPORT_NCMDS] = {NULL};
 	int c, cmd = -1, r;
 
 	memset(a, 0, sizeof(*a));
@@ -204,16 +211,16 @@ int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
 	}
 	if (optind >= argc)
 		return usage_error(err,
-				   "%sno subcommand: txt, html, compare or "
-				   "plot",
+				   "%sno subcommand: txt, html, compare, "
+				   "plot or json",
 				   "");
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < REPORT_NCMDS; k++)
 		if (!strcmp(argv[optind], cmd_names[k]))
 			cmd = k;
 	if (cmd < 0)
 		return usage_error(err,
 				   "%s: unknown subcommand; the subcommands "
-				   "are txt, html, compare and plot",
+				   "are txt, html, compare, plot and json",
 				   argv[optind]);
 	if (misfit[cmd]) {
 		fprintf(err, "%s: %s does not apply to %s (try --help)\n", PROG,

@@ -33,7 +33,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 }
 
 static int add_row(struct report_set *set, const struct csv_row *row,
-		   const char *name, int line, FILE *err)
+		   json_t *run, const char *name, int line, FILE *err)
 {
 	struct report_row *rows;
 
@@ -51,6 +51,7 @@ static int add_row(struct report_set *set, const struct csv_row *row,
 	rows[set->n].row = *row;
 	rows[set->n].file = name;
 	rows[set->n].line = line;
+	rows[set->n].run = run;
 	set->n++;
 	return 0;
 }
@@ -72,12 +73,14 @@ static int is_json(const char *buf, size_t len)
 struct bad_ctx {
 	const char *name;
 	FILE *err;
+	size_t *dropped;
 };
 
 static void warn_run(void *ctx, const char *why)
 {
 	const struct bad_ctx *b = ctx;
 
+	(*b->dropped)++;
 	fprintf(b->err, "%s: warning: %s:1: %s\n", PROG, b->name, why);
 }
 
@@ -90,26 +93,36 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 		     size_t len, int skip_bad, FILE *err)
 {
 	struct csv_row *rows;
-	struct bad_ctx b = {name, err};
+	struct bad_ctx b = {name, err, &set->dropped};
+	json_t **runs = NULL, *head = NULL;
 	char why[400];
-	int line, n;
+	int line, n, k = 0;
 
-	n = json_read_rows(buf, len, &rows, skip_bad ? warn_run : NULL, &b, why,
-			   sizeof(why), &line);
+	n = json_read_doc(buf, len, &rows, set->keep_json ? &runs : NULL,
+			  set->keep_json ? &head : NULL,
+			  skip_bad ? warn_run : NULL, &b, why, sizeof(why),
+			  &line);
 	if (n < 0) {
 		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
 			skip_bad ? "warning: " : "", name, line ? line : 1,
 			why);
 		return skip_bad ? 0 : -1;
 	}
-	for (int i = 0; i < n; i++) {
-		if (add_row(set, &rows[i], name, 1, err) < 0) {
-			free(rows);
-			return -1;
-		}
-	}
+	set->njson++;
+	if (!set->head)
+		set->head = head;
+	else
+		json_decref(head);
+	for (; k < n; k++)
+		if (add_row(set, &rows[k], runs ? runs[k] : NULL, name, 1,
+			    err) < 0)
+			break;
+	/* The references not handed to a row. */
+	for (int i = k; runs && i < n; i++)
+		json_decref(runs[i]);
+	free(runs);
 	free(rows);
-	return 0;
+	return k < n ? -1 : 0;
 }
 
 int report_load(struct report_set *set, const char *name, const char *buf,
@@ -133,8 +146,9 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 		switch (
 		    csv_parse(buf + pos, end - pos, &row, why, sizeof(why))) {
 		case CSV_LINE_ROW:
-			if (add_row(set, &row, name, line, err) < 0)
+			if (add_row(set, &row, NULL, name, line, err) < 0)
 				return -1;
+			set->ncsv++;
 			break;
 		case CSV_LINE_BAD:
 			fprintf(err, "%s: %s%s:%d: %s\n", PROG,
@@ -152,6 +166,9 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 
 void report_free(struct report_set *set)
 {
+	for (size_t i = 0; i < set->n; i++)
+		json_decref(set->rows[i].run);
+	json_decref(set->head);
 	free(set->rows);
 	memset(set, 0, sizeof(*set));
 }
@@ -210,23 +227,14 @@ double report_rate(const struct csv_cell *c)
 void report_io_label(const struct csv_row *r, enum table_layout layout,
 		     char *buf, size_t len)
 {
-	size_t n;
+	const char *fields[4] = {r->size, r->chunk, r->seeks, r->procs};
 
-	if (layout == TABLE_103)
-		snprintf(buf, len, "%s:%s", r->size, r->chunk);
-	else
-		snprintf(buf, len, "%s:%s:%s:%s", r->size, r->chunk, r->seeks,
-			 r->procs);
-	n = strlen(buf);
-	while (n && buf[n - 1] == ':')
-		buf[--n] = '\0';
+	result_join_size(buf, len, fields, layout == TABLE_103 ? 2 : 4);
 }
 
 /* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
 void report_file_label(const struct csv_row *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", r->files,
-		 r->max_size[0] ? ":" : "", r->max_size,
-		 r->min_size[0] ? ":" : "", r->min_size, r->dirs[0] ? "/" : "",
-		 r->dirs, r->file_chunk[0] ? ":" : "", r->file_chunk);
+	result_join_files(buf, len, r->files, r->max_size, r->min_size,
+			  r->dirs, r->file_chunk);
 }

@@ -226,6 +226,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 		return report_txt(out, set, &a->o, stderr);
 	case REPORT_HTML:
 		return report_html(out, set, &a->o, stderr);
+	case REPORT_JSON:
+		return report_json(out, set, &a->o, stderr);
 	case REPORT_COMPARE:
 	default:
 		return report_compare(out, set, inputs, (size_t)a->ninputs,
@@ -253,6 +255,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return 1;
 	}
+	set.keep_json = a.cmd == REPORT_JSON;
 	status = open_outputs(&a, &outs);
 	if (!status)
 		status = load_inputs(&a, &set, inputs);

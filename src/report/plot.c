@@ -18,6 +18,8 @@
  * The whole script is made first, the figures inline as data blocks,
  * so --script saves a file that draws the same pictures again and can
  * be restyled; it holds no date or version, so it can be compared.
+ * plot_data.c makes the figures (plot.h); this file writes the script,
+ * names the files and runs gnuplot.
  */
 #include "config.h"
 
@@ -28,37 +30,9 @@
 #include <sys/stat.h>
 
 #include "gnuplot.h"
-#include "report.h"
-#include "stats.h"
+#include "plot.h"
 
 #define PROG "clyde-report: plot"
-
-/* Key labels longer than this many characters are cut ("..."). */
-#define LABEL_CHARS 48
-/* With more bars to a group they are too thin to carry their figure. */
-#define FIGURES_MAX 4
-
-enum metric { M_RATE, M_CPU, M_LAT };
-
-struct panel {
-	const char *block; /* the data block's name, without the '$' */
-	const char *title;
-	unsigned kinds; /* the figures it shows: bits 1 << RK_x */
-	enum metric metric;
-};
-
-enum { P_IO, P_OPS, P_CPU, P_LAT, P_COUNT };
-
-/* Figures in bytes (drawn in MiB/s), and in operations or files. */
-#define K_IO  (1u << RK_IO)
-#define K_OPS ((1u << RK_SEEK) | (1u << RK_FILE))
-
-static const struct panel panels[P_COUNT] = {
-    {"io", "Sequential I/O throughput", K_IO, M_RATE},
-    {"ops", "Seeks and file operations", K_OPS, M_RATE},
-    {"cpu", "CPU use (%CP)", K_IO | K_OPS, M_CPU},
-    {"lat", "Worst latency", K_IO | K_OPS, M_LAT},
-};
 
 /* A picture: panels [first, first + n) side by side, cols to a row. */
 struct chart {
@@ -76,84 +50,6 @@ static const struct chart page = {NULL, P_IO, P_COUNT, 2, 1600, 1100};
 
 #define NCHARTS (sizeof(charts) / sizeof(charts[0]))
 
-/* One bar colour each: one result, or the repeats of one setup. */
-struct series {
-	char label[LABEL_CHARS * 8 + 64];
-	const size_t *idx;
-	size_t n;
-};
-
-/* What one bar shows; NaN where it has nothing. */
-struct bar {
-	double fig, lo, hi;
-	double extra; /* rates, %CP: 1 for "+++++"; latency: p99 */
-};
-
-/* A panel's figures: the tests that have any, and a bar per result. */
-struct pdata {
-	enum result_test test[RT_COUNT];
-	int ntests;
-	struct bar *bar; /* [ntests * nseries] */
-	int *slot;	 /* per result: its place in a group, 1-based; 0 when
-			  * it has nothing here, so it leaves no gap */
-	int nslots;
-	double ybot, ytop;
-	int log, any_ci, any_p99, any_fast;
-	const char *title, *ylabel;
-};
-
-/* Everything the script is made from. */
-struct plot {
-	const struct report_set *set;
-	struct series *series;
-	size_t nseries;
-	struct pdata pd[P_COUNT];
-	int svg;
-};
-
-/*
- * Text shown in a picture: valid UTF-8 kept, other bytes '?', control
- * characters a space (a newline would end a gnuplot command), cut at
- * max characters.
- */
-static void clean_text(char *dst, size_t len, const char *src, size_t max)
-{
-	const unsigned char *s = (const unsigned char *)src;
-	size_t o = 0, chars = 0;
-
-	while (*s && o + 8 < len) {
-		size_t n = 1;
-
-		if (*s >= 0xc2 && *s <= 0xdf)
-			n = 2;
-		else if (*s >= 0xe0 && *s <= 0xef)
-			n = 3;
-		else if (*s >= 0xf0 && *s <= 0xf4)
-			n = 4;
-		for (size_t k = 1; k < n; k++)
-			if ((s[k] & 0xc0) != 0x80)
-				n = 0;
-		if (chars == max) {
-			memcpy(dst + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (n == 0 || (n == 1 && *s >= 0x80)) {
-			dst[o++] = '?';
-			s++;
-		} else if (n == 1) {
-			dst[o++] = (*s < 0x20 || *s == 0x7f) ? ' ' : (char)*s;
-			s++;
-		} else {
-			memcpy(dst + o, s, n);
-			o += n;
-			s += n;
-		}
-		chars++;
-	}
-	dst[o] = '\0';
-}
-
 /* A figure for a data block: "NaN" as gnuplot reads it, else %.6g. */
 static void gp_num(FILE *f, double v)
 {
@@ -163,284 +59,9 @@ static void gp_num(FILE *f, double v)
 		fprintf(f, " %.6g", v);
 }
 
-/*
- * The series: the groups of each input in order. The rows of one input
- * are consecutive and share the file pointer main.c gave them.
- */
-static int make_series(struct plot *p, struct report_group ***groups,
-		       size_t **ngroups, size_t *ninputs)
-{
-	const struct report_set *set = p->set;
-	size_t first = 0, k = 0, total = 0;
-
-	*ninputs = 0;
-	for (size_t i = 0; i < set->n; i++)
-		if (i == 0 || set->rows[i].file != set->rows[i - 1].file)
-			(*ninputs)++;
-	*groups = calloc(*ninputs, sizeof(**groups));
-	*ngroups = calloc(*ninputs, sizeof(**ngroups));
-	if (!*groups || !*ngroups)
-		return -1;
-	for (size_t i = 1; i <= set->n; i++) {
-		if (i < set->n && set->rows[i].file == set->rows[i - 1].file)
-			continue;
-		(*ngroups)[k] = report_group(set, first, i, &(*groups)[k]);
-		if (!(*ngroups)[k])
-			return -1;
-		total += (*ngroups)[k];
-		first = i;
-		k++;
-	}
-	p->series = calloc(total, sizeof(*p->series));
-	if (!p->series)
-		return -1;
-	for (k = 0; k < *ninputs; k++) {
-		for (size_t g = 0; g < (*ngroups)[k]; g++) {
-			struct report_group *gr = &(*groups)[k][g];
-			struct series *s = &p->series[p->nseries++];
-
-			s->idx = gr->idx;
-			s->n = gr->n;
-		}
-	}
-	return 0;
-}
-
-/*
- * A result's key label: its name; "(mean of N)" for repeats; the input
- * file's base name when the same name comes from more than one input.
- */
-static void label_series(struct plot *p)
-{
-	const struct report_set *set = p->set;
-
-	for (size_t i = 0; i < p->nseries; i++) {
-		struct series *s = &p->series[i];
-		const struct report_row *r = &set->rows[s->idx[0]];
-		char name[LABEL_CHARS * 4 + 8], file[LABEL_CHARS * 4 + 8];
-		const char *base;
-		int twice = 0;
-
-		for (size_t j = 0; j < p->nseries; j++) {
-			const struct report_row *q =
-			    &set->rows[p->series[j].idx[0]];
-
-			twice |= j != i && !strcmp(q->row.name, r->row.name);
-		}
-		clean_text(name, sizeof(name), r->row.name, LABEL_CHARS);
-		base = strrchr(r->file, '/');
-		clean_text(file, sizeof(file),
-			   strcmp(r->file, "-") ? (base ? base + 1 : r->file)
-						: "stdin",
-			   LABEL_CHARS / 2);
-		snprintf(s->label, sizeof(s->label), "%s%s%s%s", name,
-			 twice ? " [" : "", twice ? file : "",
-			 twice ? "]" : "");
-		if (s->n > 1) {
-			size_t l = strlen(s->label);
-
-			snprintf(s->label + l, sizeof(s->label) - l,
-				 " (mean of %zu)", s->n);
-		}
-	}
-}
-
-/* The plotted figure of one cell, before scaling; NaN when none. */
-static double cell_value(const struct csv_cell *c, enum metric m)
-{
-	switch (m) {
-	case M_RATE:
-		return report_rate(c);
-	case M_CPU:
-		return c->cpu >= 0 ? c->cpu : NAN;
-	case M_LAT:
-	default:
-		return c->lat_ns ? (double)c->lat_ns : NAN;
-	}
-}
-
-/*
- * A log axis from the decade below lo, where the bars stand, up to
- * room above hi for the figures over the bars.
- */
-static void log_range(double lo, double hi, double room, double *bot,
-		      double *top)
-{
-	if (!(lo > 0) || !(hi > 0)) {
-		*bot = 1;
-		*top = 10;
-		return;
-	}
-	*bot = pow(10, floor(log10(lo) + 1e-9));
-	*top = hi * room;
-}
-
-/* Mean and CI of the series' figures for test t; x has room for n. */
-static void summarise(const struct report_set *set, const struct series *s,
-		      enum result_test t, enum metric m, double scale,
-		      double *x, struct bar *b)
-{
-	unsigned n = 0, np = 0;
-	int fast = 0;
-	double p99 = 0;
-	struct stats st;
-
-	for (size_t k = 0; k < s->n; k++) {
-		const struct csv_cell *c = &set->rows[s->idx[k]].row.c[t];
-		double v = cell_value(c, m);
-
-		if (!isnan(v))
-			x[n++] = v / scale;
-		fast |= c->state == CSV_FAST;
-		if (c->has_pct && c->p99_ns) {
-			p99 += (double)c->p99_ns / scale;
-			np++;
-		}
-	}
-	b->fig = b->lo = b->hi = NAN;
-	if (n) {
-		stats_compute(x, n, &st);
-		b->fig = st.mean;
-		if (st.ci_low < st.ci_high) {
-			b->lo = st.ci_low;
-			b->hi = st.ci_high;
-		}
-	}
-	if (m == M_LAT)
-		b->extra = np ? p99 / np : NAN;
-	else
-		b->extra = !n && fast;
-}
-
-/* Whether panel pn draws figure t. */
-static int shows(const struct panel *pn, enum result_test t)
-{
-	return (pn->kinds & (1u << result_test_kind(t))) != 0;
-}
-
-/* The worst latency of any figure the panel shows, in ns. */
-static double worst_latency(const struct report_set *set,
-			    const struct panel *pn)
-{
-	double worst = 0;
-
-	for (size_t i = 0; i < set->n; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++)
-			if (shows(pn, t) &&
-			    (double)set->rows[i].row.c[t].lat_ns > worst)
-				worst = (double)set->rows[i].row.c[t].lat_ns;
-	return worst;
-}
-
-/* Fill one panel's data: which tests to show, the bars, the axis. */
-static int compute_panel(struct plot *p, int pi)
-{
-	const struct panel *pn = &panels[pi];
-	struct pdata *d = &p->pd[pi];
-	size_t ns = p->nseries, maxn = 1;
-	double *x, lo = INFINITY, hi = 0, scale = 1;
-
-	for (size_t i = 0; i < ns; i++)
-		if (p->series[i].n > maxn)
-			maxn = p->series[i].n;
-	d->bar = calloc((size_t)RT_COUNT * ns, sizeof(*d->bar));
-	d->slot = calloc(ns, sizeof(*d->slot));
-	x = malloc(maxn * sizeof(*x));
-	if (!d->bar || !d->slot || !x) {
-		free(x);
-		return -1;
-	}
-	if (pn->metric == M_LAT) {
-		/* ms unless every latency is under a millisecond. */
-		scale = worst_latency(p->set, pn) >= 1e6 ? 1e6 : 1e3;
-		d->ylabel = scale == 1e6 ? "latency, ms (log scale)"
-					 : "latency, us (log scale)";
-	} else if (pn->metric == M_CPU) {
-		d->ylabel = "%CP (CPU time / elapsed time)";
-	} else {
-		scale = pn->kinds == K_IO ? 1024 : 1;
-		d->ylabel = pn->kinds == K_IO
-				? "MiB/s (log scale)"
-				: "seeks/s, files/s (log scale)";
-	}
-	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		struct bar *row = &d->bar[(size_t)d->ntests * ns];
-		int any = 0;
-
-		if (!shows(pn, t))
-			continue;
-		for (size_t i = 0; i < ns; i++) {
-			struct bar *b = &row[i];
-
-			summarise(p->set, &p->series[i], t, pn->metric, scale,
-				  x, b);
-			if (!isnan(b->fig) || b->extra > 0) {
-				any = 1;
-				d->slot[i] = 1;
-			}
-			if (!isnan(b->lo))
-				d->any_ci = 1;
-			if (pn->metric == M_LAT && !isnan(b->extra))
-				d->any_p99 = 1;
-			if (pn->metric != M_LAT && b->extra > 0)
-				d->any_fast = 1;
-			/*
-			 * The axis: every figure, p99 and CI top on it; a CI
-			 * reaching lower is cut at the bottom, not followed.
-			 */
-			double vals[3] = {b->fig, b->hi,
-					  pn->metric == M_LAT ? b->extra : NAN};
-			for (int k = 0; k < 3; k++) {
-				if (isnan(vals[k]))
-					continue;
-				if (vals[k] > 0 && vals[k] < lo && k != 1)
-					lo = vals[k];
-				if (vals[k] > hi)
-					hi = vals[k];
-			}
-		}
-		if (any)
-			d->test[d->ntests++] = t;
-	}
-	free(x);
-	d->title = d->any_p99 ? "Worst and p99 latency" : pn->title;
-	for (size_t i = 0; i < ns; i++)
-		if (d->slot[i])
-			d->slot[i] = ++d->nslots;
-	if (!d->nslots) {
-		/* Nothing to draw: the key still names every result. */
-		for (size_t i = 0; i < ns; i++)
-			d->slot[i] = ++d->nslots;
-	}
-	if (pn->metric == M_CPU) {
-		/* %CP may pass 100 (several processes); room for figures. */
-		double top = (hi > 100 ? hi : 100) *
-			     (d->nslots <= FIGURES_MAX ? 1.15 : 1.05);
-
-		d->ybot = 0;
-		d->ytop = ceil(top / 10) * 10;
-	} else {
-		d->log = 1;
-		log_range(lo, hi, d->nslots <= FIGURES_MAX ? 3 : 1.3, &d->ybot,
-			  &d->ytop);
-	}
-	return 0;
-}
-
-/* Whether a panel has any bar at all. */
-static int panel_empty(const struct plot *p, int pi)
-{
-	const struct pdata *d = &p->pd[pi];
-
-	for (int i = 0; i < d->ntests * (int)p->nseries; i++)
-		if (!isnan(d->bar[i].fig))
-			return 0;
-	return 1;
-}
-
 static void write_block(FILE *f, const struct plot *p, int pi)
 {
-	const struct panel *pn = &panels[pi];
+	const struct panel *pn = &plot_panels[pi];
 	const struct pdata *d = &p->pd[pi];
 
 	fprintf(f,
@@ -563,7 +184,7 @@ static void tick(FILE *f, int i, enum result_test t)
 static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 			double r, double b, double t)
 {
-	const struct panel *pn = &panels[pi];
+	const struct panel *pn = &plot_panels[pi];
 	const struct pdata *d = &p->pd[pi];
 	/* Thin bars have no room for their figure or a "+++++". */
 	int marks = d->nslots <= FIGURES_MAX;
@@ -598,7 +219,7 @@ static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 	fputs("]\nw = n > 1 ? 0.8 / n : 0.5\nset boxwidth w absolute\n"
 	      "unset key\n",
 	      f);
-	if (panel_empty(p, pi)) {
+	if (plot_panel_empty(p, pi)) {
 		int all103 = 1;
 
 		for (size_t i = 0; i < p->set->n; i++)
@@ -871,14 +492,14 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		tmps[k] = outs->f[k].tmp;
 	}
 	p.svg = !strcasecmp(strrchr(output, '.'), ".svg");
-	if (make_series(&p, &groups, &ngroups, &ninputs) < 0)
+	if (plot_make_series(&p, &groups, &ngroups, &ninputs) < 0)
 		goto nomem;
-	label_series(&p);
+	plot_label_series(&p);
 	for (int pi = 0; pi < P_COUNT; pi++)
-		if (compute_panel(&p, pi) < 0)
+		if (plot_compute_panel(&p, pi) < 0)
 			goto nomem;
 	if (o->title) {
-		clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
+		plot_clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
 		t = title;
 	}
 	script = make_script(&p, o, tmps, t, &len);

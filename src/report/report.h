@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "csv.h"
 #include "outfile.h"
 #include "table.h"
@@ -19,11 +21,19 @@ struct report_row {
 	struct csv_row row;
 	const char *file; /* as named on the command line; "-" for stdin */
 	int line;	  /* 1-based line of the CSV line or JSON document */
+	json_t *run;	  /* keep_json: the run object it was read from;
+			   * NULL for a CSV line */
 };
 
 struct report_set {
 	struct report_row *rows;
 	size_t n, cap;
+	/* Set before loading for json: keep each run object read and the
+	 * first document's head (json_read_doc). */
+	int keep_json;
+	json_t *head;
+	size_t njson, ncsv; /* documents and CSV rows loaded */
+	size_t dropped;	    /* runs of documents left out (--skip-bad) */
 };
 
 /*
@@ -46,7 +56,14 @@ struct report_opts {
 	double alpha;		  /* compare: --alpha, 0.05 */
 };
 
-enum report_cmd { REPORT_TXT, REPORT_HTML, REPORT_COMPARE, REPORT_PLOT };
+enum report_cmd {
+	REPORT_TXT,
+	REPORT_HTML,
+	REPORT_COMPARE,
+	REPORT_PLOT,
+	REPORT_JSON,
+	REPORT_NCMDS
+};
 
 /* The command line. */
 struct report_args {
@@ -133,6 +150,9 @@ int report_html(FILE *out, const struct report_set *set,
 int report_compare(FILE *out, const struct report_set *set,
 		   const size_t *inputs, size_t ninputs,
 		   const struct report_opts *o, FILE *err);
+/* One clyde JSON document of every row (json.c says how each is made). */
+int report_json(FILE *out, const struct report_set *set,
+		const struct report_opts *o, FILE *err);
 /*
  * plot's files, before any work: the pictures' names (one with --page,
  * else one per chart), then --script's, into names[] (malloc'd; *n of

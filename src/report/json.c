@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_json: every row out as one clyde JSON document, the schema
+ * clyde writes (doc/clyde-json.5). A run read from a clyde document is
+ * written as it was read, histograms, CPU split and all; a CSV line
+ * becomes a run of what the line holds: its csv key is the line as a
+ * 1.98 line with the fields as written, each test has its status and,
+ * where the line gave them, rate, %CP and worst latency, and the keys
+ * a line cannot give (work, elapsed, user, sys, latency, histogram,
+ * cache_left) are absent or null. The program, machine, target and
+ * settings are the input document's when all rows come from one clyde
+ * document, else null; so is its summary when the rows are all of its
+ * runs, else the summary is computed from the rows' rates, as clyde
+ * computes its own (result_summary).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "report.h"
+
+/* The 1.98 line of a row, without its newline; NULL without memory. */
+static char *row_line(const struct csv_row *row)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	csv_write_row(f, row);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	if (len && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	return buf;
+}
+
+/* A test of a CSV line: what its fields say, no more. */
+static json_t *line_test(const struct csv_cell *c, enum result_test t)
+{
+	enum result_kind k = result_test_kind(t);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "status",
+			    json_string(c->state == CSV_VALUE  ? "ok"
+					: c->state == CSV_FAST ? "too-fast"
+							       : "skipped"));
+	if (c->state == CSV_EMPTY)
+		return o;
+	if (c->state == CSV_VALUE)
+		json_object_set_new(o, "rate", json_real(c->rate));
+	json_object_set_new(o, "rate_unit", json_string(result_rate_unit(k)));
+	if (c->cpu >= 0)
+		json_object_set_new(o, "cpu_percent", json_integer(c->cpu));
+	if (c->lat_text[0])
+		json_object_set_new(o, "max_latency_ns",
+				    json_integer((json_int_t)c->lat_ns));
+	return o;
+}
+
+/* The seed field when it is a whole number, else null. */
+static json_t *line_seed(const char *text)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*text || strspn(text, "0123456789") != strlen(text))
+		return json_null();
+	v = strtoull(text, &end, 10);
+	if (v > (unsigned long long)INT64_MAX)
+		return json_null();
+	return json_integer((json_int_t)v);
+}
+
+/* A run of a CSV line; NULL without memory. */
+static json_t *line_run(const struct csv_row *row)
+{
+	json_t *o = json_object(), *tests = json_object();
+	char *line = row_line(row);
+
+	if (!o || !tests || !line) {
+		json_decref(o);
+		json_decref(tests);
+		free(line);
+		return NULL;
+	}
+	json_object_set_new(o, "seed", line_seed(row->seed));
+	json_object_set_new(o, "cache_left", json_null());
+	json_object_set_new(o, "error", json_null());
+	json_object_set_new(o, "csv", json_string(line));
+	free(line);
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		json_object_set_new(tests, result_test_name(t),
+				    line_test(&row->c[t], t));
+	json_object_set_new(o, "tests", tests);
+	return o;
+}
+
+/* Whether the rows are the runs of one document, all of them. */
+static int one_doc(const struct report_set *set)
+{
+	return set->head && set->njson == 1 && set->ncsv == 0 &&
+	       set->dropped == 0;
+}
+
+/* The keys before runs: the one input document's, or null. */
+static json_t *doc_head(const struct report_set *set)
+{
+	static const char *const keys[] = {"start_time", "host", "kernel",
+					   "target", "settings"};
+	json_t *doc = set->head && set->njson == 1 && set->ncsv == 0
+			      ? json_deep_copy(set->head)
+			      : json_object();
+
+	if (!doc)
+		return NULL;
+	/* Made again after the runs, or taken whole (one_doc). */
+	json_object_del(doc, "summary");
+	json_object_set_new(doc, "schema_version",
+			    json_integer(JSON_SCHEMA_VERSION));
+	if (!json_object_get(doc, "program"))
+		json_object_set_new(doc, "program", json_string("clyde"));
+	if (!json_object_get(doc, "version"))
+		json_object_set_new(doc, "version",
+				    json_string(PACKAGE_VERSION));
+	json_object_set_new(doc, "converted_by",
+			    json_string("clyde-report " PACKAGE_VERSION));
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		if (!json_object_get(doc, keys[k]))
+			json_object_set_new(doc, keys[k], json_null());
+	return doc;
+}
+
+/*
+ * The input document's summary when the rows are all its runs, else one
+ * of every row's rates, as clyde's -x summary takes them; NULL: no
+ * memory.
+ */
+static json_t *summary(const struct report_set *set)
+{
+	double (*rate)[RT_COUNT];
+	json_t *o = one_doc(set) ? json_object_get(set->head, "summary") : NULL;
+
+	if (o)
+		return json_deep_copy(o);
+	rate = calloc(set->n, sizeof(*rate));
+	if (!rate)
+		return NULL;
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			rate[i][t] = report_rate(&set->rows[i].row.c[t]);
+	o = json_summary((unsigned)set->n, (const double(*)[RT_COUNT])rate);
+	free(rate);
+	return o;
+}
+
+int report_json(FILE *out, const struct report_set *set,
+		const struct report_opts *o, FILE *err)
+{
+	json_t *doc = doc_head(set), *runs = json_array(), *sum = NULL;
+	int status = 1;
+
+	(void)o;
+	if (!doc || !runs)
+		goto done;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct report_row *r = &set->rows[i];
+		json_t *run = r->run ? json_incref(r->run) : line_run(&r->row);
+
+		if (!run || json_array_append_new(runs, run))
+			goto done;
+	}
+	json_object_set(doc, "runs", runs);
+	sum = summary(set);
+	if (!sum)
+		goto done;
+	json_object_set_new(doc, "summary", sum);
+	if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
+	    fputc('\n', out) == EOF || fflush(out) || ferror(out)) {
+		fprintf(err, "clyde-report: json: the document could not be "
+			     "written\n");
+		status = 1;
+	} else {
+		status = 0;
+	}
+	json_decref(runs);
+	json_decref(doc);
+	return status;
+done:
+	fprintf(err, "clyde-report: json: out of memory\n");
+	json_decref(runs);
+	json_decref(doc);
+	return status;
+}
