@@ -405,7 +405,7 @@ static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
 	/* gnuplot starts with the stop signals as they were; meanwhile
 	 * the handler takes them here too. */
 	cli_stops_mask(SIG_UNBLOCK);
-	rc = chart_draw(o, r, plot_of.tmp, &stop_signal);
+	rc = chart_draw(r, o->plot, o->plot_fmt, plot_of.tmp, &stop_signal);
 	cli_stops_mask(SIG_BLOCK);
 	if (rc || stop_signal) {
 		outfile_abort(&plot_of);
@@ -429,6 +429,7 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 	uint64_t dev_size = 0;
 
 	r->size = o->size;
+	snprintf(r->target, sizeof(r->target), "%s", o->target);
 	r->nbs = o->nbs;
 	memcpy(r->bs, o->bs, sizeof(o->bs));
 	if (is_dev) {

@@ -105,10 +105,12 @@ int fsmake_unmount(struct fsmake_mount *m);
 /* ---- chart.c ---- */
 
 /*
- * The plot of r drawn by gnuplot into out (--plot's temporary name). 0,
- * or -1 after one line (none when a stop ended gnuplot).
+ * The plot of r (and only r) drawn by gnuplot in fmt into out, --plot's
+ * temporary name; plot is the name given, for messages. 0, or -1 after
+ * one line (none when a stop ended gnuplot).
  */
-int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
-	       const char *out, const volatile sig_atomic_t *stop);
+int chart_draw(const struct sweep_result *r, const char *plot,
+	       enum plot_format fmt, const char *out,
+	       const volatile sig_atomic_t *stop);
 
 #endif
