@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "outfile.h"
+#include "zcav.h"
 #include "zcav_opts.h"
 
 #define PROG "clyde-zcav"
@@ -44,9 +45,7 @@ struct zcav_target {
 	uint64_t start, end; /* end 0 on a stream: to EOF */
 	uint64_t seed;
 	/* Results: per block, its offset, bytes and per-pass seconds. */
-	uint64_t nblocks, cap;
-	uint64_t *offset, *bytes;
-	double *secs; /* nblocks x loops */
+	struct zcav_series *res;
 	/* Outcome. */
 	int err;	/* errno of the failure, 0 ok */
 	int out_failed; /* err is from writing the lines, not the target */
@@ -88,7 +87,5 @@ void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot);
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
-/* The per-block results freed. */
-void run_free(struct zcav_target *t, int n);
 
 #endif
