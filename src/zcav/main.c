@@ -221,6 +221,48 @@ static int finish_plot(const struct zcav_opts *opt,
 	return 0;
 }
 
+/* --json=FILE's document, under its temporary name until written. */
+static struct outfile json_of = {.fd = -1, .slot = -1};
+
+/* --json=FILE made before the first read: 0, or -1 after one line. */
+static int open_json(const struct zcav_opts *o)
+{
+	char why[PATH_MAX + 256];
+
+	if (!o->json_path || outfile_open(&json_of, o->json_path, why,
+					  sizeof(why)) == 0)
+		return 0;
+	return cli_error(PROG, "--json %s", why);
+}
+
+/*
+ * The document of a run that succeeded, to --json's file (renamed over
+ * its name) or standard output. The exit status.
+ */
+static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
+		       time_t start)
+{
+	json_t *doc = zcav_json_doc(o, r, start);
+	FILE *f = o->json_path ? outfile_stream(&json_of) : stdout;
+	int e = 0;
+
+	if (!doc) {
+		outfile_abort(&json_of);
+		cli_error(PROG, "--json: the document could not be built");
+		return CLI_EXIT_FAILED;
+	}
+	if (!f || zcav_json_write(doc, f))
+		e = errno ? errno : EIO;
+	json_decref(doc);
+	if (!o->json_path)
+		return e ? cli_stdout_failed(PROG, e) : 0;
+	if (!e && (e = -outfile_commit(&json_of)) == 0)
+		return 0;
+	outfile_abort(&json_of);
+	bad("--json", o->json_path, strerror(e));
+	return CLI_EXIT_FAILED;
+}
+
 /* What failed before a stop is still said; then nothing is kept. */
 static int stopped_run(struct zcav_target *t, int n, struct outfile *plot,
 		       struct zcav_result *r)
@@ -231,6 +273,7 @@ static int stopped_run(struct zcav_target *t, int n, struct outfile *plot,
 			cli_error(PROG, "%s: %s", t[i].what,
 				  strerror(t[i].err));
 	open_abort_outputs(t, n, plot);
+	outfile_abort(&json_of);
 	zcav_result_free(r);
 	return cli_exit_stop(stop_signal);
 }
@@ -277,6 +320,7 @@ int main(int argc, char **argv)
 	static struct zcav_result r;
 	struct outfile plot = {.fd = -1, .slot = -1};
 	int n, status, stdout_bad = 0;
+	time_t start;
 	char why[300];
 
 	cli_ignore_sigpipe();
@@ -312,16 +356,21 @@ int main(int argc, char **argv)
 	}
 	if (catch_stops())
 		return CLI_EXIT_FAILED;
-	if (open_outputs(&o, t, n, &plot)) {
+	if (open_outputs(&o, t, n, &plot) || open_json(&o)) {
 		open_abort_outputs(t, n, &plot);
+		outfile_abort(&json_of);
 		return CLI_EXIT_USAGE;
 	}
+	start = time(NULL);
 	status = run_all(t, n, &stop_signal);
 	if (stop_signal)
 		return stopped_run(t, n, &plot, &r);
 	status |= finish_targets(t, n, &stdout_bad);
 	if (o.plot)
 		status = finish_plot(&o, &r, &plot, status);
+	if (o.json && !status && !stdout_bad && !stop_signal)
+		status = finish_json(&o, &r, start);
+	outfile_abort(&json_of);
 	zcav_result_free(&r);
 	if (!status && !stdout_bad)
 		status = cli_stdout_close(PROG);
