@@ -44,8 +44,8 @@ static int refuse(char *why, size_t len, const char *at, const char *key,
 	return -1;
 }
 
-json_t *jdoc_load(const char *buf, size_t len, const char *program,
-		  char *why, size_t whylen)
+json_t *jdoc_load(const char *buf, size_t len, const char *program, char *why,
+		  size_t whylen)
 {
 	json_error_t err;
 	json_t *doc = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
@@ -165,8 +165,8 @@ int jdoc_path(const json_t *o, const char *at, const char *key, size_t max,
 	size_t n;
 
 	snprintf(hkey, sizeof(hkey), "%s_bytes", key);
-	snprintf(what, sizeof(what), "a name: expected a string of 1 to %zu bytes",
-		 max);
+	snprintf(what, sizeof(what),
+		 "a name: expected a string of 1 to %zu bytes", max);
 	h = json_object_get(o, hkey);
 	if (h) {
 		s = json_string_value(h);
@@ -190,8 +190,7 @@ int jdoc_path(const json_t *o, const char *at, const char *key, size_t max,
 		return 0;
 	}
 	s = json_string_value(v);
-	if (!s || !*s || json_string_length(v) != strlen(s) ||
-	    strlen(s) > max)
+	if (!s || !*s || json_string_length(v) != strlen(s) || strlen(s) > max)
 		return refuse(why, len, at, key, v, what);
 	*out = strdup(s);
 	if (!*out)

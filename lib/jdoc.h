@@ -22,8 +22,8 @@
  * JDOC_SCHEMA_VERSION: the root object, or NULL with why said (not
  * JSON, another program or version).
  */
-json_t *jdoc_load(const char *buf, size_t len, const char *program,
-		  char *why, size_t whylen);
+json_t *jdoc_load(const char *buf, size_t len, const char *program, char *why,
+		  size_t whylen);
 
 /* A whole number from min to max at o[key]. */
 int jdoc_u64(const json_t *o, const char *at, const char *key, uint64_t min,

@@ -62,8 +62,8 @@ static int read_cell(const json_t *c, const char *at, struct sweep_result *r,
 		return -1;
 	}
 	if (jdoc_u64(c, at, "bytes", 0, MAX_BYTES,
-		     "a byte count: expected a whole number", &cell->bytes,
-		     why, len))
+		     "a byte count: expected a whole number", &cell->bytes, why,
+		     len))
 		return -1;
 	snprintf(where, sizeof(where), "%s.seconds", at);
 	if (jdoc_seconds(json_object_get(c, "seconds"), where, &cell->seconds,
@@ -95,8 +95,7 @@ static int read_stage(const json_t *o, const char *at, struct sweep_result *r,
 		return -1;
 	for (size_t i = 0; i < json_array_size(cells); i++) {
 		snprintf(where, sizeof(where), "%s.cells[%zu]", at, i);
-		if (read_cell(json_array_get(cells, i), where, r, st, why,
-			      len))
+		if (read_cell(json_array_get(cells, i), where, r, st, why, len))
 			return -1;
 	}
 	return 0;

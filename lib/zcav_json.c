@@ -69,8 +69,8 @@ static int read_pass(const json_t *o, const char *at, struct zcav_series *s,
 
 	snprintf(where, sizeof(where), "%s.seconds", at);
 	return jdoc_u64(o, at, "bytes", 0, MAX_BYTES,
-			"a byte count: expected a whole number", &s->pass_bytes[p],
-			why, len) ||
+			"a byte count: expected a whole number",
+			&s->pass_bytes[p], why, len) ||
 	       jdoc_seconds(json_object_get(o, "seconds"), where,
 			    &s->pass_secs[p], why, len);
 }

@@ -49,9 +49,8 @@ static void zcav_make(struct zcav_result *r, struct zcav_opts *o)
 	r->skip = 1;
 	r->ntargets = 2;
 	r->target = calloc(2, sizeof(*r->target));
-	ck_assert_int_eq(zcav_series_init(&r->target[0], "/tmp/f 40", 2,
-					  o->block),
-			 0);
+	ck_assert_int_eq(
+	    zcav_series_init(&r->target[0], "/tmp/f 40", 2, o->block), 0);
 	ck_assert_int_eq(
 	    zcav_series_init(&r->target[1], "pipe-\xff\xfe", 2, o->block), 0);
 	r->target[0].kind = ZCAV_FILE;
@@ -61,10 +60,10 @@ static void zcav_make(struct zcav_result *r, struct zcav_opts *o)
 		struct zcav_series *s = &r->target[t];
 
 		for (unsigned k = 0; k < 3; k++) {
-			ck_assert_int_eq(zcav_series_add(s, k * o->block,
-							 k == 2 ? 4 * UNITS_MIB
-								: o->block),
-					 0);
+			ck_assert_int_eq(
+			    zcav_series_add(s, k * o->block,
+					    k == 2 ? 4 * UNITS_MIB : o->block),
+			    0);
 			s->secs[k * 2] = 0.1 * (k + 1) + t / 3.0;
 			s->secs[k * 2 + 1] = 0.7 / (k + 1);
 		}
@@ -203,8 +202,7 @@ START_TEST(sweep_round_trip)
 	memset(&o, 0, sizeof(o));
 	sweep_make(&a);
 	s = dump(sweep_json_doc(&o, &a, 0));
-	ck_assert_msg(sweep_json_read(s, strlen(s), &b, why, sizeof(why)) ==
-			  0,
+	ck_assert_msg(sweep_json_read(s, strlen(s), &b, why, sizeof(why)) == 0,
 		      "%s", why);
 	ck_assert_str_eq(b.what, "clyde-sweep x: /d\\xe9 (ext4)");
 	/* The title is text, escaped; the rest exact. */

@@ -80,7 +80,8 @@ static json_t *settings(const struct sweep_opts *o,
 	put_path(s, "target", r->target, bad);
 	put(s, "size", json_integer((json_int_t)r->size), bad);
 	for (unsigned i = 0; i < r->nbs; i++)
-		if (json_array_append_new(bs, json_integer((json_int_t)r->bs[i])))
+		if (json_array_append_new(bs,
+					  json_integer((json_int_t)r->bs[i])))
 			*bad = 1;
 	put(s, "block_sizes", bs, bad);
 	if (o->fs_arg) {
@@ -148,8 +149,8 @@ static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
 	return o;
 }
 
-json_t *sweep_json_doc(const struct sweep_opts *o,
-		       const struct sweep_result *r, time_t start)
+json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
+		       time_t start)
 {
 	json_t *doc = json_object(), *stages = json_array();
 	struct utsname un;
@@ -175,8 +176,7 @@ json_t *sweep_json_doc(const struct sweep_opts *o,
 	put(doc, "settings", settings(o, r, &bad), &bad);
 	put(doc, "title", text(r->what), &bad);
 	for (unsigned s = 0; s < r->nstages && !bad; s++)
-		if (json_array_append_new(stages,
-					  stage(r, &r->stage[s], &bad)))
+		if (json_array_append_new(stages, stage(r, &r->stage[s], &bad)))
 			bad = 1;
 	put(doc, "stages", stages, &bad);
 	if (bad) {

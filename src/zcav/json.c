@@ -83,7 +83,7 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 	put(s, "range_end",
 	    o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
 	put(s, "io",
-	    json_string(o->direct == 1   ? "direct"
+	    json_string(o->direct == 1	 ? "direct"
 			: o->direct == 0 ? "buffered"
 					 : "default"),
 	    bad);
@@ -105,8 +105,8 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 		return NULL;
 	}
 	for (unsigned p = 0; p < t->done; p++)
-		if (json_array_append_new(secs,
-					  json_real(t->secs[k * t->passes + p])))
+		if (json_array_append_new(
+			secs, json_real(t->secs[k * t->passes + p])))
 			*bad = 1;
 	put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
 	put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
