@@ -33,7 +33,8 @@ struct sweep_stage {
 };
 
 struct sweep_result {
-	char what[320]; /* first header line: target and setting */
+	char what[320];	   /* first header line: target and setting */
+	char target[4096]; /* the device or directory, as named */
 	uint64_t size;	/* bytes per cell */
 	unsigned nbs;
 	uint64_t bs[SWEEP_MAX_BS];

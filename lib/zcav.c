@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,4 +94,99 @@ int zcav_parse_line(const char *line, struct zcav_point *p)
 		return -1;
 	p->counted = 1;
 	return 1;
+}
+
+const char *zcav_kind_name(enum zcav_kind k)
+{
+	static const char *const name[ZCAV_KINDS] = {"device", "file",
+						     "pipe"};
+
+	return (unsigned)k < ZCAV_KINDS ? name[k] : "?";
+}
+
+int zcav_series_init(struct zcav_series *s, const char *name,
+		     unsigned passes, uint64_t block)
+{
+	memset(s, 0, sizeof(*s));
+	if (passes < 1 || passes > ZCAV_MAX_PASSES || block == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	s->passes = passes;
+	s->block = block;
+	s->name = strdup(name);
+	s->pass_bytes = calloc(passes, sizeof(*s->pass_bytes));
+	s->pass_secs = calloc(passes, sizeof(*s->pass_secs));
+	if (!s->name || !s->pass_bytes || !s->pass_secs) {
+		zcav_series_free(s);
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+int zcav_series_add(struct zcav_series *s, uint64_t offset, uint64_t bytes)
+{
+	if (s->nblocks == s->cap) {
+		uint64_t cap = s->cap ? s->cap * 2 : 256;
+		uint64_t *o, *b;
+		double *t;
+
+		o = realloc(s->offset, cap * sizeof(*o));
+		if (o)
+			s->offset = o;
+		b = realloc(s->bytes, cap * sizeof(*b));
+		if (b)
+			s->bytes = b;
+		t = realloc(s->secs, cap * s->passes * sizeof(*t));
+		if (t)
+			s->secs = t;
+		if (!o || !b || !t) {
+			errno = ENOMEM;
+			return -1;
+		}
+		s->cap = cap;
+	}
+	s->offset[s->nblocks] = offset;
+	s->bytes[s->nblocks] = bytes;
+	for (unsigned p = 0; p < s->passes; p++)
+		s->secs[s->nblocks * s->passes + p] = 0.0;
+	s->nblocks++;
+	return 0;
+}
+
+double zcav_series_seconds(const struct zcav_series *s, uint64_t k)
+{
+	double v[ZCAV_MAX_PASSES];
+
+	if (s->passes == 1)
+		return s->secs[k];
+	memcpy(v, s->secs + k * s->passes, s->passes * sizeof(*v));
+	return zcav_trimmed_mean(v, s->passes);
+}
+
+double zcav_series_mib_s(const struct zcav_series *s, uint64_t k)
+{
+	double secs = zcav_series_seconds(s, k);
+
+	return secs > 0 ? (double)s->bytes[k] / (double)UNITS_MIB / secs : 0.0;
+}
+
+void zcav_series_free(struct zcav_series *s)
+{
+	free(s->name);
+	free(s->offset);
+	free(s->bytes);
+	free(s->secs);
+	free(s->pass_bytes);
+	free(s->pass_secs);
+	memset(s, 0, sizeof(*s));
+}
+
+void zcav_result_free(struct zcav_result *r)
+{
+	for (unsigned i = 0; i < r->ntargets && r->target; i++)
+		zcav_series_free(&r->target[i]);
+	free(r->target);
+	memset(r, 0, sizeof(*r));
 }

@@ -4,7 +4,10 @@
  * gnuplot reads as it is: a header, one line per block (offset in GiB,
  * MiB/s, seconds), blocks faster than the minimum time commented out,
  * and a summary line per pass. Also the mean that several passes (-c)
- * report for a block: the top and bottom thirds dropped first.
+ * report for a block: the top and bottom thirds dropped first. And a
+ * run's result: per target, every block's offset, bytes and seconds in
+ * each pass, and each pass's summary, as numbers (what the lines show
+ * is printed from them, the plot and the JSON document made from them).
  */
 #ifndef CLYDE_ZCAV_H
 #define CLYDE_ZCAV_H
@@ -16,6 +19,65 @@
 
 /* A block read faster than this is too short to time: commented out. */
 #define ZCAV_MIN_SECONDS CLK_MIN_SECONDS
+
+/* The most passes (-c) a run makes. */
+#define ZCAV_MAX_PASSES 1000
+
+/* What a target is: read with O_DIRECT (a device), cached pages
+ * dropped (a file), or in order (a pipe or standard input). */
+enum zcav_kind { ZCAV_DEVICE, ZCAV_FILE, ZCAV_PIPE, ZCAV_KINDS };
+
+/* One target's measurements. */
+struct zcav_series {
+	char *name; /* the target as named (malloc'd) */
+	enum zcav_kind kind;
+	int direct;	     /* read or written with O_DIRECT */
+	uint64_t block;	     /* bytes per block (the last may be short) */
+	unsigned passes;     /* passes asked for (-c) */
+	unsigned done;	     /* passes completed */
+	uint64_t start, end; /* the range; end 0 on a pipe: to its end */
+	uint64_t nblocks, cap;
+	uint64_t *offset, *bytes; /* per block */
+	double *secs;		  /* per block and pass: [k * passes + pass] */
+	uint64_t *pass_bytes;	  /* per pass: bytes in timed blocks */
+	double *pass_secs;	  /* per pass: their seconds */
+};
+
+/* A clyde-zcav run: its settings and one series per target. */
+struct zcav_result {
+	int write;	/* -w: written and fsynced, not read */
+	uint64_t chunk; /* bytes per transfer within a block */
+	uint64_t skip;	/* -s: every skip-th block timed */
+	unsigned ntargets;
+	struct zcav_series *target; /* ntargets, malloc'd */
+};
+
+/* The kind's name in the document: "device", "file", "pipe". */
+const char *zcav_kind_name(enum zcav_kind k);
+
+/*
+ * Make s empty for a target named name with passes passes of block
+ * bytes (1..ZCAV_MAX_PASSES). 0, or -1 (ENOMEM, EINVAL) with s freed.
+ */
+int zcav_series_init(struct zcav_series *s, const char *name,
+		     unsigned passes, uint64_t block);
+
+/* A block found by the first pass, its times still to come: 0, or -1
+ * (ENOMEM). */
+int zcav_series_add(struct zcav_series *s, uint64_t offset, uint64_t bytes);
+
+/*
+ * The seconds block k's line shows: its one pass's time, or the trimmed
+ * mean of its passes (s is not changed).
+ */
+double zcav_series_seconds(const struct zcav_series *s, uint64_t k);
+
+/* MiB/s of block k at zcav_series_seconds() (0 for no time). */
+double zcav_series_mib_s(const struct zcav_series *s, uint64_t k);
+
+/* What s and r hold freed; each left empty. */
+void zcav_series_free(struct zcav_series *s);
+void zcav_result_free(struct zcav_result *r);
 
 /* One line of the output, as zcav_parse_line reads it back. */
 struct zcav_point {

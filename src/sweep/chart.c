@@ -3,7 +3,8 @@
  * chart: clyde-sweep's --plot. Two panels of grouped bars (write with
  * fsync, read with the cache evicted), one group per mode and block
  * size, one bar per stage; the data inline as datablocks, the script fed
- * to gnuplot on a pipe (gnuplot.h).
+ * to gnuplot on a pipe (gnuplot.h). Everything drawn comes from the
+ * result (what ran), nothing from the options.
  */
 #include "config.h"
 
@@ -18,15 +19,15 @@
 #include "units.h"
 
 /* One datablock: a row per mode and block size, a column per stage. */
-static void plot_block(FILE *f, const char *name, const struct sweep_opts *o,
-		       const struct sweep_result *r, int op)
+static void plot_block(FILE *f, const char *name, const struct sweep_result *r,
+		       int op)
 {
 	fprintf(f, "$%s << EOD\n", name);
 	for (int m = 0; m < SWEEP_MODES; m++)
-		for (unsigned b = 0; b < o->nbs; b++) {
+		for (unsigned b = 0; b < r->nbs; b++) {
 			char bs[32];
 
-			sweep_fmt_bs(bs, sizeof(bs), o->bs[b]);
+			sweep_fmt_bs(bs, sizeof(bs), r->bs[b]);
 			fprintf(f, "\"%s %s\"", sweep_mode_name(m), bs);
 			for (unsigned s = 0; s < r->nstages; s++) {
 				const struct sweep_cell *c =
@@ -42,8 +43,9 @@ static void plot_block(FILE *f, const char *name, const struct sweep_opts *o,
 	fputs("EOD\n", f);
 }
 
-int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
-	       const char *out, const volatile sig_atomic_t *stop)
+int chart_draw(const struct sweep_result *r, const char *plot,
+	       enum plot_format fmt, const char *out,
+	       const volatile sig_atomic_t *stop)
 {
 	char *script = NULL, why[512], size[32];
 	size_t len = 0;
@@ -52,11 +54,11 @@ int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
 	int rc;
 
 	if (!f)
-		return cli_error(PROG, "--plot '%s': %s", o->plot,
+		return cli_error(PROG, "--plot '%s': %s", plot,
 				 strerror(errno));
 	for (unsigned s = 0; s < r->nstages; s++)
 		for (int m = 0; m < SWEEP_MODES; m++)
-			for (unsigned b = 0; b < o->nbs; b++)
+			for (unsigned b = 0; b < r->nbs; b++)
 				for (int op = 0; op < SWEEP_OPS; op++) {
 					const struct sweep_cell *c =
 					    &r->stage[s].cell[m][b][op];
@@ -65,9 +67,9 @@ int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
 					    c->done && clk_too_fast(c->seconds);
 				}
 	units_fmt_size(size, sizeof(size), r->size);
-	plot_begin(f, out, o->plot_fmt, 1100, 850);
-	plot_block(f, "w", o, r, SWEEP_WRITE);
-	plot_block(f, "r", o, r, SWEEP_READ);
+	plot_begin(f, out, fmt, 1100, 850);
+	plot_block(f, "w", r, SWEEP_WRITE);
+	plot_block(f, "r", r, SWEEP_READ);
 	fputs("set datafile missing '?'\n"
 	      "set style data histograms\n"
 	      "set style histogram clustered gap 1\n"
@@ -78,10 +80,10 @@ int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
 	      f);
 	fputs("set multiplot layout 2,1 title ", f);
 	{
-		char title[512];
+		char title[sizeof(r->target) + 128];
 
 		snprintf(title, sizeof(title), "clyde-sweep: %s, %s per cell%s",
-			 o->target, size,
+			 r->target, size,
 			 fast ? " (some cells under 0.5 s: see the table)"
 			      : "");
 		plot_quote(f, title);
@@ -102,12 +104,12 @@ int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
 	fputs("unset multiplot\n", f);
 	if (fclose(f) != 0) {
 		free(script);
-		return cli_error(PROG, "--plot '%s': %s", o->plot,
+		return cli_error(PROG, "--plot '%s': %s", plot,
 				 strerror(errno));
 	}
 	rc = plot_run(script, len, why, sizeof(why));
 	free(script);
 	if (rc && !*stop)
-		return cli_error(PROG, "--plot '%s': %s", o->plot, why);
+		return cli_error(PROG, "--plot '%s': %s", plot, why);
 	return 0;
 }

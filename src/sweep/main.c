@@ -369,6 +369,8 @@ static int run_stages(const struct sweep_opts *o, struct sweep_result *r,
 static int print_results(const struct sweep_opts *o,
 			 const struct sweep_result *r)
 {
+	/* --json to stdout: stdout holds the document alone. */
+	FILE *out = o->json && !o->json_path ? stderr : stdout;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
@@ -384,14 +386,50 @@ static int print_results(const struct sweep_opts *o,
 		cli_error(PROG, "%s", strerror(errno));
 		return CLI_EXIT_FAILED;
 	}
-	if (len && fwrite(text, 1, len, stdout) != len) {
+	if (len && (fwrite(text, 1, len, out) != len || fflush(out))) {
 		int e = errno;
 
 		free(text);
+		if (out != stdout) {
+			cli_error(PROG, "standard error: %s", strerror(e));
+			return CLI_EXIT_FAILED;
+		}
 		return cli_stdout_failed(PROG, e);
 	}
 	free(text);
-	return cli_stdout_close(PROG);
+	return out == stdout ? cli_stdout_close(PROG) : 0;
+}
+
+/* --json=FILE's document: made before the first cell, renamed when
+ * written. */
+static struct outfile json_of = {.fd = -1, .slot = -1};
+
+/*
+ * The document to --json's file or standard output, only after a run
+ * without failures. The exit status.
+ */
+static int finish_json(const struct sweep_opts *o,
+		       const struct sweep_result *r, time_t start)
+{
+	json_t *doc = sweep_json_doc(o, r, start);
+	FILE *f = o->json_path ? outfile_stream(&json_of) : stdout;
+	int e = 0;
+
+	if (!doc) {
+		outfile_abort(&json_of);
+		cli_error(PROG, "--json: the document could not be built");
+		return CLI_EXIT_FAILED;
+	}
+	if (!f || sweep_json_write(doc, f))
+		e = errno ? errno : EIO;
+	json_decref(doc);
+	if (!o->json_path)
+		return e ? cli_stdout_failed(PROG, e) : cli_stdout_close(PROG);
+	if (!e && (e = -outfile_commit(&json_of)) == 0)
+		return 0;
+	outfile_abort(&json_of);
+	cli_bad(stderr, PROG, "--json", o->json_path, strerror(e));
+	return CLI_EXIT_FAILED;
 }
 
 /* The plot's file: made before the first cell, renamed when drawn. */
@@ -405,7 +443,7 @@ static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
 	/* gnuplot starts with the stop signals as they were; meanwhile
 	 * the handler takes them here too. */
 	cli_stops_mask(SIG_UNBLOCK);
-	rc = chart_draw(o, r, plot_of.tmp, &stop_signal);
+	rc = chart_draw(r, o->plot, o->plot_fmt, plot_of.tmp, &stop_signal);
 	cli_stops_mask(SIG_BLOCK);
 	if (rc || stop_signal) {
 		outfile_abort(&plot_of);
@@ -429,6 +467,7 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 	uint64_t dev_size = 0;
 
 	r->size = o->size;
+	snprintf(r->target, sizeof(r->target), "%s", o->target);
 	r->nbs = o->nbs;
 	memcpy(r->bs, o->bs, sizeof(o->bs));
 	if (is_dev) {
@@ -447,6 +486,11 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 	 * the first cell, so a path that cannot be written costs nothing. */
 	if (o->plot && outfile_open(&plot_of, o->plot, why, sizeof(why))) {
 		cli_error(PROG, "--plot %s", why);
+		return CLI_EXIT_USAGE;
+	}
+	if (o->json_path &&
+	    outfile_open(&json_of, o->json_path, why, sizeof(why))) {
+		cli_error(PROG, "--json %s", why);
 		return CLI_EXIT_USAGE;
 	}
 	return 0;
@@ -476,6 +520,7 @@ int main(int argc, char **argv)
 	static struct sweep_result r;
 	unsigned char *buf = NULL;
 	int status = 0, is_dev = 0;
+	time_t start;
 
 	cli_ignore_sigpipe();
 	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
@@ -502,11 +547,14 @@ int main(int argc, char **argv)
 	if (status) {
 		cleanup();
 		free(buf);
+		outfile_abort(&plot_of);
+		outfile_abort(&json_of);
 		return status;
 	}
 	if (is_dev && (o.nfs > 1 || o.fs[0]->mkfs))
 		fsmake_private_ns();
 
+	start = time(NULL);
 	status = run_stages(&o, &r, is_dev, buf);
 	if (cleanup())
 		status = CLI_EXIT_FAILED;
@@ -522,7 +570,10 @@ int main(int argc, char **argv)
 	}
 	if (!stop_signal && !status && o.plot)
 		status = finish_plot(&o, &r);
+	if (!stop_signal && !status && o.json)
+		status = finish_json(&o, &r, start);
 	outfile_abort(&plot_of);
+	outfile_abort(&json_of);
 	if (stop_signal)
 		return CLI_EXIT_SIGNAL(stop_signal);
 	return status;

@@ -16,7 +16,8 @@
 
 static const char usage_text[] =
     "usage: clyde-sweep [-s size] [-B bs,bs,...] [-z seed] [-q]\n"
-    "                   [--plot FILE] [--filesystems=raw,ext4,xfs]\n"
+    "                   [--plot FILE] [--json[=FILE]]\n"
+    "                   [--filesystems=raw,ext4,xfs]\n"
     "                   [--destroy-data=DEVICE [--force]] target\n"
     "\n"
     "The dd matrix: for each mode (buffered, O_DIRECT) and block size, write\n"
@@ -37,6 +38,8 @@ static const char usage_text[] =
     "  --force         also write over a filesystem, RAID or partition-\n"
     "                  table signature found on it\n"
     "  --plot FILE     grouped bars with gnuplot (FILE.png or .svg)\n"
+    "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
+    "                  to FILE, or to stdout (table and CSV then to stderr)\n"
     "  -q              quiet: the table to stderr, only CSV on stdout\n"
     "  -z seed         seed for the data (default: fresh)\n"
     "  --help          this text;  --version  the version\n"
@@ -72,7 +75,7 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
 
-enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT };
+enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_JSON };
 
 /* A refused value: one line on err, -1. */
 #define bad(err, o, val, why) cli_bad(err, PROG, o, val, why)
@@ -260,7 +263,8 @@ static int opt_str(const char *name, const char *arg, const char **slot,
 	return 0;
 }
 
-/* What needs all the options: the target, -s against -B, --plot. */
+/* What needs all the options: the target, -s against -B, --plot,
+ * --json. */
 static int check_all(int argc, char **argv, struct sweep_opts *o, FILE *err)
 {
 	char why[512];
@@ -296,6 +300,11 @@ static int check_all(int argc, char **argv, struct sweep_opts *o, FILE *err)
 	}
 	if (o->plot && !*o->plot)
 		return bad(err, "--plot", o->plot, "empty name");
+	if (o->json_path && !strcmp(o->json_path, "-"))
+		o->json_path = NULL;
+	if (o->json_path && o->plot && !strcmp(o->json_path, o->plot))
+		return bad(err, "--json", o->json_path,
+			   "the same file as --plot");
 	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
 		fprintf(err, "%s: %s\n", PROG, why);
 		return -1;
@@ -312,6 +321,7 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
 	    {"force", no_argument, NULL, OPT_FORCE},
 	    {"plot", required_argument, NULL, OPT_PLOT},
+	    {"json", optional_argument, NULL, OPT_JSON},
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
@@ -354,6 +364,14 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 			break;
 		case OPT_PLOT:
 			rc = opt_str("--plot", optarg, &o->plot, err);
+			break;
+		case OPT_JSON:
+			o->json = 1;
+			if (optarg)
+				rc = *optarg ? opt_str("--json", optarg,
+						       &o->json_path, err)
+					     : bad(err, "--json", optarg,
+						   "expected a file name");
 			break;
 		default:
 			rc = cli_getopt_tail(c, argv, PROG, usage_text, out,

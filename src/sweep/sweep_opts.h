@@ -48,6 +48,8 @@ struct sweep_opts {
 	const char *plot;
 	enum plot_format plot_fmt;
 	int quiet;
+	int json;	       /* --json given */
+	const char *json_path; /* --json=FILE; NULL: standard output */
 	uint64_t seed;
 	int seed_set;
 	const char *target;

@@ -9,11 +9,13 @@
 #ifndef CLYDE_SWEEP_PROG_H
 #define CLYDE_SWEEP_PROG_H
 
+#include <jansson.h>
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "scratch.h"
 #include "sweep.h"
@@ -110,10 +112,24 @@ int fsmake_unmount(struct fsmake_mount *m);
 /* ---- chart.c ---- */
 
 /*
- * The plot of r drawn by gnuplot into out (--plot's temporary name). 0,
- * or -1 after one line (none when a stop ended gnuplot).
+ * The plot of r (and only r) drawn by gnuplot in fmt into out, --plot's
+ * temporary name; plot is the name given, for messages. 0, or -1 after
+ * one line (none when a stop ended gnuplot).
  */
-int chart_draw(const struct sweep_opts *o, const struct sweep_result *r,
-	       const char *out, const volatile sig_atomic_t *stop);
+int chart_draw(const struct sweep_result *r, const char *plot,
+	       enum plot_format fmt, const char *out,
+	       const volatile sig_atomic_t *stop);
+
+/* ---- json.c ---- */
+
+/*
+ * The --json document of a run begun at start (doc/clyde-json.5): a new
+ * reference, or NULL when it could not be built whole.
+ */
+json_t *sweep_json_doc(const struct sweep_opts *o,
+		       const struct sweep_result *r, time_t start);
+
+/* doc written to f, flushed. 0, or -1 and errno. */
+int sweep_json_write(const json_t *doc, FILE *f);
 
 #endif

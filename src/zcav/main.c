@@ -78,10 +78,15 @@ static int catch_stops(void)
 	return 0;
 }
 
-/* The curves: counted blocks as lines, blocks under 0.5 s as points. */
-static int draw(const struct zcav_opts *opt, struct zcav_target *t, int n,
-		const char *tmp)
+/*
+ * The curves, from the result alone: counted blocks as lines, blocks
+ * under 0.5 s as points. plot is --plot's name (for messages), tmp its
+ * temporary file.
+ */
+static int draw(const struct zcav_result *r, const char *plot,
+		enum plot_format fmt, const char *tmp)
 {
+	const struct zcav_series *t = r->target;
 	char *script = NULL, why[512];
 	size_t len = 0;
 	FILE *f = open_memstream(&script, &len);
@@ -89,26 +94,22 @@ static int draw(const struct zcav_opts *opt, struct zcav_target *t, int n,
 
 	if (!f)
 		return cli_error(PROG, "--plot: %s", strerror(errno));
-	plot_begin(f, tmp, opt->plot_fmt, 1000, 600);
+	plot_begin(f, tmp, fmt, 1000, 600);
 	fprintf(f,
 		"set title 'clyde-zcav: %s throughput by position "
 		"(%llu MiB blocks%s)'\n",
-		opt->write ? "write" : "read",
-		(unsigned long long)(opt->block / UNITS_MIB),
-		opt->loops > 1 ? ", trimmed mean of passes" : "");
+		r->write ? "write" : "read",
+		(unsigned long long)(t[0].block / UNITS_MIB),
+		t[0].passes > 1 ? ", trimmed mean of passes" : "");
 	fputs("set xlabel 'offset (GiB)'\nset ylabel 'MiB/s'\n"
 	      "set grid\nset yrange [0:*]\nset key below\n",
 	      f);
-	for (int i = 0; i < n; i++) {
+	for (unsigned i = 0; i < r->ntargets; i++) {
 		for (int fast = 0; fast < 2; fast++) {
-			fprintf(f, "$d%d%c << EOD\n", i, fast ? 'f' : 'c');
+			fprintf(f, "$d%u%c << EOD\n", i, fast ? 'f' : 'c');
 			for (uint64_t k = 0; k < t[i].nblocks; k++) {
-				double s = t[i].secs[k * opt->loops];
+				double s = zcav_series_seconds(&t[i], k);
 
-				if (opt->loops > 1)
-					s = zcav_trimmed_mean(
-					    t[i].secs + k * opt->loops,
-					    opt->loops);
 				if ((s < ZCAV_MIN_SECONDS) != fast || s <= 0)
 					continue;
 				fprintf(f, "%.4f %.2f\n",
@@ -121,22 +122,16 @@ static int draw(const struct zcav_opts *opt, struct zcav_target *t, int n,
 		}
 	}
 	fputs("plot", f);
-	for (int i = 0; i < n; i++) {
+	for (unsigned i = 0; i < r->ntargets; i++) {
 		for (int fast = 0; fast < 2; fast++) {
 			int have = 0;
 
-			for (uint64_t k = 0; k < t[i].nblocks; k++) {
-				double s = opt->loops > 1
-					       ? zcav_trimmed_mean(
-						     t[i].secs + k * opt->loops,
-						     opt->loops)
-					       : t[i].secs[k];
-
-				have |= (s < ZCAV_MIN_SECONDS) == fast;
-			}
+			for (uint64_t k = 0; k < t[i].nblocks; k++)
+				have |= (zcav_series_seconds(&t[i], k) <
+					 ZCAV_MIN_SECONDS) == fast;
 			if (!have)
 				continue;
-			fprintf(f, "%s $d%d%c using 1:2 with %s lc %d title ",
+			fprintf(f, "%s $d%u%c using 1:2 with %s lc %u title ",
 				any ? "," : "", i, fast ? 'f' : 'c',
 				fast ? "points pt 6"
 				     : "linespoints pt 7 ps 0.6",
@@ -146,10 +141,10 @@ static int draw(const struct zcav_opts *opt, struct zcav_target *t, int n,
 
 				snprintf(title, sizeof(title),
 					 "%s: blocks under 0.5 s (not counted)",
-					 t[i].path);
+					 t[i].name);
 				plot_quote(f, title);
 			} else {
-				plot_quote(f, t[i].path);
+				plot_quote(f, t[i].name);
 			}
 			any = 1;
 		}
@@ -162,7 +157,7 @@ static int draw(const struct zcav_opts *opt, struct zcav_target *t, int n,
 	rc = any ? plot_run(script, len, why, sizeof(why)) : 0;
 	free(script);
 	if (rc && !stop_signal)
-		return cli_error(PROG, "--plot '%s': %s", opt->plot, why);
+		return cli_error(PROG, "--plot '%s': %s", plot, why);
 	return 0;
 }
 
@@ -201,11 +196,13 @@ static int finish_targets(struct zcav_target *t, int n, int *stdout_bad)
  * file and renamed over its name; removed on a failure or a stop.
  * Returns the exit status so far.
  */
-static int finish_plot(const struct zcav_opts *opt, struct zcav_target *t,
-		       int n, struct outfile *plot, int status)
+static int finish_plot(const struct zcav_opts *opt,
+		       const struct zcav_result *r, struct outfile *plot,
+		       int status)
 {
 	int e;
-	int bad_draw = status || draw(opt, t, n, plot->tmp);
+	int bad_draw =
+	    status || draw(r, opt->plot, opt->plot_fmt, plot->tmp);
 
 	if (stop_signal) {
 		/* A stop while gnuplot drew: it was killed, nothing kept. */
@@ -224,8 +221,51 @@ static int finish_plot(const struct zcav_opts *opt, struct zcav_target *t,
 	return 0;
 }
 
+/* --json=FILE's document, under its temporary name until written. */
+static struct outfile json_of = {.fd = -1, .slot = -1};
+
+/* --json=FILE made before the first read: 0, or -1 after one line. */
+static int open_json(const struct zcav_opts *o)
+{
+	char why[PATH_MAX + 256];
+
+	if (!o->json_path || outfile_open(&json_of, o->json_path, why,
+					  sizeof(why)) == 0)
+		return 0;
+	return cli_error(PROG, "--json %s", why);
+}
+
+/*
+ * The document of a run that succeeded, to --json's file (renamed over
+ * its name) or standard output. The exit status.
+ */
+static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
+		       time_t start)
+{
+	json_t *doc = zcav_json_doc(o, r, start);
+	FILE *f = o->json_path ? outfile_stream(&json_of) : stdout;
+	int e = 0;
+
+	if (!doc) {
+		outfile_abort(&json_of);
+		cli_error(PROG, "--json: the document could not be built");
+		return CLI_EXIT_FAILED;
+	}
+	if (!f || zcav_json_write(doc, f))
+		e = errno ? errno : EIO;
+	json_decref(doc);
+	if (!o->json_path)
+		return e ? cli_stdout_failed(PROG, e) : 0;
+	if (!e && (e = -outfile_commit(&json_of)) == 0)
+		return 0;
+	outfile_abort(&json_of);
+	bad("--json", o->json_path, strerror(e));
+	return CLI_EXIT_FAILED;
+}
+
 /* What failed before a stop is still said; then nothing is kept. */
-static int stopped_run(struct zcav_target *t, int n, struct outfile *plot)
+static int stopped_run(struct zcav_target *t, int n, struct outfile *plot,
+		       struct zcav_result *r)
 {
 	for (int i = 0; i < n; i++)
 		if (t[i].err && t[i].err != EINTR &&
@@ -233,16 +273,54 @@ static int stopped_run(struct zcav_target *t, int n, struct outfile *plot)
 			cli_error(PROG, "%s: %s", t[i].what,
 				  strerror(t[i].err));
 	open_abort_outputs(t, n, plot);
-	run_free(t, n);
+	outfile_abort(&json_of);
+	zcav_result_free(r);
 	return cli_exit_stop(stop_signal);
+}
+
+/* The result's settings and an empty series per target. 0, or 1 after
+ * one line. */
+static int result_start(const struct zcav_opts *o, struct zcav_result *r)
+{
+	r->write = o->write;
+	r->chunk = o->chunk;
+	r->skip = o->skip;
+	r->target = calloc((size_t)o->ntargets, sizeof(*r->target));
+	if (!r->target) {
+		cli_error(PROG, "%s", strerror(ENOMEM));
+		return 1;
+	}
+	for (int i = 0; i < o->ntargets; i++) {
+		if (zcav_series_init(&r->target[i], o->target[i].path, o->loops,
+				     o->block)) {
+			zcav_result_free(r);
+			cli_error(PROG, "%s", strerror(errno));
+			return 1;
+		}
+		r->ntargets = (unsigned)i + 1;
+	}
+	return 0;
+}
+
+/* What the opened target is, in its series. */
+static void result_target(const struct zcav_target *t)
+{
+	t->res->kind = t->stream		? ZCAV_PIPE
+		       : S_ISBLK(t->id.st_mode) ? ZCAV_DEVICE
+						: ZCAV_FILE;
+	t->res->direct = t->direct;
+	t->res->start = t->start;
+	t->res->end = t->end;
 }
 
 int main(int argc, char **argv)
 {
 	static struct zcav_target t[ZCAV_MAX_TARGETS];
 	static struct zcav_opts o;
+	static struct zcav_result r;
 	struct outfile plot = {.fd = -1, .slot = -1};
 	int n, status, stdout_bad = 0;
+	time_t start;
 	char why[300];
 
 	cli_ignore_sigpipe();
@@ -255,6 +333,8 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	n = o.ntargets;
+	if (result_start(&o, &r))
+		return CLI_EXIT_FAILED;
 	for (int i = 0; i < n; i++) {
 		t[i].opt = &o;
 		t[i].stop = &stop_signal;
@@ -262,8 +342,10 @@ int main(int argc, char **argv)
 		t[i].log = o.target[i].log;
 		t[i].fd = -1;
 		t[i].seed = rng_fresh_seed() + (uint64_t)i;
+		t[i].res = &r.target[i];
 		if (open_target(&t[i]))
 			return CLI_EXIT_USAGE;
+		result_target(&t[i]);
 	}
 	if (open_check_streams(t, n) || open_check_outputs(&o, t, n))
 		return CLI_EXIT_USAGE;
@@ -274,17 +356,22 @@ int main(int argc, char **argv)
 	}
 	if (catch_stops())
 		return CLI_EXIT_FAILED;
-	if (open_outputs(&o, t, n, &plot)) {
+	if (open_outputs(&o, t, n, &plot) || open_json(&o)) {
 		open_abort_outputs(t, n, &plot);
+		outfile_abort(&json_of);
 		return CLI_EXIT_USAGE;
 	}
+	start = time(NULL);
 	status = run_all(t, n, &stop_signal);
 	if (stop_signal)
-		return stopped_run(t, n, &plot);
+		return stopped_run(t, n, &plot, &r);
 	status |= finish_targets(t, n, &stdout_bad);
 	if (o.plot)
-		status = finish_plot(&o, t, n, &plot, status);
-	run_free(t, n);
+		status = finish_plot(&o, &r, &plot, status);
+	if (o.json && !status && !stdout_bad && !stop_signal)
+		status = finish_json(&o, &r, start);
+	outfile_abort(&json_of);
+	zcav_result_free(&r);
 	if (!status && !stdout_bad)
 		status = cli_stdout_close(PROG);
 	return status;

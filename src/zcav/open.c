@@ -3,7 +3,7 @@
  * open: clyde-zcav's targets and outputs, before the first read. A
  * target is "-", a pipe, a file or a block device; it is opened
  * read-only, or for -w through the device guards; its range is settled
- * and, for O_DIRECT, its alignment checked. No log or plot may be a
+ * and, for O_DIRECT, its alignment checked. No log, plot or document may be a
  * target or share a final name with another output; all are made (under
  * temporary names, lib/outfile) before any work.
  */
@@ -210,7 +210,7 @@ static int same_final_name(const char *a, const char *b)
 int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 		       int n)
 {
-	struct output out[ZCAV_MAX_TARGETS + 1];
+	struct output out[ZCAV_MAX_TARGETS + 2];
 	int k = 0;
 	char why[PATH_MAX + 64];
 
@@ -219,6 +219,8 @@ int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 			out[k++] = (struct output){"-l", t[i].log};
 	if (opt->plot)
 		out[k++] = (struct output){"--plot", opt->plot};
+	if (opt->json_path)
+		out[k++] = (struct output){"--json", opt->json_path};
 	for (int i = 0; i < k; i++) {
 		for (int j = 0; j < n; j++) {
 			if (!is_target(out[i].path, &t[j]))
@@ -245,7 +247,8 @@ int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
 	char why[PATH_MAX + 256];
 
 	for (int i = 0; i < n; i++) {
-		t[i].out = stdout;
+		/* --json to stdout: stdout holds the document alone. */
+		t[i].out = opt->json && !opt->json_path ? stderr : stdout;
 		if (!t[i].log)
 			continue;
 		if (outfile_open(&t[i].of, t[i].log, why, sizeof(why)) != 0)

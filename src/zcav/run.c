@@ -77,29 +77,6 @@ static int flush_lines(struct zcav_target *t)
 	return -1;
 }
 
-/* Room for one more block's results. */
-static int grow(struct zcav_target *t)
-{
-	const struct zcav_opts *opt = t->opt;
-	uint64_t cap = t->cap ? t->cap * 2 : 256;
-	uint64_t *o, *b;
-	double *s;
-
-	o = realloc(t->offset, cap * sizeof(*o));
-	if (o)
-		t->offset = o;
-	b = realloc(t->bytes, cap * sizeof(*b));
-	if (b)
-		t->bytes = b;
-	s = realloc(t->secs, cap * opt->loops * sizeof(*s));
-	if (s)
-		t->secs = s;
-	if (!o || !b || !s)
-		return -1;
-	t->cap = cap;
-	return 0;
-}
-
 /* Throw away len bytes of a stream (a skipped block, -r's start). */
 static int discard(struct zcav_target *t, unsigned char *buf, uint64_t len,
 		   uint64_t off)
@@ -175,17 +152,13 @@ static int pass(struct zcav_target *t, unsigned loop, unsigned char *buf)
 		t1 = clk_now_ns();
 		if (got == 0)
 			break;
-		if (loop == 0) {
-			if (t->nblocks == t->cap && grow(t))
-				return fail(t, ENOMEM, "results for", off);
-			t->offset[t->nblocks] = off;
-			t->bytes[t->nblocks] = got;
-			t->nblocks++;
-		}
+		if (loop == 0 && zcav_series_add(t->res, off, got))
+			return fail(t, ENOMEM, "results for", off);
 		/* Every pass reads the same blocks in the same order. */
-		if (loop > 0 && (k >= t->nblocks || t->offset[k] != off))
+		if (loop > 0 &&
+		    (k >= t->res->nblocks || t->res->offset[k] != off))
 			return fail(t, EIO, "the size changed:", off);
-		t->secs[k * opt->loops + loop] = (double)(t1 - t0) / 1e9;
+		t->res->secs[k * opt->loops + loop] = (double)(t1 - t0) / 1e9;
 		k++;
 		if (opt->loops == 1) {
 			zcav_print_block(t->out, off, got,
@@ -198,6 +171,9 @@ static int pass(struct zcav_target *t, unsigned loop, unsigned char *buf)
 	}
 	if (pass_bytes == 0)
 		return fail(t, ENODATA, "nothing to read in", t->start);
+	t->res->pass_bytes[loop] = pass_bytes;
+	t->res->pass_secs[loop] = pass_secs;
+	t->res->done = loop + 1;
 	zcav_print_summary(t->out, opt->write ? "Wrote" : "Read", pass_bytes,
 			   pass_secs);
 	if (flush_lines(t))
@@ -243,11 +219,10 @@ static void *run_target(void *arg)
 	if (!t->err && !*t->stop && opt->loops > 1) {
 		fputs("#\n", t->out);
 		zcav_print_columns(t->out);
-		for (uint64_t k = 0; k < t->nblocks; k++)
-			zcav_print_block(
-			    t->out, t->offset[k], t->bytes[k],
-			    zcav_trimmed_mean(t->secs + k * opt->loops,
-					      opt->loops));
+		for (uint64_t k = 0; k < t->res->nblocks; k++)
+			zcav_print_block(t->out, t->res->offset[k],
+					 t->res->bytes[k],
+					 zcav_series_seconds(t->res, k));
 	}
 	if (!t->err)
 		flush_lines(t);
@@ -301,13 +276,4 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop)
 		if (t[i].started)
 			pthread_join(t[i].thread, NULL);
 	return status;
-}
-
-void run_free(struct zcav_target *t, int n)
-{
-	for (int i = 0; i < n; i++) {
-		free(t[i].offset);
-		free(t[i].bytes);
-		free(t[i].secs);
-	}
 }

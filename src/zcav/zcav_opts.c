@@ -18,6 +18,7 @@
 static const char usage_text[] =
     "usage: clyde-zcav [-b block[:chunk]] [-c count] [-r [start:]end]\n"
     "                  [-s skip] [--direct|--buffered] [--plot FILE]\n"
+    "                  [--json[=FILE]]\n"
     "                  [-w --destroy-data=TARGET [--force]]\n"
     "                  [-u user[:group]] [-g group]\n"
     "                  [-l log] [-f] target [[-l log] [-f] target]...\n"
@@ -43,6 +44,8 @@ static const char usage_text[] =
     "  --buffered      through the page cache, devices too (evicted\n"
     "                  before each pass)\n"
     "  --plot FILE     draw the curves with gnuplot (FILE.png or .svg)\n"
+    "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
+    "                  to FILE, or to stdout (the lines then go to stderr)\n"
     "  -w              write seeded random data instead of reading:\n"
     "                  DESTROYS the target's data; needs\n"
     "                  --destroy-data=TARGET naming the same device or file\n"
@@ -55,7 +58,14 @@ static const char usage_text[] =
     "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM, 141 standard output\n"
     "closed by its reader.\n";
 
-enum { OPT_DIRECT = 256, OPT_BUFFERED, OPT_PLOT, OPT_DESTROY, OPT_FORCE };
+enum {
+	OPT_DIRECT = 256,
+	OPT_BUFFERED,
+	OPT_PLOT,
+	OPT_DESTROY,
+	OPT_FORCE,
+	OPT_JSON
+};
 
 /* A refused value: one line on stderr, -1. */
 #define bad(o, val, why) cli_bad(stderr, PROG, o, val, why)
@@ -248,6 +258,7 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 	    {"plot", required_argument, NULL, OPT_PLOT},
 	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
 	    {"force", no_argument, NULL, OPT_FORCE},
+	    {"json", optional_argument, NULL, OPT_JSON},
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
@@ -304,6 +315,14 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 			break;
 		case OPT_PLOT:
 			o->plot = optarg;
+			break;
+		case OPT_JSON:
+			if (optarg && !*optarg)
+				rc = bad("--json", optarg,
+					 "expected a file name");
+			o->json = 1;
+			o->json_path =
+			    optarg && strcmp(optarg, "-") ? optarg : NULL;
 			break;
 		case OPT_DESTROY:
 			o->destroy = optarg;

@@ -37,6 +37,8 @@ struct zcav_opts {
 	int force;
 	const char *destroy;
 	const char *plot;
+	int json;	       /* --json given */
+	const char *json_path; /* --json=FILE; NULL: standard output */
 	enum plot_format plot_fmt;
 	const char *range;  /* -r as given, for messages */
 	struct privs privs; /* -u, -g: whom to read as, once targets are open */

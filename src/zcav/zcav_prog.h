@@ -8,14 +8,17 @@
 #ifndef CLYDE_ZCAV_PROG_H
 #define CLYDE_ZCAV_PROG_H
 
+#include <jansson.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "outfile.h"
+#include "zcav.h"
 #include "zcav_opts.h"
 
 #define PROG "clyde-zcav"
@@ -44,9 +47,7 @@ struct zcav_target {
 	uint64_t start, end; /* end 0 on a stream: to EOF */
 	uint64_t seed;
 	/* Results: per block, its offset, bytes and per-pass seconds. */
-	uint64_t nblocks, cap;
-	uint64_t *offset, *bytes;
-	double *secs; /* nblocks x loops */
+	struct zcav_series *res;
 	/* Outcome. */
 	int err;	/* errno of the failure, 0 ok */
 	int out_failed; /* err is from writing the lines, not the target */
@@ -63,7 +64,7 @@ int open_target(struct zcav_target *t);
 
 /*
  * Refusals among targets and outputs, one line and -1 each: two targets
- * that are one pipe; an output (-l, --plot) that is a target, or two
+ * that are one pipe; an output (-l, --plot, --json) that is a target, or two
  * outputs that are one file.
  */
 int open_check_streams(const struct zcav_target *t, int n);
@@ -88,7 +89,17 @@ void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot);
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
-/* The per-block results freed. */
-void run_free(struct zcav_target *t, int n);
+
+/* ---- json.c ---- */
+
+/*
+ * The --json document of a run begun at start (doc/clyde-json.5): a new
+ * reference, or NULL when it could not be built whole.
+ */
+json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
+		      time_t start);
+
+/* doc written to f, flushed. 0, or -1 and errno. */
+int zcav_json_write(const json_t *doc, FILE *f);
 
 #endif
