@@ -3,7 +3,7 @@
  * jsondoc: see jsondoc.h. The filesystem and device under the target come
  * from /proc/self/mountinfo (the longest mount point holding the target),
  * which names them as the system does: "ext4", "/dev/sdb1". Every string
- * goes through text() or put_path(), and every key through put(): no
+ * goes through jp_text() or jp_path(), and every key through jp_put(): no
  * key can go missing because its value was not UTF-8.
  */
 #include "config.h"
@@ -12,13 +12,13 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "fill.h"
 #include "json.h"
 #include "jsondoc.h"
 #include "mounts.h"
+#include "jsonput.h"
 #include "text.h"
 #include "units.h"
 
@@ -39,63 +39,6 @@ static int find_mount(const char *dir, struct mounts_entry *m)
 	return found ? 0 : -1;
 }
 
-/*
- * Set key to v. jansson gives NULL for a string that is not UTF-8 (or
- * when memory runs out), and json_object_set_new() then drops the key
- * without a word: here that marks the document broken (*bad), so it is
- * never written with a key missing.
- */
-static void put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new(o, key, v) != 0)
-		*bad = 1;
-}
-
-/* A string of the document: a byte that is not UTF-8 becomes \xNN. */
-static json_t *text(const char *s)
-{
-	size_t room = text_escape_room(s);
-	char *buf = malloc(room);
-	json_t *v;
-
-	if (!buf)
-		return NULL;
-	text_escape(s, buf, room, TEXT_JSON);
-	v = json_string(buf);
-	free(buf);
-	return v;
-}
-
-/*
- * A path, which may hold any bytes: as text() under key and, when a
- * byte had to be escaped, every byte of it in hex under key_bytes, so
- * the exact path can be rebuilt (doc/clyde-json.5). NULL: null.
- */
-static void put_path(json_t *o, const char *key, const char *path, int *bad)
-{
-	char hkey[64], *hex;
-	size_t n;
-
-	if (!path) {
-		put(o, key, json_null(), bad);
-		return;
-	}
-	put(o, key, text(path), bad);
-	if (text_utf8_valid(path))
-		return;
-	n = strlen(path);
-	hex = malloc(2 * n + 1);
-	if (!hex) {
-		*bad = 1;
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		snprintf(hex + 2 * i, 3, "%02x", (unsigned char)path[i]);
-	snprintf(hkey, sizeof(hkey), "%s_bytes", key);
-	put(o, hkey, json_string(hex), bad);
-	free(hex);
-}
-
 static json_t *settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *s = json_object(), *files = json_object(), *only;
@@ -108,39 +51,39 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 		return NULL;
 	}
 	units_fmt_size(label, sizeof(label), o->size);
-	put(s, "name", text(o->name), bad);
-	put(s, "file_size", json_integer((json_int_t)o->size), bad);
-	put(s, "file_size_label", json_string(label), bad);
-	put(s, "size_chosen", json_boolean(o->size_chosen), bad);
-	put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
-	put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
-	put(s, "seek_procs", json_integer(o->procs), bad);
-	put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
-	put(files, "num", json_integer((json_int_t)o->files_num), bad);
-	put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
+	jp_put(s, "name", jp_text(o->name), bad);
+	jp_put(s, "file_size", json_integer((json_int_t)o->size), bad);
+	jp_put(s, "file_size_label", json_string(label), bad);
+	jp_put(s, "size_chosen", json_boolean(o->size_chosen), bad);
+	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
+	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
+	jp_put(s, "seek_procs", json_integer(o->procs), bad);
+	jp_put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
+	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
+	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
 	    bad);
-	put(files, "max_size", json_integer(o->files_max), bad);
-	put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
-	put(files, "dirs", json_integer(o->files_dirs), bad);
-	put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
-	put(s, "files", files, bad);
-	put(s, "direct", json_boolean(o->direct), bad);
-	put(s, "sync_each_write", json_boolean(o->sync_each), bad);
-	put(s, "cache_method",
+	jp_put(files, "max_size", json_integer(o->files_max), bad);
+	jp_put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
+	jp_put(files, "dirs", json_integer(o->files_dirs), bad);
+	jp_put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
+	jp_put(s, "files", files, bad);
+	jp_put(s, "direct", json_boolean(o->direct), bad);
+	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
+	jp_put(s, "cache_method",
 	    json_string(o->direct	 ? "direct"
 			: o->drop_caches ? "evict+drop_caches"
 					 : "evict"),
 	    bad);
-	put(s, "per_char",
+	jp_put(s, "per_char",
 	    json_string(o->fast || o->direct		  ? "skipped"
 			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
 							  : "stdio"),
 	    bad);
-	put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
+	jp_put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
 	    bad);
-	put(s, "repeats", json_integer(o->repeats), bad);
-	put(s, "seed_fixed", json_boolean(o->seed_set), bad);
-	put(s, "seeds", json_array(), bad);
+	jp_put(s, "repeats", json_integer(o->repeats), bad);
+	jp_put(s, "seed_fixed", json_boolean(o->seed_set), bad);
+	jp_put(s, "seeds", json_array(), bad);
 	if (o->only) {
 		only = json_array();
 		for (int t = 0; t < RT_COUNT; t++)
@@ -148,22 +91,21 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 			    json_array_append_new(
 				only, json_string(result_test_name(t))))
 				*bad = 1;
-		put(s, "only", only, bad);
+		jp_put(s, "only", only, bad);
 	} else {
-		put(s, "only", json_null(), bad);
+		jp_put(s, "only", json_null(), bad);
 	}
-	put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
-	put(s, "uid", json_integer(getuid()), bad);
-	put(s, "gid", json_integer(getgid()), bad);
+	jp_put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
+	jp_put(s, "uid", json_integer(getuid()), bad);
+	jp_put(s, "gid", json_integer(getgid()), bad);
 	return s;
 }
 
 json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 {
 	json_t *doc = json_object(), *target = json_object();
-	struct utsname un;
 	struct mounts_entry m;
-	char when[32], host[256] = "", dir[PATH_MAX];
+	char dir[PATH_MAX];
 	int have = find_mount(o->dir, &m) == 0, bad = 0;
 
 	if (!doc || !target) {
@@ -171,23 +113,15 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 		json_decref(target);
 		return NULL;
 	}
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&start));
-	gethostname(host, sizeof(host) - 1);
-	put(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
-	put(doc, "program", json_string("clyde"), &bad);
-	put(doc, "version", json_string(PACKAGE_VERSION), &bad);
-	put(doc, "start_time", json_string(when), &bad);
-	put(doc, "host", text(host), &bad);
-	put(doc, "kernel", uname(&un) == 0 ? text(un.release) : json_null(),
-	    &bad);
-	put_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
+	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
+	jp_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
 		 &bad);
-	put_path(target, "mount_point", have ? m.point : NULL, &bad);
-	put(target, "filesystem", have ? text(m.fstype) : json_null(), &bad);
-	put_path(target, "device", have ? m.source : NULL, &bad);
-	put(doc, "target", target, &bad);
-	put(doc, "settings", settings(o, &bad), &bad);
-	put(doc, "runs", json_array(), &bad);
+	jp_path(target, "mount_point", have ? m.point : NULL, &bad);
+	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(), &bad);
+	jp_path(target, "device", have ? m.source : NULL, &bad);
+	jp_put(doc, "target", target, &bad);
+	jp_put(doc, "settings", settings(o, &bad), &bad);
+	jp_put(doc, "runs", json_array(), &bad);
 	if (bad) {
 		json_decref(doc);
 		return NULL;
@@ -263,7 +197,7 @@ int jsondoc_add_run(json_t *doc, const struct run_result *r)
 		json_decref(run);
 		return -1;
 	}
-	put(run, "data_compress_ratio", compress_ratio(r->seed), &bad);
+	jp_put(run, "data_compress_ratio", compress_ratio(r->seed), &bad);
 	if (json_array_append_new(json_object_get(doc, "runs"), run) ||
 	    json_array_append_new(
 		json_object_get(json_object_get(doc, "settings"), "seeds"),
@@ -281,12 +215,5 @@ int jsondoc_write(json_t *doc, unsigned nruns, const double (*rate)[RT_COUNT],
 		errno = ENOMEM;
 		return -1;
 	}
-	errno = 0;
-	if (json_dumpf(doc, f, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
-	    fputc('\n', f) == EOF || fflush(f) == EOF || ferror(f)) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return jp_write(doc, f, JSON_REAL_PRECISION(10));
 }

@@ -13,58 +13,14 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "jdoc.h"
+#include "jsonput.h"
 #include "text.h"
 #include "units.h"
 #include "zcav_prog.h"
-
-/* Set key to v; a refused value (NULL) marks the document broken. */
-static void put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new(o, key, v) != 0)
-		*bad = 1;
-}
-
-/* A string of the document: a byte that is not UTF-8 becomes \xNN. */
-static json_t *text(const char *s)
-{
-	size_t room = text_escape_room(s);
-	char *buf = malloc(room);
-	json_t *v;
-
-	if (!buf)
-		return NULL;
-	text_escape(s, buf, room, TEXT_JSON);
-	v = json_string(buf);
-	free(buf);
-	return v;
-}
-
-/* A path as text() under key and, when not UTF-8, its bytes in hex
- * under key_bytes. */
-static void put_path(json_t *o, const char *key, const char *path, int *bad)
-{
-	char hkey[64], *hex;
-	size_t n = strlen(path);
-
-	put(o, key, text(path), bad);
-	if (text_utf8_valid(path))
-		return;
-	hex = malloc(2 * n + 1);
-	if (!hex) {
-		*bad = 1;
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		snprintf(hex + 2 * i, 3, "%02x", (unsigned char)path[i]);
-	snprintf(hkey, sizeof(hkey), "%s_bytes", key);
-	put(o, hkey, json_string(hex), bad);
-	free(hex);
-}
 
 static json_t *settings(const struct zcav_opts *o, int *bad)
 {
@@ -74,21 +30,21 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 		*bad = 1;
 		return NULL;
 	}
-	put(s, "operation", json_string(o->write ? "write" : "read"), bad);
-	put(s, "block_size", json_integer((json_int_t)o->block), bad);
-	put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
-	put(s, "passes", json_integer(o->loops), bad);
-	put(s, "skip", json_integer((json_int_t)o->skip), bad);
-	put(s, "range_start", json_integer((json_int_t)o->start), bad);
-	put(s, "range_end",
+	jp_put(s, "operation", json_string(o->write ? "write" : "read"), bad);
+	jp_put(s, "block_size", json_integer((json_int_t)o->block), bad);
+	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
+	jp_put(s, "passes", json_integer(o->loops), bad);
+	jp_put(s, "skip", json_integer((json_int_t)o->skip), bad);
+	jp_put(s, "range_start", json_integer((json_int_t)o->start), bad);
+	jp_put(s, "range_end",
 	    o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
-	put(s, "io",
+	jp_put(s, "io",
 	    json_string(o->direct == 1	 ? "direct"
 			: o->direct == 0 ? "buffered"
 					 : "default"),
 	    bad);
-	put(s, "uid", json_integer(getuid()), bad);
-	put(s, "gid", json_integer(getgid()), bad);
+	jp_put(s, "uid", json_integer(getuid()), bad);
+	jp_put(s, "gid", json_integer(getgid()), bad);
 	return s;
 }
 
@@ -108,12 +64,12 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 		if (json_array_append_new(
 			secs, json_real(t->secs[k * t->passes + p])))
 			*bad = 1;
-	put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
-	put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
-	put(b, "seconds", secs, bad);
-	put(b, "mean_seconds", json_real(s), bad);
-	put(b, "mib_s", json_real(zcav_series_mib_s(t, k)), bad);
-	put(b, "counted", json_boolean(s >= ZCAV_MIN_SECONDS), bad);
+	jp_put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
+	jp_put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
+	jp_put(b, "seconds", secs, bad);
+	jp_put(b, "mean_seconds", json_real(s), bad);
+	jp_put(b, "mib_s", json_real(zcav_series_mib_s(t, k)), bad);
+	jp_put(b, "counted", json_boolean(s >= ZCAV_MIN_SECONDS), bad);
 	return b;
 }
 
@@ -128,13 +84,13 @@ static json_t *target(const struct zcav_series *t, int *bad)
 		*bad = 1;
 		return NULL;
 	}
-	put_path(o, "name", t->name, bad);
-	put(o, "kind", json_string(zcav_kind_name(t->kind)), bad);
-	put(o, "direct", json_boolean(t->direct), bad);
-	put(o, "block_size", json_integer((json_int_t)t->block), bad);
-	put(o, "passes", json_integer(t->passes), bad);
-	put(o, "start", json_integer((json_int_t)t->start), bad);
-	put(o, "end", t->end ? json_integer((json_int_t)t->end) : json_null(),
+	jp_path(o, "name", t->name, bad);
+	jp_put(o, "kind", json_string(zcav_kind_name(t->kind)), bad);
+	jp_put(o, "direct", json_boolean(t->direct), bad);
+	jp_put(o, "block_size", json_integer((json_int_t)t->block), bad);
+	jp_put(o, "passes", json_integer(t->passes), bad);
+	jp_put(o, "start", json_integer((json_int_t)t->start), bad);
+	jp_put(o, "end", t->end ? json_integer((json_int_t)t->end) : json_null(),
 	    bad);
 	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
 		if (json_array_append_new(blocks, block(t, k, bad)))
@@ -143,10 +99,10 @@ static json_t *target(const struct zcav_series *t, int *bad)
 		json_t *ps = json_object();
 		double secs = t->pass_secs[p];
 
-		put(ps, "bytes", json_integer((json_int_t)t->pass_bytes[p]),
+		jp_put(ps, "bytes", json_integer((json_int_t)t->pass_bytes[p]),
 		    bad);
-		put(ps, "seconds", json_real(secs), bad);
-		put(ps, "mib_s",
+		jp_put(ps, "seconds", json_real(secs), bad);
+		jp_put(ps, "mib_s",
 		    json_real(secs > 0 ? (double)t->pass_bytes[p] /
 					     (double)UNITS_MIB / secs
 				       : 0.0),
@@ -154,8 +110,8 @@ static json_t *target(const struct zcav_series *t, int *bad)
 		if (json_array_append_new(sum, ps))
 			*bad = 1;
 	}
-	put(o, "blocks", blocks, bad);
-	put(o, "summary", sum, bad);
+	jp_put(o, "blocks", blocks, bad);
+	jp_put(o, "summary", sum, bad);
 	return o;
 }
 
@@ -163,9 +119,6 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 		      time_t start)
 {
 	json_t *doc = json_object(), *targets = json_array();
-	struct utsname un;
-	char when[32], host[256] = "";
-	struct tm tm;
 	int bad = 0;
 
 	if (!doc || !targets) {
@@ -173,21 +126,12 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 		json_decref(targets);
 		return NULL;
 	}
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ",
-		 gmtime_r(&start, &tm));
-	gethostname(host, sizeof(host) - 1);
-	put(doc, "schema_version", json_integer(JDOC_SCHEMA_VERSION), &bad);
-	put(doc, "program", json_string(PROG), &bad);
-	put(doc, "version", json_string(PACKAGE_VERSION), &bad);
-	put(doc, "start_time", json_string(when), &bad);
-	put(doc, "host", text(host), &bad);
-	put(doc, "kernel", uname(&un) == 0 ? text(un.release) : json_null(),
-	    &bad);
-	put(doc, "settings", settings(o, &bad), &bad);
+	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
+	jp_put(doc, "settings", settings(o, &bad), &bad);
 	for (unsigned i = 0; i < r->ntargets && !bad; i++)
 		if (json_array_append_new(targets, target(&r->target[i], &bad)))
 			bad = 1;
-	put(doc, "targets", targets, &bad);
+	jp_put(doc, "targets", targets, &bad);
 	if (bad) {
 		json_decref(doc);
 		return NULL;
@@ -197,12 +141,5 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 
 int zcav_json_write(const json_t *doc, FILE *f)
 {
-	errno = 0;
-	if (json_dumpf(doc, f, JSON_INDENT(1)) || fputc('\n', f) == EOF ||
-	    fflush(f) == EOF || ferror(f)) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return jp_write(doc, f, 0);
 }

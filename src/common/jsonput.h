@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * jsonput: building the JSON documents of clyde, clyde-zcav and
+ * clyde-sweep (doc/clyde-json.5) with jansson, so that no key is ever
+ * dropped without a word. jansson gives NULL for a string that is not
+ * UTF-8 (or when memory runs out), and json_object_set_new() then leaves
+ * the key out silently: jp_put marks the document broken (*bad) instead,
+ * and the callers never write a broken one.
+ */
+#ifndef CLYDE_JSONPUT_H
+#define CLYDE_JSONPUT_H
+
+#include <jansson.h>
+#include <stdio.h>
+#include <time.h>
+
+/* Set key to v (taken over); a NULL v or a failure sets *bad. */
+void jp_put(json_t *o, const char *key, json_t *v, int *bad);
+
+/* A string of the document: a byte that is not UTF-8 becomes \xNN. */
+json_t *jp_text(const char *s);
+
+/*
+ * A path, which may hold any bytes: as jp_text() under key and, when a
+ * byte had to be escaped, every byte of it in hex under key_bytes, so
+ * the exact path can be rebuilt. NULL: null.
+ */
+void jp_path(json_t *o, const char *key, const char *path, int *bad);
+
+/*
+ * The head every document opens with: schema_version, program, version,
+ * start_time (UTC, from start), host and kernel.
+ */
+void jp_head(json_t *doc, int schema, const char *program, time_t start,
+	     int *bad);
+
+/*
+ * The document on f, indented by one, with a final newline, flushed.
+ * flags: more jansson dump flags (e.g. JSON_REAL_PRECISION). 0, or -1
+ * with errno set.
+ */
+int jp_write(const json_t *doc, FILE *f, size_t flags);
+
+#endif
