@@ -37,6 +37,7 @@
 #include <fuse.h>
 #include <limits.h>
 #include <stddef.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,17 @@ struct ff_file {
 	int control;
 	DIR *dir;
 	struct ff_ctl ctl;
+	struct ff_file *prev, *next; /* every open one (open_files) */
 	char path[];
 };
+
+/*
+ * The files open now. A handle still open when the filesystem is
+ * unmounted (a lazy unmount, a killed caller) gets no release: main
+ * frees what is left here, so the rig leaks nothing.
+ */
+static struct ff_file *open_files;
+static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *rel(const char *path)
 {
@@ -83,8 +93,33 @@ static struct ff_file *file_new(const char *path)
 	if (f) {
 		f->fd = -1;
 		strcpy(f->path, path);
+		pthread_mutex_lock(&open_lock);
+		f->next = open_files;
+		if (open_files)
+			open_files->prev = f;
+		open_files = f;
+		pthread_mutex_unlock(&open_lock);
 	}
 	return f;
+}
+
+/* Close what f holds and free it. */
+static void file_free(struct ff_file *f)
+{
+	pthread_mutex_lock(&open_lock);
+	if (f->prev)
+		f->prev->next = f->next;
+	else
+		open_files = f->next;
+	if (f->next)
+		f->next->prev = f->prev;
+	pthread_mutex_unlock(&open_lock);
+	if (f->dir)
+		closedir(f->dir);
+	else if (f->fd >= 0)
+		close(f->fd);
+	ff_ctl_free(&f->ctl);
+	free(f);
 }
 
 /* The path a rule sees: the one given, else the one the file had. */
@@ -273,7 +308,7 @@ static int control_open(struct fuse_file_info *fi)
 		return -ENOMEM;
 	f->control = 1;
 	if ((fi->flags & O_ACCMODE) == O_RDONLY && ff_ctl_snapshot(&f->ctl)) {
-		free(f);
+		file_free(f);
 		return -ENOMEM;
 	}
 	fi->fh = (uintptr_t)f;
@@ -294,7 +329,7 @@ static int open_file(const char *path, int flags, mode_t mode,
 	if (f->fd < 0) {
 		int e = errno;
 
-		free(f);
+		file_free(f);
 		return -e;
 	}
 	if (flags & O_CREAT)
@@ -382,10 +417,7 @@ static int ff_release(const char *path, struct fuse_file_info *fi)
 
 	if (!f->control)
 		(void)ff_check(FF_release, path_of(path, fi), FF_NO_RANGE, 0);
-	if (f->fd >= 0)
-		close(f->fd);
-	ff_ctl_free(&f->ctl);
-	free(f);
+	file_free(f);
 	return 0;
 }
 
@@ -432,7 +464,7 @@ static int ff_opendir(const char *path, struct fuse_file_info *fi)
 
 		if (fd >= 0)
 			close(fd);
-		free(f);
+		file_free(f);
 		return -e;
 	}
 	fi->fh = (uintptr_t)f;
@@ -470,8 +502,7 @@ static int ff_releasedir(const char *path, struct fuse_file_info *fi)
 	struct ff_file *f = file_of(fi);
 
 	(void)ff_check(FF_releasedir, path_of(path, fi), FF_NO_RANGE, 0);
-	closedir(f->dir);
-	free(f);
+	file_free(f);
 	return 0;
 }
 
@@ -594,6 +625,8 @@ int main(int argc, char **argv)
 	if (fuse_opt_add_arg(&args, "-osubtype=faultfs,fsname=faultfs"))
 		return 1;
 	rc = fuse_main(args.argc, args.argv, &ops, NULL);
+	while (open_files)
+		file_free(open_files);
 	fuse_opt_free_args(&args);
 	close(backing);
 	return rc;
