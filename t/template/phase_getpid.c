@@ -3,8 +3,8 @@
  * phase_getpid: system-call overhead. GETPID_CALLS getpid() calls in a
  * row, one operation each, so the rate is calls per second and the
  * latency listing shows what one round trip into the kernel costs. It
- * touches no file: no flags, so no option skips it, and --only=getpid
- * runs it alone.
+ * touches no file: no flags, so only --only naming other tests skips
+ * it, and --only=getpid runs it alone.
  *
  * A model for a new phase, which t/035-add-phase.sh builds into a copy
  * of the tree: copy it to src/suite/phase_<key>.c, add the figure's line
