@@ -6,7 +6,7 @@
  * touches no file: no flags, so only --only naming other tests skips
  * it, and --only=getpid runs it alone.
  *
- * A model for a new phase, which t/035-add-phase.sh builds into a copy
+ * A model for a new phase, which t/036-add-phase.sh builds into a copy
  * of the tree: copy it to src/suite/phase_<key>.c, add the figure's line
  * to FIGURES in lib/figures.h and the file to libsuite_a_SOURCES in
  * src/Makefile.am (doc/ARCHITECTURE.md, "Adding a figure", has the rest).
