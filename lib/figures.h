@@ -4,7 +4,9 @@
  * everything else is made from: the enum of figures (RT_x) and RT_COUNT,
  * the run-time table (figure_of), the CSV writer and parser (which field
  * holds what in each bonnie++ format), the table cells and headings, the
- * --only names and groups, and the labels of every clyde-report output.
+ * --only names and groups, the labels of every clyde-report output, and
+ * clyde's table of phases: figure <key> is filled by the phase
+ * phase_<key>_ops (src/suite/phase.h), and they run in this order.
  *
  * A figure with a bonnie++ CSV slot is one of bonnie++'s twelve; their
  * order here is the order of bonnie++'s table. A figure with FIG_NO_CSV

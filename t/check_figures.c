@@ -21,6 +21,7 @@
 #include "figures.h"
 #include "fixture.h"
 #include "json.h"
+#include "phase.h"
 #include "report.h"
 #include "phase.h"
 #include "runner.h"

@@ -415,7 +415,7 @@ static int fake_run(struct phase_ctx *ctx, struct phase_out *out)
 		.progress = "p", .run = fake_run                               \
 	}
 
-/* Every phase of PHASES is valid; each fault of an entry is refused. */
+/* Every phase of the table is valid; each fault of an entry is refused. */
 START_TEST(registry_checks_each_phase)
 {
 	struct phase_ops ok = FAKE(put_block, PHASE_DATA | PHASE_MAKES_DATA);
@@ -482,6 +482,36 @@ START_TEST(registry_checks_the_list)
 }
 END_TEST
 
+/* Every figure has its phase, and each phase is at its figure's place,
+ * as the table made from FIGURES has them. */
+START_TEST(registry_checks_places)
+{
+	const struct phase_ops *list[RT_COUNT] = {
+#define ALL(key, title, kind, group, head, col, cell, tick, csv)               \
+	&phase_##key##_ops,
+		FIGURES(ALL)
+#undef ALL
+	};
+	const struct phase_ops *swap;
+	char *msg;
+	size_t len;
+	FILE *err = open_memstream(&msg, &len);
+
+	ck_assert_int_eq(runner_check_figures(list, RT_COUNT, err), 0);
+	swap = list[RT_putc];
+	list[RT_putc] = list[RT_put_block];
+	list[RT_put_block] = swap;
+	ck_assert_int_eq(runner_check_phases(list, RT_COUNT, err), 0);
+	ck_assert_int_eq(runner_check_figures(list, RT_COUNT, err), -1);
+	fclose(err);
+	ck_assert_str_eq(msg, "clyde: figure putc: the phase in its place "
+			      "fills put_block\n"
+			      "clyde: figure put_block: the phase in its "
+			      "place fills putc\n");
+	free(msg);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
 	Suite *s = suite_create("runner");
@@ -503,6 +533,7 @@ static Suite *runner_suite(void)
 	tcase_add_test(tc, error_is_one_line);
 	tcase_add_test(tc, registry_checks_each_phase);
 	tcase_add_test(tc, registry_checks_the_list);
+	tcase_add_test(tc, registry_checks_places);
 	suite_add_tcase(s, tc);
 	return s;
 }

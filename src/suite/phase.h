@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase: one timed test of the suite. Each phase_<x>.c exports one
- * const struct phase_ops; PHASES(X) lists them in run order, which is
- * also the order of bonnie++'s table and CSV fields (see result.h).
+ * phase: one timed test of the suite. Each figure of the registry
+ * (FIGURES in lib/figures.h) is filled by one phase, which a
+ * phase_<x>.c exports as const struct phase_ops phase_<key>_ops: there
+ * is no list of phases apart from the registry, and the run order is the
+ * registry's order, which for bonnie++'s twelve is the order of its
+ * table and CSV fields.
  *
  * The runner owns timing, progress and cleanup: a phase's run() does the
  * measured work, records the worst single operation, and returns 0 or
@@ -19,6 +22,7 @@
 #include <stdint.h>
 
 #include "clock.h"
+#include "figures.h"
 #include "hist.h"
 #include "options.h"
 #include "result.h"
@@ -93,13 +97,10 @@ struct phase_ops {
 	void (*release)(struct phase_ctx *);
 };
 
-#define PHASES(X)                                                              \
-	X(putc) X(put_block) X(rewrite) X(getc) X(get_block) X(seeks)          \
-	X(seq_create) X(seq_stat) X(seq_del) X(ran_create) X(ran_stat)         \
-	X(ran_del)
-
-#define PHASE_DECLARE(x) extern const struct phase_ops phase_##x##_ops;
-PHASES(PHASE_DECLARE)
+/* phase_<key>_ops for every key of FIGURES (runner.c's table). */
+#define PHASE_DECLARE(key, title, kind, group, head, col, cell, tick, csv)     \
+	extern const struct phase_ops phase_##key##_ops;
+FIGURES(PHASE_DECLARE)
 #undef PHASE_DECLARE
 
 /* Helpers shared by the phases (phase_io.c). */

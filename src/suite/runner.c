@@ -4,12 +4,14 @@
  * hook: setup (opening, creating) and teardown (closing) are outside it,
  * and a writing phase's fsync is inside it.
  *
- * The registry is built once (runner_init): every entry of PHASES is
- * checked, as fio checks an engine's ops when it loads it, and copied
- * with its absent optional hooks filled in by no-ops, so a pass calls
- * every hook of every phase alike and names none. Phase-private state
- * (ctx->priv) is kept in one slot per release hook: the phases sharing a
- * hook share the slot, and the hook frees it when the pass ends.
+ * The table of phases is made from the registry of figures: at the place
+ * of each figure, its phase phase_<key>_ops. The registry of phases is
+ * built from it once (runner_init): every entry is checked, as fio
+ * checks an engine's ops when it loads it, and copied with its absent
+ * optional hooks filled in by no-ops, so a pass calls every hook of
+ * every phase alike and names none. Phase-private state (ctx->priv) is
+ * kept in one slot per release hook: the phases sharing a hook share the
+ * slot, and the hook frees it when the pass ends.
  */
 #include "config.h"
 
@@ -26,13 +28,15 @@
 #include "runner.h"
 #include "text.h"
 
-static const struct phase_ops *const phase_list[] = {
-#define PHASE_PTR(x) &phase_##x##_ops,
-	PHASES(PHASE_PTR)
+/* Figure t's phase at place t: the run order is the registry's. */
+static const struct phase_ops *const phase_list[RT_COUNT] = {
+#define PHASE_PTR(key, title, kind, group, head, col, cell, tick, csv)         \
+	[RT_##key] = &phase_##key##_ops,
+	FIGURES(PHASE_PTR)
 #undef PHASE_PTR
 };
 
-#define NPHASES (sizeof(phase_list) / sizeof(phase_list[0]))
+#define NPHASES ((size_t)RT_COUNT)
 
 /* A phase as the registry holds it: every hook there. */
 struct reg_phase {
@@ -133,11 +137,24 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 
 		while (k < n && list[k]->test != t)
 			k++;
-		if (k == n && figure_bonnie(t)) {
+		if (k == n) {
 			fprintf(err, "clyde: figure %s has no phase\n",
 				result_test_name(t));
 			rc = -1;
 		}
+	}
+	if (rc)
+		return rc;
+	/* Each one there: then each in its figure's place, as the table
+	 * made from FIGURES puts phase_<key>_ops. */
+	for (size_t k = 0; k < n && k < RT_COUNT; k++) {
+		if (list[k]->test == (enum result_test)k)
+			continue;
+		fprintf(err,
+			"clyde: figure %s: the phase in its place fills %s\n",
+			result_test_name((enum result_test)k),
+			result_test_name(list[k]->test));
+		rc = -1;
 	}
 	return rc;
 }

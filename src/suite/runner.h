@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * runner: runs the phases of one pass of the suite in PHASES order. It
+ * runner: runs the phases of one pass of the suite in the order of the
+ * registry of figures (FIGURES), one phase per figure. It
  * owns what phases must not do: timing, progress lines, skipping, error
  * reports, emptying the page cache of the data file, handing each phase
  * its private state and giving it back to the phase at the end. Cleanup
@@ -33,15 +34,16 @@ struct runner_env {
 struct phase_ops;
 
 /*
- * Build the registry of phases from PHASES, once: every entry checked
- * (runner_check_phases), absent optional hooks filled in. main calls it
- * at startup; runner_run calls it too. Returns 0, or -1 after a line
- * per fault on err.
+ * Build the registry of phases once, from the table made from FIGURES
+ * (figure t's phase_<key>_ops at place t): every entry checked
+ * (runner_check_phases, runner_check_figures), absent optional hooks
+ * filled in. main calls it at startup; runner_run calls it too. Returns
+ * 0, or -1 after a line per fault on err.
  */
 int runner_init(FILE *err);
 
 /*
- * Check n phases as runner_init checks PHASES: each one
+ * Check n phases as runner_init checks its table: each one
  * (runner_check_phase), then the list (one phase per figure, at most one
  * PHASE_MAKES_DATA, and one when a phase has PHASE_READS). Prints
  * "clyde: phase N 'name': why" for each fault; returns 0 or -1.
@@ -68,10 +70,12 @@ enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r);
 
 /*
- * n phases against the registry of figures (figures.h): each of
- * bonnie++'s figures has a phase (runner_check_phases has already made
- * sure that none has two). Prints "clyde: figure KEY has no phase" for
- * each one missing; returns 0 or -1. runner_init checks PHASES so.
+ * n phases against the registry of figures (figures.h): every figure has
+ * a phase (runner_check_phases has already made sure that none has
+ * two), and then each phase is at its figure's place in the list, as
+ * runner_init's table has them. Prints "clyde: figure KEY has no phase"
+ * for each one missing, or "clyde: figure KEY: the phase in its place
+ * fills OTHER" for each one out of place; returns 0 or -1.
  */
 int runner_check_figures(const struct phase_ops *const *list, size_t n,
 			 FILE *err);

@@ -1,0 +1,120 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Adding a phase is one new file, one registry line and one Makefile.am
+# line. A copy of the tree (make distdir) gets t/template/phase_getpid.c
+# as src/suite/phase_getpid.c, its figure's line in lib/figures.h and its
+# source in src/Makefile.am, and diff -r shows nothing else. Built, its
+# clyde writes the 50-field CSV line this tree's clyde writes for the
+# same run (the same fields empty, the same labels), and shows the new
+# figure in --json, in -v's latency table, in clyde-report txt and in
+# clyde-report compare; its check_figures passes.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+start=$(date +%s)
+for tool in autoreconf autoconf automake aclocal; do
+	command -v $tool >/dev/null 2>&1 ||
+		skip "$tool not installed (apt-get install autoconf automake)"
+done
+command -v jq >/dev/null 2>&1 || skip "jq not installed (apt-get install jq)"
+TOP=${T_TOP_BUILDDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+[ -f "$TOP/Makefile" ] || skip "no configured build tree at $TOP"
+
+# The flags of the make running the tests (its jobserver, -s) are not
+# this test's: each make below gets its own.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+MAKE=${MAKE:-make}
+
+ORIG="$WORK/orig" NEW="$WORK/new" B="$WORK/build" D="$WORK/d"
+mkdir "$B" "$D"
+
+# A clean copy of the sources, twice. distdir must be relative to the
+# build tree: automake puts "../" before it in each subdirectory.
+rel=$(realpath --relative-to="$TOP" "$ORIG") || fail "realpath"
+$MAKE -C "$TOP" distdir distdir="$rel" >"$WORK/log" 2>&1 ||
+	fail "make distdir: $(tail -5 "$WORK/log")"
+[ -f "$ORIG/configure.ac" ] || fail "make distdir made no tree at $ORIG"
+cp -pR "$ORIG" "$NEW" || fail "cp"
+chmod -R u+w "$NEW"
+
+# The change: the template as the new file, one line in FIGURES (a
+# data-file figure goes before the file tests), one line in Makefile.am.
+fig='	X(getpid, "getpid calls", SEEK, IO, "System calls", "getpid", "getpid", "getpid", FIG_NO_CSV) \'
+mk='libsuite_a_SOURCES += suite/phase_getpid.c'
+cp "$ORIG/t/template/phase_getpid.c" "$NEW/src/suite/phase_getpid.c" ||
+	fail "the template is not in the distribution"
+sed -i "/^	X(seq_create, /i\\
+$(printf '%s' "$fig" | sed 's/\\/\\\\/g')" "$NEW/lib/figures.h"
+sed -i "/^clyde_CPPFLAGS = /i $mk" "$NEW/src/Makefile.am"
+(cd "$WORK" && LC_ALL=C diff -r orig new) | sed 's/^[0-9]*a[0-9]*$/NaN/' >"$WORK/diff"
+printf '%s\n' "diff -r orig/lib/figures.h new/lib/figures.h" NaN "> $fig" \
+	"diff -r orig/src/Makefile.am new/src/Makefile.am" NaN "> $mk" \
+	"Only in new/src/suite: phase_getpid.c" >"$WORK/diff.want"
+cmp -s "$WORK/diff" "$WORK/diff.want" ||
+	fail "the copy differs by more than a file and two lines: $(diff "$WORK/diff.want" "$WORK/diff")"
+
+# Built as a developer would: bootstrap, configure, make (the two
+# programs only).
+(cd "$NEW" && ./bootstrap) >"$WORK/log" 2>&1 || fail "bootstrap: $(tail -5 "$WORK/log")"
+(cd "$B" && "$NEW/configure" --quiet) >"$WORK/log" 2>&1 ||
+	fail "configure: $(tail -5 "$WORK/log")"
+{ $MAKE -s -C "$B/lib" -j2 libclyde.a &&
+	$MAKE -s -C "$B/src" -j2 clyde clyde-report; } >"$WORK/log" 2>&1 ||
+	fail "make: $(grep -m 5 -e error -e Error "$WORK/log")"
+NC="$B/src/clyde" NR="$B/src/clyde-report"
+echo "copied, changed and built in $(($(date +%s) - start)) s" >&2
+
+# The same short run with both: this tree's clyde, the new one with -v
+# and JSON, the new one again for a second document.
+run="-d $D -s 8m -r 0 -n 1 -z 12"
+expect_status 0 "$CLYDE" $run -q
+old=$(grep '^1\.98,' "$WORK/out")
+expect_status 0 "$NC" $run -v --json="$WORK/a.json"
+cp "$WORK/out" "$WORK/v.out"
+expect_status 0 "$NC" $run -q --json="$WORK/b.json"
+new=$(grep '^1\.98,' "$WORK/out")
+assert_empty "$D"
+
+# The CSV line: 50 fields, the labels as they were, and the same
+# figure fields empty (the figures themselves are times).
+[ "$(fields "$old")" = 50 ] || fail "old CSV line: $(fields "$old") fields: $old"
+[ "$(fields "$new")" = 50 ] || fail "new CSV line: $(fields "$new") fields: $new"
+layout() {
+	printf '%s\n' "$1" | awk -F, '{
+		for (i = 1; i <= NF; i++) {
+			f = $i
+			if ((i >= 10 && i <= 21) || i >= 27)
+				f = f == "" ? "-" : "x"
+			printf "%s%s", f, i < NF ? "," : "\n"
+		}
+	}'
+}
+[ "$(layout "$new")" = "$(layout "$old")" ] ||
+	fail "CSV layout: $(layout "$new"), was $(layout "$old")"
+[ "$(layout "$new" | tr -cd x | wc -c)" = 36 ] ||
+	fail "not every figure field filled: $new"
+
+# The new figure: in the JSON with a rate, in -v, in txt and compare.
+jq -e '.runs[0].tests.getpid | .status != "skipped" and .rate > 0 and .work > 0' \
+	"$WORK/a.json" >/dev/null || fail "JSON: $(jq -c .runs[0].tests.getpid "$WORK/a.json")"
+grep -Eq '^getpid +[0-9]+[nmu]?s .* [0-9]+$' "$WORK/v.out" ||
+	fail "-v: no getpid latency row: $(cat "$WORK/v.out")"
+expect_status 0 "$NR" txt "$WORK/a.json"
+grep -Eq ' getpid +([0-9]+|\+\+\+\+\+) seeks/s ' "$WORK/out" ||
+	fail "clyde-report txt: no getpid row: $(cat "$WORK/out")"
+expect_status 0 "$NR" compare "$WORK/a.json" "$WORK/b.json"
+for row in "getpid " "getpid cpu " "getpid latency "; do
+	grep -q "^$row" "$WORK/out" || fail "compare: no '$row' row: $(cat "$WORK/out")"
+done
+
+# The registry's own checks, whose part for a figure bonnie++ has no
+# field for runs only when there is one: check_figures of the copy.
+if [ -x "$TOP/t/check_figures" ]; then
+	{ $MAKE -s -C "$B/src" -j2 && $MAKE -s -C "$B/t" -j2 check_figures; } \
+		>"$WORK/log" 2>&1 ||
+		fail "make check_figures: $(grep -m 5 -e error -e Error "$WORK/log")"
+	"$B/t/check_figures" >"$WORK/log" 2>&1 ||
+		fail "check_figures of the copy: $(tail -5 "$WORK/log")"
+else
+	echo "check_figures not built here: not run in the copy either" >&2
+fi
+echo "all in $(($(date +%s) - start)) s" >&2
