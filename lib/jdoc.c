@@ -8,29 +8,7 @@
 #include <string.h>
 
 #include "jdoc.h"
-
-/* A value as a message shows it: compact JSON, cut short when long. */
-static void shown(const json_t *v, char *buf, size_t len)
-{
-	char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
-					JSON_REAL_PRECISION(15))
-		    : NULL;
-	size_t n;
-
-	if (!s) {
-		snprintf(buf, len, "(missing)");
-		return;
-	}
-	n = strlen(s);
-	if (n > 40) {
-		for (n = 37; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
-			;
-		snprintf(buf, len, "%.*s...", (int)n, s);
-	} else {
-		snprintf(buf, len, "%s", s);
-	}
-	free(s);
-}
+#include "json.h"
 
 /* "at.key value is not what"; -1. */
 static int refuse(char *why, size_t len, const char *at, const char *key,
@@ -38,7 +16,7 @@ static int refuse(char *why, size_t len, const char *at, const char *key,
 {
 	char show[64];
 
-	shown(v, show, sizeof(show));
+	json_value_shown(v, show, sizeof(show));
 	snprintf(why, len, "%s%s%s %s is not %s", at, *at && key ? "." : "",
 		 key ? key : "", show, what);
 	return -1;
@@ -61,12 +39,12 @@ json_t *jdoc_load(const char *buf, size_t len, const char *program, char *why,
 	p = json_object_get(doc, "program");
 	if (!json_is_object(doc) || !json_is_string(p) ||
 	    strcmp(json_string_value(p), program)) {
-		shown(p, show, sizeof(show));
+		json_value_shown(p, show, sizeof(show));
 		snprintf(why, whylen, "program %s: not a %s document", show,
 			 program);
 	} else if (!json_is_integer(v) ||
 		   json_integer_value(v) != JDOC_SCHEMA_VERSION) {
-		shown(v, show, sizeof(show));
+		json_value_shown(v, show, sizeof(show));
 		snprintf(why, whylen,
 			 "schema_version %s: version %d is read "
 			 "(\"schema_version\": %d)",

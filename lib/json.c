@@ -152,12 +152,17 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 #define READ_MAX 1000000000000000000LL
 
 /* A value as a message shows it: compact JSON, cut short when long. */
-static void shown(json_t *v, char *buf, size_t len)
+void json_value_shown(const json_t *v, char *buf, size_t len)
 {
-	char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
-				    JSON_REAL_PRECISION(15));
+	char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
+					JSON_REAL_PRECISION(15))
+		    : NULL;
 	size_t n;
 
+	if (!v) {
+		snprintf(buf, len, "(missing)");
+		return;
+	}
 	if (!s) {
 		snprintf(buf, len, "(a value)");
 		return;
@@ -180,7 +185,7 @@ static int refuse(char *why, size_t whylen, const char *key, json_t *v,
 {
 	char show[64];
 
-	shown(v, show, sizeof(show));
+	json_value_shown(v, show, sizeof(show));
 	snprintf(why, whylen, "%s %s is not %s", key, show, what);
 	return -1;
 }
@@ -412,7 +417,7 @@ static int check_doc(json_t *doc, char *why, size_t whylen)
 	}
 	if (!json_is_integer(v) ||
 	    json_integer_value(v) != JSON_SCHEMA_VERSION) {
-		shown(v, show, sizeof(show));
+		json_value_shown(v, show, sizeof(show));
 		snprintf(why, whylen,
 			 "schema_version %s: clyde-report reads version %d "
 			 "(\"schema_version\": %d)",
@@ -421,7 +426,7 @@ static int check_doc(json_t *doc, char *why, size_t whylen)
 	}
 	if (prog && (!json_is_string(prog) ||
 		     strcmp(json_string_value(prog), "clyde"))) {
-		shown(prog, show, sizeof(show));
+		json_value_shown(prog, show, sizeof(show));
 		snprintf(why, whylen, "program %s: not a clyde result document",
 			 show);
 		return -1;

@@ -59,4 +59,10 @@ int json_read_doc(const char *buf, size_t len, struct csv_row **rows,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
 		  char *why, size_t whylen, int *line);
 
+/*
+ * A value as a message shows it: compact JSON, cut to about 40 bytes
+ * (never inside a UTF-8 sequence) with "..."; "(missing)" for NULL.
+ */
+void json_value_shown(const json_t *v, char *buf, size_t len);
+
 #endif

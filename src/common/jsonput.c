@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "jsonput.h"
 #include "text.h"
 
@@ -89,4 +90,31 @@ int jp_write(const json_t *doc, FILE *f, size_t flags)
 		return -1;
 	}
 	return 0;
+}
+
+int jp_finish(const char *prog, json_t *doc, struct outfile *of,
+	      int close_stdout)
+{
+	FILE *f = of ? outfile_stream(of) : stdout;
+	int e = 0;
+
+	if (!doc) {
+		if (of)
+			outfile_abort(of);
+		cli_error(prog, "--json: the document could not be built");
+		return CLI_EXIT_FAILED;
+	}
+	if (!f || jp_write(doc, f, 0))
+		e = errno ? errno : EIO;
+	json_decref(doc);
+	if (!of) {
+		if (e)
+			return cli_stdout_failed(prog, e);
+		return close_stdout ? cli_stdout_close(prog) : 0;
+	}
+	if (!e && (e = -outfile_commit(of)) == 0)
+		return 0;
+	cli_bad(stderr, prog, "--json", of->path, strerror(e));
+	outfile_abort(of);
+	return CLI_EXIT_FAILED;
 }

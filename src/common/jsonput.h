@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "outfile.h"
+
 /* Set key to v (taken over); a NULL v or a failure sets *bad. */
 void jp_put(json_t *o, const char *key, json_t *v, int *bad);
 
@@ -40,5 +42,15 @@ void jp_head(json_t *doc, int schema, const char *program, time_t start,
  * with errno set.
  */
 int jp_write(const json_t *doc, FILE *f, size_t flags);
+
+/*
+ * The end of a --json[=FILE]: doc (taken over; NULL when it could not be
+ * built) written to of, made before the first test and renamed over its
+ * name when whole, or to standard output when of is NULL (then closed
+ * when close_stdout, as the program's last output). One line for a
+ * failure; the exit status (0, 1, or 141 for a closed stdout).
+ */
+int jp_finish(const char *prog, json_t *doc, struct outfile *of,
+	      int close_stdout);
 
 #endif

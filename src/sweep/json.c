@@ -129,8 +129,3 @@ json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 	}
 	return doc;
 }
-
-int sweep_json_write(const json_t *doc, FILE *f)
-{
-	return jp_write(doc, f, 0);
-}

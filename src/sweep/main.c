@@ -31,6 +31,7 @@
 #include "cli.h"
 #include "fill.h"
 #include "gnuplot.h"
+#include "jsonput.h"
 #include "guard.h"
 #include "mounts.h"
 #include "outfile.h"
@@ -411,25 +412,8 @@ static struct outfile json_of = {.fd = -1, .slot = -1};
 static int finish_json(const struct sweep_opts *o,
 		       const struct sweep_result *r, time_t start)
 {
-	json_t *doc = sweep_json_doc(o, r, start);
-	FILE *f = o->json_path ? outfile_stream(&json_of) : stdout;
-	int e = 0;
-
-	if (!doc) {
-		outfile_abort(&json_of);
-		cli_error(PROG, "--json: the document could not be built");
-		return CLI_EXIT_FAILED;
-	}
-	if (!f || sweep_json_write(doc, f))
-		e = errno ? errno : EIO;
-	json_decref(doc);
-	if (!o->json_path)
-		return e ? cli_stdout_failed(PROG, e) : cli_stdout_close(PROG);
-	if (!e && (e = -outfile_commit(&json_of)) == 0)
-		return 0;
-	outfile_abort(&json_of);
-	cli_bad(stderr, PROG, "--json", o->json_path, strerror(e));
-	return CLI_EXIT_FAILED;
+	return jp_finish(PROG, sweep_json_doc(o, r, start),
+			 o->json_path ? &json_of : NULL, 1);
 }
 
 /* The plot's file: made before the first cell, renamed when drawn. */

@@ -129,7 +129,4 @@ int chart_draw(const struct sweep_result *r, const char *plot,
 json_t *sweep_json_doc(const struct sweep_opts *o,
 		       const struct sweep_result *r, time_t start);
 
-/* doc written to f, flushed. 0, or -1 and errno. */
-int sweep_json_write(const json_t *doc, FILE *f);
-
 #endif

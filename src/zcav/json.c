@@ -138,8 +138,3 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 	}
 	return doc;
 }
-
-int zcav_json_write(const json_t *doc, FILE *f)
-{
-	return jp_write(doc, f, 0);
-}

@@ -29,6 +29,7 @@
 
 #include "cli.h"
 #include "gnuplot.h"
+#include "jsonput.h"
 #include "privs.h"
 #include "rng.h"
 #include "units.h"
@@ -242,25 +243,8 @@ static int open_json(const struct zcav_opts *o)
 static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
 		       time_t start)
 {
-	json_t *doc = zcav_json_doc(o, r, start);
-	FILE *f = o->json_path ? outfile_stream(&json_of) : stdout;
-	int e = 0;
-
-	if (!doc) {
-		outfile_abort(&json_of);
-		cli_error(PROG, "--json: the document could not be built");
-		return CLI_EXIT_FAILED;
-	}
-	if (!f || zcav_json_write(doc, f))
-		e = errno ? errno : EIO;
-	json_decref(doc);
-	if (!o->json_path)
-		return e ? cli_stdout_failed(PROG, e) : 0;
-	if (!e && (e = -outfile_commit(&json_of)) == 0)
-		return 0;
-	outfile_abort(&json_of);
-	bad("--json", o->json_path, strerror(e));
-	return CLI_EXIT_FAILED;
+	return jp_finish(PROG, zcav_json_doc(o, r, start),
+			 o->json_path ? &json_of : NULL, 0);
 }
 
 /* What failed before a stop is still said; then nothing is kept. */

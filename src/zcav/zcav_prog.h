@@ -99,7 +99,4 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 		      time_t start);
 
-/* doc written to f, flushed. 0, or -1 and errno. */
-int zcav_json_write(const json_t *doc, FILE *f);
-
 #endif
