@@ -17,6 +17,7 @@
 #ifndef CLYDE_PHASE_H
 #define CLYDE_PHASE_H
 
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -121,6 +122,15 @@ static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 	*t0 = t1;
 }
 
+/*
+ * The end of chunk i of block output and rewrite: the buffer written
+ * whole at the file offset, fsynced under -b, writeback kept to two
+ * windows, the operation closed, a stop honoured. Inline: it is the
+ * timed loop of both. 0 or -errno (ctx->what set).
+ */
+static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
+				  uint64_t *t0, uint64_t i);
+
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
 
@@ -156,4 +166,20 @@ int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
 
+static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
+				  uint64_t *t0, uint64_t i)
+{
+	int rc;
+
+	if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0)
+		return rc;
+	if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
+		return rc;
+	if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
+		return rc;
+	phase_op_done(out, t0);
+	if (*ctx->stop)
+		return phase_fail(ctx, "write", EINTR);
+	return 0;
+}
 #endif

@@ -32,15 +32,8 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 
 	for (uint64_t i = 0; i < chunks; i++) {
 		ctx->buf[i % ctx->chunk] ^= (unsigned char)(i | 1);
-		if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0)
+		if ((rc = phase_put_chunk(ctx, out, &t0, i)) != 0)
 			return rc;
-		if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
-			return rc;
-		if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
-			return rc;
-		phase_op_done(out, &t0);
-		if (*ctx->stop)
-			return phase_fail(ctx, "write", EINTR);
 	}
 	out->work = chunks * ctx->chunk;
 	return phase_fsync(ctx);
