@@ -272,35 +272,37 @@ static void split_at(const char *text, const char *seps, char *head,
  * and chunk, "16:2000:100/3" into files, max, min and dirs, so that the
  * labels the tables join from them are the same text.
  */
-static void split_103(const struct csv_row *row, char lbl[CL_COUNT][FIELD_LEN])
+static void split_103(const struct result_text *x,
+		      char lbl[CL_COUNT][FIELD_LEN])
 {
 	char files[FIELD_LEN], dirs[FIELD_LEN], rest[FIELD_LEN];
 
-	split_at(row->size, ":", lbl[CL_file_size], lbl[CL_io_chunk_size]);
-	split_at(row->files, "/", files, dirs);
+	split_at(x->size, ":", lbl[CL_file_size], lbl[CL_io_chunk_size]);
+	split_at(x->files, "/", files, dirs);
 	snprintf(lbl[CL_num_dirs], FIELD_LEN, "%s", dirs);
 	split_at(files, ":", lbl[CL_num_files], rest);
 	split_at(rest, ":", lbl[CL_max_size], lbl[CL_min_size]);
 }
 
-void csv_write_row(FILE *out, const struct csv_row *row)
+void csv_write_row(FILE *out, const struct run_result *row)
 {
+	const struct result_text *x = &row->text;
 	char lbl[CL_COUNT][FIELD_LEN] = {{0}};
 	const char *f[CSV_FIELDS_MAX] = {NULL};
 	const char *texts[CL_COUNT] = {
-	    [CL_concurrency] = row->concurrency, [CL_seed] = row->seed,
-	    [CL_file_size] = row->size,		 [CL_io_chunk_size] = row->chunk,
-	    [CL_seeks] = row->seeks,		 [CL_seek_proc_count] = row->procs,
-	    [CL_num_files] = row->files,	 [CL_max_size] = row->max_size,
-	    [CL_min_size] = row->min_size,	 [CL_num_dirs] = row->dirs,
-	    [CL_file_chunk_size] = row->file_chunk,
+	    [CL_concurrency] = x->concurrency, [CL_seed] = x->seed,
+	    [CL_file_size] = x->size,	       [CL_io_chunk_size] = x->chunk,
+	    [CL_seeks] = x->seeks,	       [CL_seek_proc_count] = x->procs,
+	    [CL_num_files] = x->files,	       [CL_max_size] = x->max_size,
+	    [CL_min_size] = x->min_size,       [CL_num_dirs] = x->dirs,
+	    [CL_file_chunk_size] = x->file_chunk,
 	};
 
 	for (int k = 0; k < CL_COUNT; k++)
 		if (texts[k])
 			snprintf(lbl[k], FIELD_LEN, "%s", texts[k]);
 	if (row->fmt == CSV_103)
-		split_103(row, lbl);
+		split_103(x, lbl);
 	snprintf(lbl[CL_format_version], FIELD_LEN, "1.98");
 	snprintf(lbl[CL_bonnie_version], FIELD_LEN, "%s", row->version);
 	for (int k = 0; k < CL_COUNT; k++)
@@ -365,11 +367,11 @@ void csv_cell_of(const struct run_result *r, enum result_test t,
 		     rec->max_latency_ns);
 	c->exact_rate = 1;
 	c->rate = result_rate(rec, kind);
-	if (rec->lat.count) {
+	if (rec->lat && rec->lat->count) {
 		c->has_pct = 1;
-		c->p50_ns = hist_percentile(&rec->lat, 50);
-		c->p90_ns = hist_percentile(&rec->lat, 90);
-		c->p99_ns = hist_percentile(&rec->lat, 99);
-		c->p999_ns = hist_percentile(&rec->lat, 99.9);
+		c->p50_ns = hist_percentile(rec->lat, 50);
+		c->p90_ns = hist_percentile(rec->lat, 90);
+		c->p99_ns = hist_percentile(rec->lat, 99);
+		c->p999_ns = hist_percentile(rec->lat, 99.9);
 	}
 }

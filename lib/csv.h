@@ -4,9 +4,10 @@
  * clyde's default), 1.97 (48 fields: 1.98 without seeks and
  * seek_proc_count) and 1.03 (27 fields, no version field). Which field
  * holds which figure comes from the registry (figures.h); the label
- * fields (name, sizes, settings) are listed in csv.c. A figure without
- * a bonnie++ field is in no line: csv_row carries it for clyde's JSON
- * documents only.
+ * fields (name, sizes, settings) are listed here. A figure without a
+ * bonnie++ field is in no line: a run_result's cell of it comes from
+ * what was measured (clyde's runs, JSON documents) only. The cell types
+ * are the shown part of the result model (result.h).
  */
 #ifndef CLYDE_CSV_H
 #define CLYDE_CSV_H
@@ -16,8 +17,6 @@
 #include <stdio.h>
 
 #include "result.h"
-
-enum csv_format { CSV_198, CSV_197, CSV_103 };
 
 /*
  * The fields that hold no figure: X(name, 1.98, 1.97, 1.03), the 0-based
@@ -80,51 +79,10 @@ void csv_write_header(FILE *out, enum csv_format fmt);
 void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt);
 
 /*
- * Reading. A line read back is kept as the figures it carries, not as a
- * run_result: a CSV line has rates and %CP, not bytes and seconds, and
- * the label fields are shown as they were written.
+ * Reading. A line read back fills only what a line holds: the shown part
+ * of a run_result (format, version, name, label texts and cells), as
+ * they were written; measured stays 0.
  */
-enum csv_cell_state {
-	CSV_EMPTY = 0, /* the test did not run: empty fields */
-	CSV_FAST,      /* "+++++": ran for under 0.5 s */
-	CSV_VALUE,     /* a figure */
-};
-
-struct csv_cell {
-	enum csv_cell_state state;
-	double rate;	 /* KiB/s, seeks/s or files/s (CSV_VALUE) */
-	int cpu;	 /* %CP; -1 when empty or "+++" */
-	uint64_t lat_ns; /* worst latency; 0 when the field is empty */
-	/* The three fields as written ("758.8", "+++", "8094us"). */
-	char text[20], cpu_text[20], lat_text[24];
-	/*
-	 * Only from clyde's JSON documents: the measured rate even when the
-	 * line says "+++++" (exact_rate), and the latency percentiles
-	 * (has_pct).
-	 */
-	int exact_rate, has_pct;
-	uint64_t p50_ns, p90_ns, p99_ns, p999_ns;
-};
-
-#define CSV_TEXT_MAX 64
-
-struct csv_row {
-	enum csv_format fmt;		  /* how the line came */
-	char version[RESULT_VERSION_MAX]; /* field 1; "" for 1.03 */
-	char name[RESULT_NAME_MAX];
-	/* Label fields as written ("2G", "" for a default chunk). 1.03 lines
-	 * carry the whole labels in size ("1500M:4k") and files. */
-	char concurrency[CSV_TEXT_MAX], seed[CSV_TEXT_MAX];
-	char size[CSV_TEXT_MAX], chunk[CSV_TEXT_MAX];
-	char seeks[CSV_TEXT_MAX], procs[CSV_TEXT_MAX];
-	char files[CSV_TEXT_MAX], max_size[CSV_TEXT_MAX];
-	char min_size[CSV_TEXT_MAX], dirs[CSV_TEXT_MAX];
-	char file_chunk[CSV_TEXT_MAX];
-	/* One per figure of the registry; a figure without a bonnie++
-	 * field stays CSV_EMPTY unless a JSON document gave it. */
-	struct csv_cell c[RT_COUNT];
-};
-
 enum csv_line_kind {
 	CSV_LINE_BAD = -1, /* why says what is wrong */
 	CSV_LINE_ROW,	   /* a result: row is filled */
@@ -140,21 +98,25 @@ enum csv_line_kind {
  * "+++" or a whole number; latencies empty or a whole number of
  * us/ms/s. why[whylen] gets one phrase naming the bad field and value.
  */
-enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
-			     char *why, size_t whylen);
+enum csv_line_kind csv_parse(const char *line, size_t len,
+			     struct run_result *r, char *why, size_t whylen);
 
 /*
- * A row read back as a 1.98 line, its fields as they were written
+ * The shown part of r as a 1.98 line, its fields as they were written
  * ("+++++", "2G", "8094us"): a 1.97 line gets empty seeks and
  * seek_proc_count, a 1.03 line empty version, concurrency and seed
  * fields and its whole labels split into their fields ("1500M:4k" into
  * file_size and io_chunk_size), so the tables show the same labels.
  */
-void csv_write_row(FILE *out, const struct csv_row *row);
+void csv_write_row(FILE *out, const struct run_result *r);
 
-/* The row a run_result writes (what csv_parse of csv_write gives), with
- * the figures no line holds as csv_cell_of gives them. */
-void csv_row_of(const struct run_result *r, struct csv_row *row);
+/*
+ * The shown part of r from what it measured: what csv_parse of its
+ * csv_write line gives, the cells of figures no line holds as csv_cell_of
+ * gives them, and every cell of a test that ran with its exact rate and
+ * percentiles. Returns 0, or -1 without memory (the shown part cleared).
+ */
+int csv_shown(struct run_result *r);
 
 /*
  * A cell of figure t of r as a line would hold it: the texts csv_write

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * csv_read: see csv.h; reading bonnie++'s lines back (csv_parse) and the
- * row a result writes (csv_row_of). Which field holds what comes from
+ * shown part of a measured result (csv_shown). Which field holds what comes from
  * csv.c's map of fields (csv_rate_at, csv_label_at, ...).
  */
 #include "config.h"
@@ -237,8 +237,9 @@ static int figure_cells(const struct split *sp, enum result_test t, int i,
 }
 
 static int fill_row(const struct split *sp, enum csv_format fmt,
-		    struct csv_row *row, char *why, size_t whylen)
+		    struct run_result *row, char *why, size_t whylen)
 {
+	struct result_text *x = &row->text;
 	/* Where each label field goes (format_version is the format). */
 	struct {
 		enum csv_label label;
@@ -247,20 +248,20 @@ static int fill_row(const struct split *sp, enum csv_format fmt,
 	} texts[] = {
 	    {CL_bonnie_version, row->version, sizeof(row->version)},
 	    {CL_name, row->name, sizeof(row->name)},
-	    {CL_concurrency, row->concurrency, CSV_TEXT_MAX},
-	    {CL_seed, row->seed, CSV_TEXT_MAX},
-	    {CL_file_size, row->size, CSV_TEXT_MAX},
-	    {CL_io_chunk_size, row->chunk, CSV_TEXT_MAX},
-	    {CL_seeks, row->seeks, CSV_TEXT_MAX},
-	    {CL_seek_proc_count, row->procs, CSV_TEXT_MAX},
-	    {CL_num_files, row->files, CSV_TEXT_MAX},
-	    {CL_max_size, row->max_size, CSV_TEXT_MAX},
-	    {CL_min_size, row->min_size, CSV_TEXT_MAX},
-	    {CL_num_dirs, row->dirs, CSV_TEXT_MAX},
-	    {CL_file_chunk_size, row->file_chunk, CSV_TEXT_MAX},
+	    {CL_concurrency, x->concurrency, CSV_TEXT_MAX},
+	    {CL_seed, x->seed, CSV_TEXT_MAX},
+	    {CL_file_size, x->size, CSV_TEXT_MAX},
+	    {CL_io_chunk_size, x->chunk, CSV_TEXT_MAX},
+	    {CL_seeks, x->seeks, CSV_TEXT_MAX},
+	    {CL_seek_proc_count, x->procs, CSV_TEXT_MAX},
+	    {CL_num_files, x->files, CSV_TEXT_MAX},
+	    {CL_max_size, x->max_size, CSV_TEXT_MAX},
+	    {CL_min_size, x->min_size, CSV_TEXT_MAX},
+	    {CL_num_dirs, x->dirs, CSV_TEXT_MAX},
+	    {CL_file_chunk_size, x->file_chunk, CSV_TEXT_MAX},
 	};
 
-	memset(row, 0, sizeof(*row));
+	result_init(row);
 	row->fmt = fmt;
 	for (unsigned k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
 		int i = csv_label_at(texts[k].label, fmt);
@@ -281,8 +282,8 @@ static int fill_row(const struct split *sp, enum csv_format fmt,
 	return 0;
 }
 
-enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
-			     char *why, size_t whylen)
+enum csv_line_kind csv_parse(const char *line, size_t len,
+			     struct run_result *row, char *why, size_t whylen)
 {
 	struct split sp, *s = &sp;
 	const char *nul;
@@ -345,23 +346,29 @@ enum csv_line_kind csv_parse(const char *line, size_t len, struct csv_row *row,
 	return CSV_LINE_ROW;
 }
 
-void csv_row_of(const struct run_result *r, struct csv_row *row)
+int csv_shown(struct run_result *r)
 {
+	struct run_result *line = malloc(sizeof(*line));
 	char *buf = NULL, why[200];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	int ok = f && line;
 
-	memset(row, 0, sizeof(*row));
-	if (!f)
-		return;
-	csv_write(f, r, CSV_198);
-	fclose(f);
-	if (csv_parse(buf, len, row, why, sizeof(why)) != CSV_LINE_ROW)
-		memset(row, 0, sizeof(*row));
+	if (f) {
+		csv_write(f, r, CSV_198);
+		ok &= fclose(f) == 0;
+	}
+	ok = ok && csv_parse(buf, len, line, why, sizeof(why)) == CSV_LINE_ROW;
 	free(buf);
+	r->fmt = CSV_198;
+	memset(&r->text, 0, sizeof(r->text));
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		struct csv_cell *c = &row->c[t], of;
+		struct csv_cell *c = &r->c[t], of;
 
+		csv_cell_set(c, result_test_kind(t), CSV_EMPTY, 0, -1, 0);
+		if (!ok)
+			continue;
+		*c = line->c[t];
 		if (r->t[t].state != RS_OK && figure_bonnie(t))
 			continue;
 		csv_cell_of(r, t, &of);
@@ -379,4 +386,8 @@ void csv_row_of(const struct run_result *r, struct csv_row *row)
 		c->p99_ns = of.p99_ns;
 		c->p999_ns = of.p999_ns;
 	}
+	if (ok)
+		r->text = line->text;
+	free(line);
+	return ok ? 0 : -1;
 }

@@ -24,16 +24,19 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 
 /*
  * The most runs a document holds: clyde's -x limit. A longer runs array
- * is no clyde result, and reading it would cost a row (some 2.6 KiB)
- * per element.
+ * is no clyde result, and reading it would cost a run_result (some
+ * 4 KiB) per element.
  */
 #define JSON_RUNS_MAX 100000
 
 /*
- * Read a clyde JSON document (buf, len bytes): one row per element of
- * runs[], from its csv line, with each test's exact rate and latency
- * percentiles, and the cells of the figures no CSV line holds from
- * their test objects. Every value read is checked as a CSV field is: the type
+ * Read a clyde JSON document (buf, len bytes): one run_result per element
+ * of runs[]: its shown part from its csv line, with each test's exact
+ * rate and latency percentiles and the cells of the figures no CSV line
+ * holds from their test objects; what it measured from its test objects
+ * (status, work, elapsed, user and system CPU, worst latency) and the
+ * run's seed, cache_left and error; its settings (sizes, seeks, file
+ * tests) from the document's settings (measured 1). Every value read is checked as a CSV field is: the type
  * and range doc/clyde-json.5 gives it; a document that is not a clyde
  * result of JSON_SCHEMA_VERSION (not JSON, no runs array, another or no
  * schema_version, another program) is refused whole. A bad run ends the
@@ -43,19 +46,21 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
  * unknown) saying what is wrong: "runs[1].tests.putc.rate \"x\" is not
  * a rate: ...".
  */
-int json_read_rows(const char *buf, size_t len, struct csv_row **rows,
+int json_read_rows(const char *buf, size_t len, struct run_result **rows,
 		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line);
 
 /*
- * json_read_rows, keeping what no row holds: with runs_out, the run
- * object of each row (*runs_out malloc'd, one new reference per row,
- * histograms, CPU split and all); with head, a copy of the document
- * without its runs (the program, machine, target, settings and
+ * json_read_rows, and more: with JSON_READ_HIST in flags, each test's
+ * latency histogram too (rec->lat, 8 KiB each; every bucket checked);
+ * with runs_out, the run object of each row as it was (*runs_out
+ * malloc'd, one new reference per row); with head, a copy of the
+ * document without its runs (the program, machine, target, settings and
  * summary). The caller drops the references.
  */
-int json_read_doc(const char *buf, size_t len, struct csv_row **rows,
-		  json_t ***runs_out, json_t **head,
+#define JSON_READ_HIST 1u
+int json_read_doc(const char *buf, size_t len, unsigned flags,
+		  struct run_result **rows, json_t ***runs_out, json_t **head,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
 		  char *why, size_t whylen, int *line);
 

@@ -24,7 +24,24 @@ void result_init(struct run_result *r)
 	r->seek_procs = RESULT_DEF_PROCS;
 	r->cache_left = -1.0;
 	for (int t = 0; t < RT_COUNT; t++)
-		hist_init(&r->t[t].lat);
+		r->c[t].cpu = -1;
+}
+
+void result_free(struct run_result *r)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		free(r->t[t].lat);
+		r->t[t].lat = NULL;
+	}
+}
+
+struct hist *result_hist_dup(const struct hist *h)
+{
+	struct hist *d = malloc(sizeof(*d));
+
+	if (d)
+		*d = *h;
+	return d;
 }
 
 const char *result_test_name(enum result_test t)

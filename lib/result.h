@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * result: what one run of the suite measured, independent of how it is
- * printed. One record per figure of the registry (figures.h: the RT_x
- * enum and what each figure is), so renderers loop over the registry
- * instead of naming tests.
+ * result: the one result model of every program and every reader. A
+ * run_result is what one run of the suite measured (its settings, and per
+ * figure of the registry the work, times, CPU split and latencies: clyde's
+ * own runs and the runs of a clyde JSON document) and how a bonnie++ line
+ * shows it (the label fields and, per figure, a csv_cell: rate, %CP and
+ * worst latency, each with its text as written). clyde fills the first
+ * and derives the second (csv_shown); clyde-report reads a CSV line into
+ * the second alone (csv_parse: a line has rates, not bytes and seconds)
+ * and a JSON document into both (json_read_doc). One record per figure
+ * of the registry (figures.h: the RT_x enum and what each figure is), so
+ * renderers loop over the registry instead of naming tests.
  */
 #ifndef CLYDE_RESULT_H
 #define CLYDE_RESULT_H
@@ -26,15 +33,76 @@ struct result_test_rec {
 	double cpu;              /* user + system seconds */
 	double user, sys;        /* the two parts of cpu */
 	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
-	struct hist lat;         /* every operation (empty: not recorded) */
+	struct hist *lat;        /* every operation; NULL: not recorded
+				  * (malloc'd, result_free frees it) */
+};
+
+/* The bonnie++ CSV formats (csv.h writes and reads them). */
+enum csv_format { CSV_198, CSV_197, CSV_103 };
+
+/*
+ * A figure as a bonnie++ line shows it: what csv_parse reads of a line,
+ * what csv_shown derives from what clyde measured.
+ */
+enum csv_cell_state {
+	CSV_EMPTY = 0, /* the test did not run: empty fields */
+	CSV_FAST,      /* "+++++": ran for under 0.5 s */
+	CSV_VALUE,     /* a figure */
+};
+
+struct csv_cell {
+	enum csv_cell_state state;
+	double rate;	 /* KiB/s, seeks/s or files/s (CSV_VALUE) */
+	int cpu;	 /* %CP; -1 when empty or "+++" */
+	uint64_t lat_ns; /* worst latency; 0 when the field is empty */
+	/* The three fields as written ("758.8", "+++", "8094us"). */
+	char text[20], cpu_text[20], lat_text[24];
+	/*
+	 * Only from what was measured (clyde's runs, JSON documents): the
+	 * measured rate even when the line says "+++++" (exact_rate), and
+	 * the latency percentiles (has_pct).
+	 */
+	int exact_rate, has_pct;
+	uint64_t p50_ns, p90_ns, p99_ns, p999_ns;
+};
+
+#define CSV_TEXT_MAX 64
+
+/* The label fields of a line as written ("2G", "" for a default chunk).
+ * 1.03 lines carry the whole labels in size ("1500M:4k") and files. */
+struct result_text {
+	char concurrency[CSV_TEXT_MAX], seed[CSV_TEXT_MAX];
+	char size[CSV_TEXT_MAX], chunk[CSV_TEXT_MAX];
+	char seeks[CSV_TEXT_MAX], procs[CSV_TEXT_MAX];
+	char files[CSV_TEXT_MAX], max_size[CSV_TEXT_MAX];
+	char min_size[CSV_TEXT_MAX], dirs[CSV_TEXT_MAX];
+	char file_chunk[CSV_TEXT_MAX];
 };
 
 #define RESULT_NAME_MAX 256
 #define RESULT_VERSION_MAX 32
 
 struct run_result {
-	char version[RESULT_VERSION_MAX]; /* CSV field 1, e.g. "clyde-0.1" */
+	char version[RESULT_VERSION_MAX]; /* CSV field 1, e.g. "clyde-0.1";
+					   * "" for a 1.03 line */
 	char name[RESULT_NAME_MAX];       /* -m, default host name */
+
+	/*
+	 * As a bonnie++ line shows the run: the format it came in (CSV_198
+	 * for clyde's own), the label fields and one cell per figure; a
+	 * figure without a bonnie++ field stays CSV_EMPTY unless what was
+	 * measured gives it. The renderers of clyde-report read this part.
+	 */
+	enum csv_format fmt;
+	struct result_text text;
+	struct csv_cell c[RT_COUNT];
+
+	/*
+	 * What was measured, and with what settings: filled by clyde and
+	 * from a JSON document (measured 1); a CSV line holds none of it
+	 * (measured 0: the fields below keep result_init's values).
+	 */
+	int measured;
 	unsigned concurrency;             /* -c, 1 by default */
 	uint64_t seed;                    /* -z or drawn */
 	uint64_t file_size;               /* bytes; 0 = I/O tests skipped */
@@ -60,9 +128,18 @@ struct run_result {
 #define RESULT_DEF_SEEKS 8192u
 #define RESULT_DEF_PROCS 5u
 #define RESULT_DEF_CONCURRENCY 1u
+/* -n's file chunk by default: a result's file_chunk is 0 then. */
+#define RESULT_DEF_FILE_CHUNK 8192u
 
-/* Zero a result and set bonnie++'s defaults. */
+/* Zero a result and set bonnie++'s defaults (no histogram held). */
 void result_init(struct run_result *r);
+
+/* Free the histograms r holds (r stays valid, with none); r may be one
+ * result_init or csv_parse filled, or all zeros. */
+void result_free(struct run_result *r);
+
+/* A copy of h in its own allocation; NULL without memory. */
+struct hist *result_hist_dup(const struct hist *h);
 
 /* The CSV/JSON key of a test ("put_block"); "?" when out of range. */
 const char *result_test_name(enum result_test t);

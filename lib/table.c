@@ -262,9 +262,9 @@ void table_print_latency(FILE *out, const struct run_result *r)
 	int header = 0;
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		const struct hist *h = &r->t[t].lat;
+		const struct hist *h = r->t[t].lat;
 
-		if (r->t[t].state != RS_OK || h->count == 0)
+		if (r->t[t].state != RS_OK || !h || h->count == 0)
 			continue;
 		if (!header) {
 			fprintf(out, "Latency       %9s %9s %9s %9s %9s %9s %9s "

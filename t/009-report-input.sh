@@ -125,7 +125,7 @@ grep -q "^clyde-report: $REPORT:1: " "$WORK/err" || fail "binary: $(cat "$WORK/e
 expect_status 2 "$REPORT" --skip-bad txt "$REPORT"
 tail -n 1 "$WORK/err" | grep -q 'no result lines' || fail "binary, --skip-bad: $(tail -n 3 "$WORK/err")"
 
-# More result lines than clyde-report keeps (200000, 2.6 KiB each):
+# More result lines than clyde-report keeps (200000, 4 KiB each):
 # refused at the first one too many, --skip-bad or not.
 awk 'BEGIN { for (i = 0; i < 200001; i++) print "h,16G,1,1,,,,,,,,,,,,,,,,,,,,,,," }' >"$WORK/many.csv"
 expect_status 2 "$REPORT" --skip-bad txt "$WORK/many.csv"

@@ -3,8 +3,9 @@
 # clyde-report json: a clyde document read and written again keeps its
 # figures, histograms, CPU split, settings and summary (only the
 # converted_by key is new); bonnie++ lines of each format become valid
-# documents whose tables are the lines' own; bad input is one line and
-# exit 2.
+# documents whose tables are the lines' own; txt --latency gives each
+# document run's latency listing from its histograms, as clyde -v
+# printed it; bad input is one line and exit 2.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
@@ -35,6 +36,34 @@ expect_status 0 "$R" txt "$WORK/run.json"
 mv "$WORK/out" "$WORK/run.txt"
 expect_status 0 "$R" txt "$WORK/again.json"
 cmp -s "$WORK/out" "$WORK/run.txt" || fail "txt of the copy differs"
+
+# txt --latency: the listing clyde -v printed (between the tables and
+# the CSV line), from the histograms of the document, under the run's
+# name, file and place.
+expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -z 1 -m lat-vm -v \
+	--json="$WORK/v.json"
+sed -n '/^Latency  *min/,/^1\.98,/p' "$WORK/out" | sed '$d' >"$WORK/v.want"
+[ "$(wc -l <"$WORK/v.want")" = 13 ] || fail "clyde -v: $(cat "$WORK/out")"
+expect_status 0 "$R" txt --latency "$DATA/r198.csv" "$WORK/v.json"
+grep -qx "lat-vm ($WORK/v.json, run 1)" "$WORK/out" ||
+	fail "--latency: no heading: $(cat "$WORK/out")"
+sed -n '/^Latency  *min/,$p' "$WORK/out" >"$WORK/v.got"
+cmp -s "$WORK/v.got" "$WORK/v.want" ||
+	fail "--latency: $(diff "$WORK/v.got" "$WORK/v.want" | head -10)"
+# The tables before it are txt's own.
+expect_status 0 "$R" txt "$DATA/r198.csv" "$WORK/v.json"
+cp "$WORK/out" "$WORK/v.txt"
+expect_status 0 "$R" txt --latency "$DATA/r198.csv" "$WORK/v.json"
+cmp -s "$WORK/v.txt" "$WORK/out" && fail "--latency: no listing"
+head -c "$(wc -c <"$WORK/v.txt")" "$WORK/out" | cmp -s - "$WORK/v.txt" ||
+	fail "--latency: the tables differ"
+# Lines hold no histograms: a warning, exit 0; other subcommands refuse.
+expect_status 0 "$R" txt --latency "$DATA/r198.csv"
+grep -qx 'clyde-report: warning: --latency: no input holds latency histograms (clyde JSON documents do)' \
+	"$WORK/err" || fail "--latency of lines: $(cat "$WORK/err")"
+expect_status 2 "$R" html --latency "$WORK/v.json"
+grep -qx 'clyde-report: --latency does not apply to html (try --help)' \
+	"$WORK/err" || fail "html --latency: $(cat "$WORK/err")"
 
 # bonnie++ lines of each format: a valid document of as many runs, its
 # csv keys 1.98 lines, its tables the lines' in both layouts.

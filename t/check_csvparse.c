@@ -51,7 +51,7 @@ static const char line_103[] =
 
 struct parsed {
 	enum csv_line_kind kind;
-	struct csv_row row;
+	struct run_result row;
 	char why[WHY_SIZE];
 };
 
@@ -126,19 +126,19 @@ static void assert_cell(const struct csv_cell *c, enum csv_cell_state state,
 }
 
 /* The figures the 2.00a VM run has in both the 1.98 and 1.97 lines. */
-static void assert_vm(const struct csv_row *r)
+static void assert_vm(const struct run_result *r)
 {
 	ck_assert_str_eq(r->version, "2.00a");
 	ck_assert_str_eq(r->name, "vm");
-	ck_assert_str_eq(r->concurrency, "1");
-	ck_assert_str_eq(r->seed, "1795989744");
-	ck_assert_str_eq(r->size, "2G");
-	ck_assert_str_eq(r->chunk, "");
-	ck_assert_str_eq(r->files, "16");
-	ck_assert_str_eq(r->max_size, "");
-	ck_assert_str_eq(r->min_size, "");
-	ck_assert_str_eq(r->dirs, "");
-	ck_assert_str_eq(r->file_chunk, "");
+	ck_assert_str_eq(r->text.concurrency, "1");
+	ck_assert_str_eq(r->text.seed, "1795989744");
+	ck_assert_str_eq(r->text.size, "2G");
+	ck_assert_str_eq(r->text.chunk, "");
+	ck_assert_str_eq(r->text.files, "16");
+	ck_assert_str_eq(r->text.max_size, "");
+	ck_assert_str_eq(r->text.min_size, "");
+	ck_assert_str_eq(r->text.dirs, "");
+	ck_assert_str_eq(r->text.file_chunk, "");
 	assert_cell(&r->c[RT_putc], CSV_VALUE, 604, 96, 49052000, "604", "96",
 		    "49052us");
 	assert_cell(&r->c[RT_put_block], CSV_VALUE, 449755, 71, 8094000,
@@ -165,8 +165,8 @@ START_TEST(real_198)
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	ck_assert_int_eq(p.row.fmt, CSV_198);
 	assert_vm(&p.row);
-	ck_assert_str_eq(p.row.seeks, "8192");
-	ck_assert_str_eq(p.row.procs, "5");
+	ck_assert_str_eq(p.row.text.seeks, "8192");
+	ck_assert_str_eq(p.row.text.procs, "5");
 }
 END_TEST
 
@@ -179,25 +179,25 @@ START_TEST(real_197)
 	ck_assert_int_eq(p.row.fmt, CSV_197);
 	assert_vm(&p.row);
 	/* 1.97 has no seeks or procs fields. */
-	ck_assert_str_eq(p.row.seeks, "");
-	ck_assert_str_eq(p.row.procs, "");
+	ck_assert_str_eq(p.row.text.seeks, "");
+	ck_assert_str_eq(p.row.text.procs, "");
 }
 END_TEST
 
 START_TEST(real_103)
 {
 	struct parsed p;
-	const struct csv_row *r = &p.row;
+	const struct run_result *r = &p.row;
 
 	parse(line_103, 0, &p);
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	ck_assert_int_eq(r->fmt, CSV_103);
 	ck_assert_str_eq(r->version, "");
 	ck_assert_str_eq(r->name, "convm004");
-	ck_assert_str_eq(r->size, "16G");
-	ck_assert_str_eq(r->files, "512");
-	ck_assert_str_eq(r->concurrency, "");
-	ck_assert_str_eq(r->seeks, "");
+	ck_assert_str_eq(r->text.size, "16G");
+	ck_assert_str_eq(r->text.files, "512");
+	ck_assert_str_eq(r->text.concurrency, "");
+	ck_assert_str_eq(r->text.seeks, "");
 	/* No latency fields in 1.03. */
 	assert_cell(&r->c[RT_putc], CSV_VALUE, 51346, 98, 0, "51346", "98", "");
 	assert_cell(&r->c[RT_get_block], CSV_VALUE, 251779, 23, 0, "251779",
@@ -253,12 +253,12 @@ START_TEST(row_as_198)
 	parse(s, 0, &p);
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	{
-		const struct csv_row *r = &p.row;
-		const char *f[4] = {r->size, r->chunk, r->seeks, r->procs};
+		const struct run_result *r = &p.row;
+		const char *f[4] = {r->text.size, r->text.chunk, r->text.seeks, r->text.procs};
 
 		result_join_size(size, sizeof(size), f, 4);
-		result_join_files(files, sizeof(files), r->files, r->max_size,
-				  r->min_size, r->dirs, r->file_chunk);
+		result_join_files(files, sizeof(files), r->text.files, r->text.max_size,
+				  r->text.min_size, r->text.dirs, r->text.file_chunk);
 	}
 	ck_assert_str_eq(size, "1500M:4k");
 	ck_assert_str_eq(files, "16:2000:100/3");
@@ -356,8 +356,8 @@ START_TEST(plus_as_text)
 	parse(l, 0, &p);
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	ck_assert_str_eq(p.row.name, "+++++");
-	ck_assert_str_eq(p.row.size, "+++++");
-	ck_assert_str_eq(p.row.files, "+++++");
+	ck_assert_str_eq(p.row.text.size, "+++++");
+	ck_assert_str_eq(p.row.text.files, "+++++");
 	ck_assert_int_eq(p.row.c[RT_seq_stat].state, CSV_FAST);
 	free(l);
 }
@@ -379,7 +379,7 @@ START_TEST(limits)
 	parse(m, 0, &p);
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	ck_assert_uint_eq(strlen(p.row.name), 255);
-	ck_assert_uint_eq(strlen(p.row.size), 63);
+	ck_assert_uint_eq(strlen(p.row.text.size), 63);
 	free(m);
 
 	/* 18 digits, %CP past 100, every latency unit. */
@@ -404,21 +404,21 @@ START_TEST(limits)
 }
 END_TEST
 
-/* What clyde writes reads back as csv_row_of says it does. */
-static void assert_same_row(const struct csv_row *a, const struct csv_row *b,
+/* What clyde writes reads back as csv_shown says it does. */
+static void assert_same_row(const struct run_result *a, const struct run_result *b,
 			    int exact)
 {
 	ck_assert_str_eq(a->version, b->version);
 	ck_assert_str_eq(a->name, b->name);
-	ck_assert_str_eq(a->concurrency, b->concurrency);
-	ck_assert_str_eq(a->seed, b->seed);
-	ck_assert_str_eq(a->size, b->size);
-	ck_assert_str_eq(a->chunk, b->chunk);
-	ck_assert_str_eq(a->files, b->files);
-	ck_assert_str_eq(a->max_size, b->max_size);
-	ck_assert_str_eq(a->min_size, b->min_size);
-	ck_assert_str_eq(a->dirs, b->dirs);
-	ck_assert_str_eq(a->file_chunk, b->file_chunk);
+	ck_assert_str_eq(a->text.concurrency, b->text.concurrency);
+	ck_assert_str_eq(a->text.seed, b->text.seed);
+	ck_assert_str_eq(a->text.size, b->text.size);
+	ck_assert_str_eq(a->text.chunk, b->text.chunk);
+	ck_assert_str_eq(a->text.files, b->text.files);
+	ck_assert_str_eq(a->text.max_size, b->text.max_size);
+	ck_assert_str_eq(a->text.min_size, b->text.min_size);
+	ck_assert_str_eq(a->text.dirs, b->text.dirs);
+	ck_assert_str_eq(a->text.file_chunk, b->text.file_chunk);
 	for (int t = 0; t < RT_COUNT; t++) {
 		const struct csv_cell *x = &a->c[t], *y = &b->c[t];
 
@@ -436,7 +436,7 @@ static void assert_same_row(const struct csv_row *a, const struct csv_row *b,
 START_TEST(round_trip)
 {
 	struct run_result r;
-	struct csv_row of;
+	struct run_result of;
 	struct parsed p, q;
 	char *buf = NULL;
 
@@ -445,16 +445,17 @@ START_TEST(round_trip)
 	r.num_dirs = 3;
 	r.max_size = 2000;
 	r.min_size = 100;
-	csv_row_of(&r, &of);
+	of = r;
+	ck_assert_int_eq(csv_shown(&of), 0);
 	FX_CAPTURE(buf, csv_write(out, &r, CSV_198));
 	parse(buf, 0, &p);
 	free(buf);
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	assert_same_row(&p.row, &of, 1);
-	ck_assert_str_eq(p.row.chunk, "4k");
-	ck_assert_str_eq(p.row.dirs, "3");
-	ck_assert_str_eq(p.row.max_size, "2000");
-	/* csv_row_of adds the exact rate of every test that ran. */
+	ck_assert_str_eq(p.row.text.chunk, "4k");
+	ck_assert_str_eq(p.row.text.dirs, "3");
+	ck_assert_str_eq(p.row.text.max_size, "2000");
+	/* csv_shown adds the exact rate of every test that ran. */
 	for (int t = 0; t < RT_COUNT; t++) {
 		if (r.t[t].state != RS_OK)
 			continue;
@@ -477,7 +478,8 @@ START_TEST(round_trip)
 	parse(buf, 0, &q);
 	free(buf);
 	ck_assert_int_eq(q.kind, CSV_LINE_ROW);
-	csv_row_of(&r, &of);
+	of = r;
+	ck_assert_int_eq(csv_shown(&of), 0);
 	ck_assert_str_eq(q.row.name, of.name);
 	for (int t = 0; t < RT_COUNT; t++) {
 		ck_assert_str_eq(q.row.c[t].text, of.c[t].text);
@@ -855,7 +857,7 @@ END_TEST
 
 struct jread {
 	int n, line;
-	struct csv_row *rows;
+	struct run_result *rows;
 	char why[WHY_SIZE];
 };
 
@@ -1252,7 +1254,7 @@ static void note_bad(void *ctx, const char *why)
 START_TEST(json_bad_run_skipped)
 {
 	struct bad_seen b = {0};
-	struct csv_row *rows;
+	struct run_result *rows;
 	char why[WHY_SIZE];
 	int line, n;
 	char *d = doc_of(

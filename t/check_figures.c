@@ -222,7 +222,7 @@ static void round_trip(const struct run_result *r)
 {
 	for (size_t k = 0; k < NFORMATS; k++) {
 		char *l = line(r, formats[k]), why[200] = "";
-		struct csv_row row;
+		struct run_result row;
 
 		ck_assert_int_eq(csv_parse(l, strlen(l), &row, why, sizeof(why)),
 				 CSV_LINE_ROW);
@@ -296,13 +296,13 @@ static char *table(const struct run_result *r, enum table_layout layout)
 }
 
 /* A result as a clyde JSON document read back by clyde-report. */
-static struct csv_row *json_rows(const struct run_result *r, int *n)
+static struct run_result *json_rows(const struct run_result *r, int *n)
 {
 	json_t *doc = json_pack("{s:i,s:s,s:[o]}", "schema_version",
 				JSON_SCHEMA_VERSION, "program", "clyde",
 				"runs", json_run(r));
 	char *text = json_dumps(doc, JSON_REAL_PRECISION(10)), why[300];
-	struct csv_row *rows = NULL;
+	struct run_result *rows = NULL;
 	int line;
 
 	ck_assert_ptr_nonnull(text);
@@ -334,14 +334,14 @@ END_TEST
 /*
  * Each figure bonnie++ has no field for: its value changes no line of
  * any format and no bonnie++ table, and shows after the table, in the
- * row csv_row_of gives, in JSON read back and in clyde-report txt.
+ * cells csv_shown gives, in JSON read back and in clyde-report txt.
  */
 START_TEST(slotless_figures)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		struct run_result r;
 		char *before[NFORMATS], *tb[2], *ta, *txt = NULL;
-		struct csv_row of, *rows;
+		struct run_result of, *rows;
 		struct report_set set = {0};
 		struct report_opts o = {.layout = TABLE_200};
 		int n;
@@ -371,7 +371,8 @@ START_TEST(slotless_figures)
 			free(ta);
 			free(tb[l]);
 		}
-		csv_row_of(&r, &of);
+		of = r;
+		ck_assert_int_eq(csv_shown(&of), 0);
 		ck_assert_int_eq(of.c[t].state, CSV_VALUE);
 		ck_assert_str_eq(of.c[t].text, "4321");
 		rows = json_rows(&r, &n);
@@ -380,7 +381,7 @@ START_TEST(slotless_figures)
 		ck_assert_str_eq(rows[0].c[t].cpu_text, "7");
 		ck_assert_str_eq(rows[0].c[t].lat_text, "2345us");
 		set.rows = calloc(1, sizeof(*set.rows));
-		set.rows[0].row = rows[0];
+		set.rows[0].res = rows[0];
 		set.rows[0].file = "run.json";
 		set.n = set.cap = 1;
 		FX_CAPTURE(txt, report_txt(out, &set, &o, stderr));

@@ -39,7 +39,7 @@ static void walk(const struct report_set *set)
 		for (size_t i = 0; i < g[k].n; i++)
 			for (int t = 0; t < RT_COUNT; t++)
 				sum += report_rate(
-				    &set->rows[g[k].idx[i]].row.c[t]);
+				    &set->rows[g[k].idx[i]].res.c[t]);
 	report_groups_free(g, n);
 }
 

@@ -16,8 +16,8 @@
 #define PROG "clyde-report"
 
 static const char usage_text[] =
-    "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [-o FILE] "
-    "[FILE...]\n"
+    "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [--latency]\n"
+    "                    [-o FILE] [FILE...]\n"
     "       clyde-report [--skip-bad] html [-o FILE] [--title=T] [FILE...]\n"
     "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] [-o FILE]\n"
     "                    BASELINE [OTHER...]\n"
@@ -49,6 +49,9 @@ static const char usage_text[] =
     "  --skip-bad      warn about a malformed line (or JSON run) and go on\n"
     "                  (default: stop, exit 2)\n"
     "  --format=FMT    txt layout: 2.00 (default) or 1.03\n"
+    "  --latency       txt: then each JSON run's latency distribution (min,\n"
+    "                  mean, p50, p90, p99, p99.9, max, operations), from its\n"
+    "                  histograms, as clyde -v prints it\n"
     "  -o, --output=F  txt, html, compare, json: the file (default stdout); plot:\n"
     "                  the picture, .png or .svg (default clyde-report.png).\n"
     "                  Written under a temporary name, renamed when whole;\n"
@@ -96,6 +99,7 @@ enum {
 	O_SCRIPT,
 	O_CSV,
 	O_ALPHA,
+	O_LATENCY,
 	O_HELP,
 	O_VERSION
 };
@@ -109,6 +113,7 @@ static const struct option longs[] = {
     {"script", required_argument, NULL, O_SCRIPT},
     {"csv", no_argument, NULL, O_CSV},
     {"alpha", required_argument, NULL, O_ALPHA},
+    {"latency", no_argument, NULL, O_LATENCY},
     {"help", no_argument, NULL, O_HELP},
     {"version", no_argument, NULL, O_VERSION},
     {NULL, 0, NULL, 0},
@@ -168,6 +173,10 @@ static int one_option(int c, char **argv, struct report_args *a,
 					   "between 0 and 0.5, e.g. 0.05",
 					   optarg);
 		only_for(misfit, ONLY(REPORT_COMPARE), "--alpha");
+		return 0;
+	case O_LATENCY:
+		o->latency = 1;
+		only_for(misfit, ONLY(REPORT_TXT), "--latency");
 		return 0;
 	case O_HELP:
 		fputs(usage_text, out);

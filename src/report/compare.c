@@ -37,7 +37,7 @@ static unsigned samples(const struct report_set *set, const struct side *s,
 
 	*fast = 0;
 	for (size_t i = 0; i < s->n; i++) {
-		const struct csv_cell *c = &set->rows[s->idx[i]].row.c[t];
+		const struct csv_cell *c = &set->rows[s->idx[i]].res.c[t];
 		double v = NAN;
 
 		if (c->state == CSV_EMPTY)

@@ -62,7 +62,7 @@ static void scales_of(const struct report_set *set,
 		for (int col = 0; col < HC_COUNT; col++) {
 			for (int t = 0; t < RT_COUNT; t++) {
 				struct html_scale *s = &sc[col][t];
-				double v = cell_value(&set->rows[i].row.c[t],
+				double v = cell_value(&set->rows[i].res.c[t],
 						      (enum html_col)col);
 
 				if (!(v > 0))
@@ -147,7 +147,7 @@ static int in_block(enum result_test t, int files)
 	return figure_bonnie(t) && figure_is_file(t) == files;
 }
 
-static int has_latency(const struct csv_row *r)
+static int has_latency(const struct run_result *r)
 {
 	for (int t = 0; t < RT_COUNT; t++)
 		if (figure_bonnie(t) && r->c[t].lat_text[0])
@@ -159,7 +159,7 @@ static int has_latency(const struct csv_row *r)
 static int any_concurrency(const struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
-		const char *c = set->rows[i].row.concurrency;
+		const char *c = set->rows[i].res.text.concurrency;
 
 		if (c[0] && strcmp(c, "1"))
 			return 1;
@@ -255,64 +255,69 @@ static void header(FILE *out, int conc)
 	fputs("</tr>\n</thead>\n", out);
 }
 
-static void rate_cells(FILE *out, const struct csv_row *r, int files,
-		       struct html_scale sc[HC_COUNT][RT_COUNT])
+/* One figure's cells of a row, in the colours of its column. */
+typedef void html_cell_fn(FILE *out, const struct csv_cell *c,
+			  enum result_test t,
+			  struct html_scale sc[HC_COUNT][RT_COUNT]);
+
+/* The rate and %CP cells of figure t. */
+static void rate_cell(FILE *out, const struct csv_cell *c, enum result_test t,
+		      struct html_scale sc[HC_COUNT][RT_COUNT])
 {
 	char bg[64];
 
-	for (int t = 0; t < RT_COUNT; t++) {
-		const struct csv_cell *c = &r->c[t];
-
-		if (!in_block((enum result_test)t, files))
-			continue;
-		colour(bg, sizeof(bg), &sc[HC_RATE][t], c, HC_RATE);
-		fprintf(out, "<td%s", bg);
-		/* JSON knows what a "+++++" test measured: say so. */
-		if (c->state == CSV_FAST && c->exact_rate)
-			fprintf(out, " title=\"measured %.0f %s\"", c->rate,
-				result_rate_unit(
-				    result_test_kind((enum result_test)t)));
-		fputc('>', out);
-		esc(out, c->text);
-		colour(bg, sizeof(bg), &sc[HC_CPU][t], c, HC_CPU);
-		fprintf(out, "</td><td%s>", bg);
-		esc(out, c->cpu_text);
-		fputs("</td>", out);
-	}
+	colour(bg, sizeof(bg), &sc[HC_RATE][t], c, HC_RATE);
+	fprintf(out, "<td%s", bg);
+	/* JSON knows what a "+++++" test measured: say so. */
+	if (c->state == CSV_FAST && c->exact_rate)
+		fprintf(out, " title=\"measured %.0f %s\"", c->rate,
+			result_rate_unit(result_test_kind(t)));
+	fputc('>', out);
+	esc(out, c->text);
+	colour(bg, sizeof(bg), &sc[HC_CPU][t], c, HC_CPU);
+	fprintf(out, "</td><td%s>", bg);
+	esc(out, c->cpu_text);
+	fputs("</td>", out);
 }
 
-static void latency_cells(FILE *out, const struct csv_row *r, int files,
-			  struct html_scale sc[HC_COUNT][RT_COUNT])
+/* The latency cell of figure t, spanning its two columns. */
+static void latency_cell(FILE *out, const struct csv_cell *c,
+			 enum result_test t,
+			 struct html_scale sc[HC_COUNT][RT_COUNT])
 {
 	char bg[64];
 
-	for (int t = 0; t < RT_COUNT; t++) {
-		const struct csv_cell *c = &r->c[t];
-
-		if (!in_block((enum result_test)t, files))
-			continue;
-		colour(bg, sizeof(bg), &sc[HC_LAT][t], c, HC_LAT);
-		fprintf(out, "<td colspan=\"2\"%s>", bg);
-		/* With the percentiles below, the top figure needs its name. */
-		if (c->has_pct && c->lat_text[0])
-			fputs("max&nbsp;", out);
-		esc(out, c->lat_text);
-		if (c->has_pct) {
-			fputs("<div class=\"pct\">", out);
-			pct(out, "p50", c->p50_ns);
-			fputs("<br>", out);
-			pct(out, "p90", c->p90_ns);
-			fputs("<br>", out);
-			pct(out, "p99", c->p99_ns);
-			fputs("<br>", out);
-			pct(out, "p99.9", c->p999_ns);
-			fputs("</div>", out);
-		}
-		fputs("</td>", out);
+	colour(bg, sizeof(bg), &sc[HC_LAT][t], c, HC_LAT);
+	fprintf(out, "<td colspan=\"2\"%s>", bg);
+	/* With the percentiles below, the top figure needs its name. */
+	if (c->has_pct && c->lat_text[0])
+		fputs("max&nbsp;", out);
+	esc(out, c->lat_text);
+	if (c->has_pct) {
+		fputs("<div class=\"pct\">", out);
+		pct(out, "p50", c->p50_ns);
+		fputs("<br>", out);
+		pct(out, "p90", c->p90_ns);
+		fputs("<br>", out);
+		pct(out, "p99", c->p99_ns);
+		fputs("<br>", out);
+		pct(out, "p99.9", c->p999_ns);
+		fputs("</div>", out);
 	}
+	fputs("</td>", out);
 }
 
-static void row(FILE *out, const struct csv_row *r, int conc,
+/* cell() of each figure of the I/O block (files 0) or the file block. */
+static void block_cells(FILE *out, const struct run_result *r, int files,
+			struct html_scale sc[HC_COUNT][RT_COUNT],
+			html_cell_fn *cell)
+{
+	for (int t = 0; t < RT_COUNT; t++)
+		if (in_block((enum result_test)t, files))
+			cell(out, &r->c[t], (enum result_test)t, sc);
+}
+
+static void row(FILE *out, const struct run_result *r, int conc,
 		struct html_scale sc[HC_COUNT][RT_COUNT])
 {
 	char label[CSV_TEXT_MAX * 5 + 8];
@@ -329,23 +334,23 @@ static void row(FILE *out, const struct csv_row *r, int conc,
 	fputs("</td>", out);
 	if (conc) {
 		fputs("<td class=\"label\">", out);
-		esc(out, r->concurrency);
+		esc(out, r->text.concurrency);
 		fputs("</td>", out);
 	}
-	rate_cells(out, r, 0, sc);
+	block_cells(out, r, 0, sc, rate_cell);
 	fputs("<td class=\"label\">", out);
 	report_file_label(r, label, sizeof(label));
 	esc(out, label);
 	fputs("</td>", out);
-	rate_cells(out, r, 1, sc);
+	block_cells(out, r, 1, sc, rate_cell);
 	fputs("</tr>\n", out);
 	if (!lat)
 		return;
 	fprintf(out, "<tr class=\"lat\"><td class=\"label\"%s>Latency</td>",
 		conc ? " colspan=\"2\"" : "");
-	latency_cells(out, r, 0, sc);
+	block_cells(out, r, 0, sc, latency_cell);
 	fputs("<td class=\"label\">Latency</td>", out);
-	latency_cells(out, r, 1, sc);
+	block_cells(out, r, 1, sc, latency_cell);
 	fputs("</tr>\n", out);
 }
 
@@ -353,7 +358,7 @@ static int any_pct(const struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++)
 		for (int t = 0; t < RT_COUNT; t++)
-			if (figure_bonnie(t) && set->rows[i].row.c[t].has_pct)
+			if (figure_bonnie(t) && set->rows[i].res.c[t].has_pct)
 				return 1;
 	return 0;
 }
@@ -379,7 +384,7 @@ int report_html(FILE *out, const struct report_set *set,
 	header(out, conc);
 	fputs("<tbody>\n", out);
 	for (size_t i = 0; i < set->n; i++)
-		row(out, &set->rows[i].row, conc, sc);
+		row(out, &set->rows[i].res, conc, sc);
 	fputs("</tbody>\n</table>\n<p class=\"note\">"
 	      "K/sec: KiB per second; /sec: seeks or files per second; "
 	      "%CP: CPU time as a share of the elapsed time; "

@@ -23,7 +23,7 @@
 #include "report.h"
 
 /* The 1.98 line of a row, without its newline; NULL without memory. */
-static char *row_line(const struct csv_row *row)
+static char *row_line(const struct run_result *row)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -79,7 +79,7 @@ static json_t *line_seed(const char *text)
 }
 
 /* A run of a CSV line; NULL without memory. */
-static json_t *line_run(const struct csv_row *row)
+static json_t *line_run(const struct run_result *row)
 {
 	json_t *o = json_object(), *tests = json_object();
 	char *line = row_line(row);
@@ -90,7 +90,7 @@ static json_t *line_run(const struct csv_row *row)
 		free(line);
 		return NULL;
 	}
-	json_object_set_new(o, "seed", line_seed(row->seed));
+	json_object_set_new(o, "seed", line_seed(row->text.seed));
 	json_object_set_new(o, "cache_left", json_null());
 	json_object_set_new(o, "error", json_null());
 	json_object_set_new(o, "csv", json_string(line));
@@ -154,7 +154,7 @@ static json_t *summary(const struct report_set *set)
 		return NULL;
 	for (size_t i = 0; i < set->n; i++)
 		for (enum result_test t = 0; t < RT_COUNT; t++)
-			rate[i][t] = report_rate(&set->rows[i].row.c[t]);
+			rate[i][t] = report_rate(&set->rows[i].res.c[t]);
 	o = json_summary((unsigned)set->n, (const double(*)[RT_COUNT])rate);
 	free(rate);
 	return o;
@@ -171,7 +171,7 @@ int report_json(FILE *out, const struct report_set *set,
 		goto done;
 	for (size_t i = 0; i < set->n; i++) {
 		const struct report_row *r = &set->rows[i];
-		json_t *run = r->run ? json_incref(r->run) : line_run(&r->row);
+		json_t *run = r->run ? json_incref(r->run) : line_run(&r->res);
 
 		if (!run || json_array_append_new(runs, run))
 			goto done;

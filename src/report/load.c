@@ -32,7 +32,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 	return q;
 }
 
-static int add_row(struct report_set *set, const struct csv_row *row,
+static int add_row(struct report_set *set, const struct run_result *row,
 		   json_t *run, const char *name, int line, FILE *err)
 {
 	struct report_row *rows;
@@ -48,7 +48,7 @@ static int add_row(struct report_set *set, const struct csv_row *row,
 		return -1;
 	}
 	set->rows = rows;
-	rows[set->n].row = *row;
+	rows[set->n].res = *row; /* its histograms go with it */
 	rows[set->n].file = name;
 	rows[set->n].line = line;
 	rows[set->n].run = run;
@@ -84,6 +84,19 @@ static void warn_run(void *ctx, const char *why)
 	fprintf(b->err, "%s: warning: %s:1: %s\n", PROG, b->name, why);
 }
 
+/* Count the histograms r holds against REPORT_HISTS_MAX. */
+static int keep_hists(struct report_set *set, const struct run_result *r,
+		      const char *name, FILE *err)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		set->nhist += r->t[t].lat != NULL;
+	if (set->nhist <= REPORT_HISTS_MAX)
+		return 0;
+	fprintf(err, "%s: %s: more than %d latency histograms in all\n", PROG,
+		name, REPORT_HISTS_MAX);
+	return -1;
+}
+
 /*
  * A document's runs are its lines: a bad run stops the load, or with
  * skip_bad is a warning and the other runs are kept. A document that is
@@ -92,13 +105,14 @@ static void warn_run(void *ctx, const char *why)
 static int load_json(struct report_set *set, const char *name, const char *buf,
 		     size_t len, int skip_bad, FILE *err)
 {
-	struct csv_row *rows;
+	struct run_result *rows;
 	struct bad_ctx b = {name, err, &set->dropped};
 	json_t **runs = NULL, *head = NULL;
 	char why[400];
 	int line, n, k = 0;
 
-	n = json_read_doc(buf, len, &rows, set->keep_json ? &runs : NULL,
+	n = json_read_doc(buf, len, set->keep_hist ? JSON_READ_HIST : 0, &rows,
+			  set->keep_json ? &runs : NULL,
 			  set->keep_json ? &head : NULL,
 			  skip_bad ? warn_run : NULL, &b, why, sizeof(why),
 			  &line);
@@ -114,12 +128,16 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	else
 		json_decref(head);
 	for (; k < n; k++)
-		if (add_row(set, &rows[k], runs ? runs[k] : NULL, name, 1,
+		if (keep_hists(set, &rows[k], name, err) < 0 ||
+		    add_row(set, &rows[k], runs ? runs[k] : NULL, name, 1,
 			    err) < 0)
 			break;
-	/* The references not handed to a row. */
-	for (int i = k; runs && i < n; i++)
-		json_decref(runs[i]);
+	/* The references and histograms not handed to a row. */
+	for (int i = k; i < n; i++) {
+		if (runs)
+			json_decref(runs[i]);
+		result_free(&rows[i]);
+	}
 	free(runs);
 	free(rows);
 	return k < n ? -1 : 0;
@@ -128,7 +146,7 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 int report_load(struct report_set *set, const char *name, const char *buf,
 		size_t len, int skip_bad, FILE *err)
 {
-	struct csv_row row;
+	struct run_result row;
 	size_t pos = 0;
 	int line = 0;
 
@@ -166,8 +184,10 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 
 void report_free(struct report_set *set)
 {
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = 0; i < set->n; i++) {
 		json_decref(set->rows[i].run);
+		result_free(&set->rows[i].res);
+	}
 	json_decref(set->head);
 	free(set->rows);
 	memset(set, 0, sizeof(*set));
@@ -180,7 +200,7 @@ size_t report_group(const struct report_set *set, size_t first, size_t last,
 	size_t n = 0, cap = 0;
 
 	for (size_t i = first; i < last; i++) {
-		const char *name = set->rows[i].row.name;
+		const char *name = set->rows[i].res.name;
 		size_t k;
 
 		for (k = 0; k < n && strcmp(g[k].name, name); k++)
@@ -224,17 +244,20 @@ double report_rate(const struct csv_cell *c)
  * as bon_csv2txt 2.00 joins them; "2G:64k" in the 1.03 layout, which
  * knew only size and chunk.
  */
-void report_io_label(const struct csv_row *r, enum table_layout layout,
+void report_io_label(const struct run_result *r, enum table_layout layout,
 		     char *buf, size_t len)
 {
-	const char *fields[4] = {r->size, r->chunk, r->seeks, r->procs};
+	const struct result_text *x = &r->text;
+	const char *fields[4] = {x->size, x->chunk, x->seeks, x->procs};
 
 	result_join_size(buf, len, fields, layout == TABLE_103 ? 2 : 4);
 }
 
 /* "16", "4:2000:100/3": num_files[:max][:min][/dirs][:chunk]. */
-void report_file_label(const struct csv_row *r, char *buf, size_t len)
+void report_file_label(const struct run_result *r, char *buf, size_t len)
 {
-	result_join_files(buf, len, r->files, r->max_size, r->min_size,
-			  r->dirs, r->file_chunk);
+	const struct result_text *x = &r->text;
+
+	result_join_files(buf, len, x->files, x->max_size, x->min_size, x->dirs,
+			  x->file_chunk);
 }

@@ -256,6 +256,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	set.keep_json = a.cmd == REPORT_JSON;
+	set.keep_hist = a.cmd == REPORT_TXT && a.o.latency;
 	status = open_outputs(&a, &outs);
 	if (!status)
 		status = load_inputs(&a, &set, inputs);

@@ -223,7 +223,7 @@ static void write_panel(FILE *f, const struct plot *p, int pi, double l,
 		int all103 = 1;
 
 		for (size_t i = 0; i < p->set->n; i++)
-			all103 &= p->set->rows[i].row.fmt == CSV_103;
+			all103 &= p->set->rows[i].res.fmt == CSV_103;
 		fprintf(f,
 			"set label 1 'No %s figures in these results%s' at "
 			"graph 0.5, 0.5 center\n"

@@ -126,9 +126,9 @@ void plot_label_series(struct plot *p)
 			const struct report_row *q =
 			    &set->rows[p->series[j].idx[0]];
 
-			twice |= j != i && !strcmp(q->row.name, r->row.name);
+			twice |= j != i && !strcmp(q->res.name, r->res.name);
 		}
-		plot_clean_text(name, sizeof(name), r->row.name, LABEL_CHARS);
+		plot_clean_text(name, sizeof(name), r->res.name, LABEL_CHARS);
 		base = strrchr(r->file, '/');
 		plot_clean_text(file, sizeof(file),
 			   strcmp(r->file, "-") ? (base ? base + 1 : r->file)
@@ -187,7 +187,7 @@ static void summarise(const struct report_set *set, const struct series *s,
 	struct stats st;
 
 	for (size_t k = 0; k < s->n; k++) {
-		const struct csv_cell *c = &set->rows[s->idx[k]].row.c[t];
+		const struct csv_cell *c = &set->rows[s->idx[k]].res.c[t];
 		double v = cell_value(c, m);
 
 		if (!isnan(v))
@@ -228,8 +228,8 @@ static double worst_latency(const struct report_set *set,
 	for (size_t i = 0; i < set->n; i++)
 		for (enum result_test t = 0; t < RT_COUNT; t++)
 			if (shows(pn, t) &&
-			    (double)set->rows[i].row.c[t].lat_ns > worst)
-				worst = (double)set->rows[i].row.c[t].lat_ns;
+			    (double)set->rows[i].res.c[t].lat_ns > worst)
+				worst = (double)set->rows[i].res.c[t].lat_ns;
 	return worst;
 }
 

@@ -18,7 +18,7 @@
 #include "table.h"
 
 struct report_row {
-	struct csv_row row;
+	struct run_result res; /* the shown part; a JSON run's measured too */
 	const char *file; /* as named on the command line; "-" for stdin */
 	int line;	  /* 1-based line of the CSV line or JSON document */
 	json_t *run;	  /* keep_json: the run object it was read from;
@@ -31,6 +31,10 @@ struct report_set {
 	/* Set before loading for json: keep each run object read and the
 	 * first document's head (json_read_doc). */
 	int keep_json;
+	/* Set before loading for txt --latency: keep each JSON run's
+	 * histograms (8 KiB each, at most REPORT_HISTS_MAX in all). */
+	int keep_hist;
+	size_t nhist; /* histograms kept */
 	json_t *head;
 	size_t njson, ncsv; /* documents and CSV rows loaded */
 	size_t dropped;	    /* runs of documents left out (--skip-bad) */
@@ -48,6 +52,7 @@ struct report_group {
 
 struct report_opts {
 	enum table_layout layout; /* txt: --format */
+	int latency;		  /* txt: --latency */
 	const char *output;	  /* -o FILE ("-" stdout; plot: the picture) */
 	const char *script;	  /* plot: --script FILE */
 	const char *title;	  /* html, plot: --title */
@@ -96,11 +101,14 @@ struct report_outs {
 };
 
 /*
- * The most rows all inputs together give. A row takes some 2.6 KiB and a
+ * The most rows all inputs together give. A row takes some 4 KiB and a
  * 1.03 line can be 27 bytes, so without a bound a large input of short
- * lines would ask for a hundred times its size in memory.
+ * lines would ask for a hundred and fifty times its size in memory.
+ * Histograms (keep_hist) take 8 KiB each and a bucket can be written in
+ * a dozen bytes: they have a bound of their own, 512 MiB of them.
  */
 #define REPORT_ROWS_MAX 200000
+#define REPORT_HISTS_MAX 65536
 
 /*
  * Append the rows of one input (a whole file's bytes). name is used in
@@ -134,9 +142,9 @@ double report_rate(const struct csv_cell *c);
  * chunk, seeks, procs; "2G:64k" in the 1.03 layout) and "4:2000:100/3"
  * (num_files[:max][:min][/dirs][:chunk]).
  */
-void report_io_label(const struct csv_row *r, enum table_layout layout,
+void report_io_label(const struct run_result *r, enum table_layout layout,
 		     char *buf, size_t len);
-void report_file_label(const struct csv_row *r, char *buf, size_t len);
+void report_file_label(const struct run_result *r, char *buf, size_t len);
 
 /*
  * The renderers; each returns the exit status: 0, 1 when the output

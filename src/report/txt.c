@@ -11,7 +11,9 @@
  * line wrote them. Columns and headings come from the registry
  * (figures.h); the figures
  * bonnie++ has no column for, which only clyde's JSON documents carry,
- * follow in a section of their own (table_print_more).
+ * follow in a section of their own (table_print_more). With --latency,
+ * each run that holds latency histograms (a clyde JSON document's) then
+ * gets clyde -v's latency listing, under its name.
  */
 #include "config.h"
 
@@ -31,6 +33,37 @@ static const struct table_style styles[2] = {
 		   .files_name = 1},
 };
 
+/* Whether r holds a histogram of a test that ran. */
+static int has_hist(const struct run_result *r)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (r->t[t].state == RS_OK && r->t[t].lat && r->t[t].lat->count)
+			return 1;
+	return 0;
+}
+
+/* --latency: "name (file, run k)" and clyde -v's listing, per run. */
+static void print_latency(FILE *out, const struct report_set *set, FILE *err)
+{
+	size_t shown = 0, k = 0;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct report_row *row = &set->rows[i];
+
+		k = i && row->file == set->rows[i - 1].file ? k + 1 : 0;
+		if (!has_hist(&row->res))
+			continue;
+		fprintf(out, "\n%s (%s, run %zu)\n", row->res.name, row->file,
+			k + 1);
+		shown++;
+		table_print_latency(out, &row->res);
+	}
+	if (!shown)
+		fprintf(err,
+			"clyde-report: warning: --latency: no input holds "
+			"latency histograms (clyde JSON documents do)\n");
+}
+
 int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err)
 {
@@ -43,7 +76,7 @@ int report_txt(FILE *out, const struct report_set *set,
 		int head = 0;
 
 		for (size_t i = 0; i < set->n; i++) {
-			const struct csv_row *r = &set->rows[i].row;
+			const struct run_result *r = &set->rows[i].res;
 			struct table_row row = {r->name, label, r->c};
 
 			if (!table_block_any(r->c, files))
@@ -60,7 +93,9 @@ int report_txt(FILE *out, const struct report_set *set,
 	}
 	/* Then what bonnie++ has no column for (clyde JSON only). */
 	for (size_t i = 0; i < set->n; i++)
-		table_print_more(out, set->rows[i].row.name,
-				 set->rows[i].row.c, &more);
+		table_print_more(out, set->rows[i].res.name,
+				 set->rows[i].res.c, &more);
+	if (o->latency)
+		print_latency(out, set, err);
 	return 0;
 }

@@ -290,9 +290,11 @@ static int probe_direct(const struct clyde_opts *o, struct scratch *s,
 	return 1;
 }
 
+/* r (all zeros, or a run before) afresh for a run of seed. */
 static void result_settings(const struct clyde_opts *o, struct run_result *r,
 			    uint64_t seed)
 {
+	result_free(r);
 	result_init(r);
 	snprintf(r->version, sizeof(r->version), "clyde-%s", PACKAGE_VERSION);
 	snprintf(r->name, sizeof(r->name), "%.*s", (int)sizeof(r->name) - 1,
@@ -336,16 +338,11 @@ struct runs {
 	int doc_err; /* a run could not be added to the document */
 };
 
-/* The -x runs. Returns 0, or 1 when a run failed. */
-static int run_all(struct runs *x)
+/* The -x runs into r, each afresh. Returns 0, or 1 when a run failed. */
+static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
+		    FILE *tables)
 {
 	const struct clyde_opts *o = x->o;
-	/* --json to stdout: stdout holds the document alone. */
-	FILE *csv_out = o->json && !o->json_path ? stderr : stdout;
-	/* stdout keeps to CSV under -q and with -x N > 1. */
-	FILE *tables =
-	    o->repeats == 1 && !o->quiet && csv_out == stdout ? stdout : stderr;
-	struct run_result r;
 
 	if (o->repeats > 1) {
 		csv_write_header(csv_out, o->csv);
@@ -366,36 +363,52 @@ static int run_all(struct runs *x)
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
 
-		result_settings(o, &r, seed);
-		st = runner_run(&env, &r);
+		result_settings(o, r, seed);
+		st = runner_run(&env, r);
 		if (st == RUNNER_STOPPED)
 			break;
 		if (st == RUNNER_FAILED) {
-			if (x->doc && jsondoc_add_run(x->doc, &r))
+			if (x->doc && jsondoc_add_run(x->doc, r))
 				x->doc_err = 1;
 			return 1;
 		}
-		table_print(tables, &r, o->layout);
+		table_print(tables, r, o->layout);
 		if (o->latency)
-			table_print_latency(tables, &r);
-		csv_write(csv_out, &r, o->csv);
+			table_print_latency(tables, r);
+		csv_write(csv_out, r, o->csv);
 		/* stdout is flushed once, here, so its errno is the one seen
 		 * (a second fflush after a failed one reports nothing). */
 		fflush(stderr);
 		if ((x->out_err = flush_stdout()) != 0)
 			break;
-		if (x->doc && jsondoc_add_run(x->doc, &r)) {
+		if (x->doc && jsondoc_add_run(x->doc, r)) {
 			x->doc_err = 1;
 			return 1;
 		}
 		for (int t = 0; t < RT_COUNT; t++)
 			x->rates[x->done][t] =
-			    r.t[t].state == RS_OK
-				? result_rate(&r.t[t], result_test_kind(t))
+			    r->t[t].state == RS_OK
+				? result_rate(&r->t[t], result_test_kind(t))
 				: NAN;
 		x->done++;
 	}
 	return 0;
+}
+
+/* The -x runs. Returns 0, or 1 when a run failed. */
+static int run_all(struct runs *x)
+{
+	const struct clyde_opts *o = x->o;
+	/* --json to stdout: stdout holds the document alone. */
+	FILE *csv_out = o->json && !o->json_path ? stderr : stdout;
+	/* stdout keeps to CSV under -q and with -x N > 1. */
+	FILE *tables =
+	    o->repeats == 1 && !o->quiet && csv_out == stdout ? stdout : stderr;
+	struct run_result r = {0};
+	int rc = run_each(x, &r, csv_out, tables);
+
+	result_free(&r);
+	return rc;
 }
 
 /*

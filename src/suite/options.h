@@ -82,7 +82,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 /* bonnie++'s default: the file tests run with 16*1024 empty files. */
 #define OPT_FILES_NUM_DEFAULT 16u
 /* Default write size for file data in the file tests. */
-#define OPT_FILES_CHUNK_DEFAULT 8192u
+#define OPT_FILES_CHUNK_DEFAULT RESULT_DEF_FILE_CHUNK
 /* The most files one -n can ask for (1024 * this): indexes fit 32 bits. */
 #define OPT_FILES_NUM_MAX 4194303u
 

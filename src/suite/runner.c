@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -308,8 +309,9 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	}
 }
 
-/* A phase's figures into its record. */
-static void record(struct result_test_rec *rec, const struct timed *t)
+/* A phase's figures into its record; 0, or -1 when its latencies find
+ * no memory. */
+static int record(struct result_test_rec *rec, const struct timed *t)
 {
 	const struct phase_out *out = &t->out;
 
@@ -321,7 +323,9 @@ static void record(struct result_test_rec *rec, const struct timed *t)
 	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
 	rec->cpu = rec->user + rec->sys;
 	rec->max_latency_ns = out->max_latency_ns;
-	rec->lat = out->lat;
+	free(rec->lat);
+	rec->lat = out->lat.count ? result_hist_dup(&out->lat) : NULL;
+	return out->lat.count && !rec->lat ? -1 : 0;
 }
 
 /* One phase of the pass, unless skipped. Returns nonzero to end it. */
@@ -359,7 +363,14 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	/* (putc may cover only part of the file: -f SIZE, syscall.) */
 	if (ph->flags & PHASE_MAKES_DATA)
 		p->data_ready = 1;
-	record(rec, &t);
+	if (record(rec, &t) < 0) {
+		rec->state = RS_FAILED;
+		snprintf(p->r->error, sizeof(p->r->error),
+			 "%s: its latencies: %s", ph->title, strerror(ENOMEM));
+		fprintf(p->env->err, "clyde: %s\n", p->r->error);
+		p->status = RUNNER_FAILED;
+		return 1;
+	}
 	return 0;
 }
 

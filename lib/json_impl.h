@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * json_impl: what the two halves of the JSON reader share (json_read.c,
+ * json_measured.c); no other file includes it.
+ */
+#ifndef CLYDE_JSON_IMPL_H
+#define CLYDE_JSON_IMPL_H
+
+#include <jansson.h>
+
+#include "result.h"
+
+/* The largest latency, rate or count read: what a CSV field can hold. */
+#define JSON_READ_MAX 1000000000000000000LL
+
+/* "runs[0].tests.putc.rate \"x\" is not a rate: <expected>"; -1. */
+int json_refuse(char *why, size_t whylen, const char *key, json_t *v,
+		const char *what);
+/* v is a whole number from 0 to max; a number from 0 to max. */
+int json_whole(json_t *v, json_int_t max);
+int json_number(json_t *v, double max);
+
+/*
+ * What test object o (at "runs[0].tests.putc", checked by json_read.c
+ * for what the cells use) measured, into rec: status, work, elapsed,
+ * user, sys, worst latency and, with hist, its histogram (malloc'd).
+ */
+int json_read_measured(json_t *o, const char *at, int hist,
+		       struct result_test_rec *rec, char *why, size_t whylen);
+
+/* The document's settings into r (result_init's values where absent). */
+int json_read_settings(json_t *doc, struct run_result *r, char *why,
+		       size_t whylen);
+
+/* Run i's seed, cache_left and error into r. */
+int json_read_run_keys(json_t *run, size_t i, struct run_result *r, char *why,
+		       size_t whylen);
+
+#endif
