@@ -57,8 +57,8 @@ doc '"schema_version": 1.0,' "$(putc "$LAT")"
 bad 'schema_version 1.0: clyde-report reads version 1'
 doc '"program": "clyde",' "$(putc "$LAT")"
 bad 'no schema_version: not a clyde result document'
-doc '"schema_version": 1, "program": "clyde-zcav",' "$(putc "$LAT")"
-bad 'program "clyde-zcav": not a clyde result document'
+doc '"schema_version": 1, "program": "fio",' "$(putc "$LAT")"
+bad 'program "fio": not a clyde result document'
 
 # Percentiles: a whole number of nanoseconds, nothing else.
 for v in '"x"' -5 1e300 null '[]' 2.5 '{}' true 1000000000000000001; do

@@ -68,6 +68,11 @@ static const char usage_text[] =
 static const char *const cmd_names[REPORT_NCMDS] = {"txt", "html", "compare",
 						    "plot", "json"};
 
+const char *report_cmd_name(enum report_cmd cmd)
+{
+	return (unsigned)cmd < REPORT_NCMDS ? cmd_names[cmd] : "?";
+}
+
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
 	fprintf(err, "%s: ", PROG);
