@@ -32,12 +32,7 @@ V='"schema_version": 1, "program": "clyde",'
 # bad WANT: exit 2, one line that starts with the file and holds WANT,
 # nothing on stdout.
 bad() {
-	expect_status 2 "$R" txt "$J"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "not one line: $(cat "$WORK/err")"
-	grep -qF "clyde-report: $J:1: $1" "$WORK/err" ||
-		fail "expected '$1': $(cat "$WORK/err")"
-	[ -s "$WORK/out" ] && fail "wrote to stdout: $(head -3 "$WORK/out")"
-	return 0
+	expect_one_line 2 "clyde-report: $J:1: $1" "$R" txt "$J"
 }
 
 # The good document is read, its percentiles shown by html.

@@ -84,12 +84,7 @@ done
 # bad WANT: txt of $B exits 2 with one line, "clyde-report: $B" and
 # WANT, and nothing on stdout.
 bad() {
-	expect_status 2 "$R" txt "$B"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "$1: not one line: $(cat "$WORK/err")"
-	grep -qF "clyde-report: $B$1" "$WORK/err" ||
-		fail "expected '$1': $(cat "$WORK/err")"
-	[ -s "$WORK/out" ] && fail "$1: wrote to stdout: $(head -3 "$WORK/out")"
-	return 0
+	expect_one_line 2 "clyde-report: $B$1" "$R" txt "$B"
 }
 B="$WORK/bad.json"
 jq '.schema_version = 2' "$WORK/z1.json" >"$B"
@@ -122,12 +117,7 @@ same "--skip-bad" "$WORK/s.out"
 # refused WANT CMD...: exit 2, one line holding WANT, nothing in $WORK/o.
 mkdir "$WORK/o"
 refused() {
-	rf_want=$1
-	shift
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -qF "$rf_want" "$WORK/err" || fail "'$*': expected '$rf_want': $(cat "$WORK/err")"
-	[ -s "$WORK/out" ] && fail "'$*' wrote to stdout"
+	expect_one_line 2 "$@"
 	assert_empty "$WORK/o"
 }
 for k in z1 s; do

@@ -237,6 +237,22 @@ static void same_key(json_t *a, json_t *b, const char *key)
 }
 
 /*
+ * The text of doc read back into *r by read, and its body made again
+ * from *r by body into again, whole.
+ */
+#define MADE_AGAIN(doc, read, r, body, again)                                  \
+	do {                                                                   \
+		char why_[256] = "", *s_ = dump(json_incref(doc));             \
+		int bad_ = 0,                                                  \
+		    rc_ = read(s_, strlen(s_), r, why_, sizeof(why_));         \
+                                                                               \
+		ck_assert_msg(rc_ == 0, "%s", why_);                           \
+		body(again, r, &bad_);                                         \
+		ck_assert_int_eq(bad_, 0);                                     \
+		free(s_);                                                      \
+	} while (0)
+
+/*
  * What clyde-report json writes of a document it read: the targets and
  * stages made again from the result read back are the ones written,
  * every digit and the _bytes key of a name that is not UTF-8 included.
@@ -248,37 +264,25 @@ START_TEST(body_again)
 	struct zcav_opts o;
 	struct sweep_opts so;
 	json_t *doc, *again = json_object();
-	char why[256] = "", *s;
-	int bad = 0;
 
 	zcav_make(&a, &o);
 	doc = zcav_json_doc(&o, &a, 0);
-	s = dump(json_incref(doc));
-	ck_assert_msg(zcav_json_read(s, strlen(s), &b, why, sizeof(why)) == 0,
-		      "%s", why);
-	docbody_zcav(again, &b, &bad);
-	ck_assert_int_eq(bad, 0);
+	MADE_AGAIN(doc, zcav_json_read, &b, docbody_zcav, again);
 	same_key(doc, again, "targets");
 	ck_assert_ptr_nonnull(json_object_get(
 	    json_array_get(json_object_get(again, "targets"), 1),
 	    "name_bytes"));
 	json_decref(doc);
-	free(s);
 	zcav_result_free(&a);
 	zcav_result_free(&b);
 	memset(&so, 0, sizeof(so));
 	sweep_make(&sa);
 	doc = sweep_json_doc(&so, &sa, 0);
-	s = dump(json_incref(doc));
-	ck_assert_msg(sweep_json_read(s, strlen(s), &sb, why, sizeof(why)) == 0,
-		      "%s", why);
-	docbody_sweep(again, &sb, &bad);
-	ck_assert_int_eq(bad, 0);
+	MADE_AGAIN(doc, sweep_json_read, &sb, docbody_sweep, again);
 	same_key(doc, again, "title");
 	same_key(doc, again, "stages");
 	json_decref(doc);
 	json_decref(again);
-	free(s);
 }
 END_TEST
 

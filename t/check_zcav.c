@@ -185,6 +185,18 @@ static void series_make(struct zcav_series *s, unsigned passes,
 	s->done = passes;
 }
 
+/* zcav_print_series of s prints want. */
+static void series_prints(const struct zcav_series *s, int write,
+			  const char *want)
+{
+	char *out = NULL;
+	size_t n = 0;
+
+	CAPTURE(out, n, f, zcav_print_series(f, s, write, "clyde-9"));
+	ck_assert_str_eq(out, want);
+	free(out);
+}
+
 /* A series' lines are the run's: one pass, blocks then its summary;
  * several, the summaries, then the trimmed means. */
 START_TEST(series_lines)
@@ -192,40 +204,32 @@ START_TEST(series_lines)
 	static const double one[] = {0.4, 1.0},
 			    three[] = {1.0, 2.0, 9.0, 0.2, 0.3, 0.1};
 	struct zcav_series s;
-	char *out = NULL;
-	size_t n = 0;
 
 	series_make(&s, 1, one, 2);
-	CAPTURE(out, n, f, zcav_print_series(f, &s, 0, "clyde-9"));
-	ck_assert_str_eq(out, "#loops: 1, version: clyde-9\n"
-			      "#block offset (GiB), MiB/s, time\n"
-			      "#0.00 ++++ 0.400\n"
-			      "0.03 32.00 1.000\n"
-			      "# Read 64 megs in 1 seconds, 45 megabytes per "
-			      "second.\n");
-	free(out);
+	series_prints(&s, 0,
+		      "#loops: 1, version: clyde-9\n"
+		      "#block offset (GiB), MiB/s, time\n"
+		      "#0.00 ++++ 0.400\n"
+		      "0.03 32.00 1.000\n"
+		      "# Read 64 megs in 1 seconds, 45 megabytes per "
+		      "second.\n");
 	zcav_series_free(&s);
 	series_make(&s, 3, three, 2);
-	CAPTURE(out, n, f, zcav_print_series(f, &s, 1, "clyde-9"));
-	ck_assert_str_eq(out, "#loops: 3, version: clyde-9\n"
-			      "# Wrote 64 megs in 1 seconds, 53 megabytes per "
-			      "second.\n"
-			      "# Wrote 64 megs in 2 seconds, 27 megabytes per "
-			      "second.\n"
-			      "# Wrote 64 megs in 9 seconds, 7 megabytes per "
-			      "second.\n"
-			      "#\n"
-			      "#block offset (GiB), MiB/s, time\n"
-			      "0.00 16.00 2.000\n"
-			      "#0.03 ++++ 0.200\n");
-	free(out);
+	series_prints(&s, 1,
+		      "#loops: 3, version: clyde-9\n"
+		      "# Wrote 64 megs in 1 seconds, 53 megabytes per second.\n"
+		      "# Wrote 64 megs in 2 seconds, 27 megabytes per second.\n"
+		      "# Wrote 64 megs in 9 seconds, 7 megabytes per second.\n"
+		      "#\n"
+		      "#block offset (GiB), MiB/s, time\n"
+		      "0.00 16.00 2.000\n"
+		      "#0.03 ++++ 0.200\n");
 	/* A run stopped before its last pass printed no means. */
 	s.done = 1;
-	CAPTURE(out, n, f, zcav_print_series(f, &s, 0, "clyde-9"));
-	ck_assert_str_eq(out, "#loops: 3, version: clyde-9\n"
-			      "# Read 64 megs in 1 seconds, 53 megabytes per "
-			      "second.\n");
-	free(out);
+	series_prints(&s, 0,
+		      "#loops: 3, version: clyde-9\n"
+		      "# Read 64 megs in 1 seconds, 53 megabytes per "
+		      "second.\n");
 	zcav_series_free(&s);
 }
 END_TEST
