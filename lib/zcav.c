@@ -73,6 +73,42 @@ void zcav_print_summary(FILE *f, const char *verb, uint64_t bytes,
 	    (unsigned long long)(seconds > 0 ? seconds : 0), rate);
 }
 
+void zcav_print_head(FILE *f, const struct zcav_series *s, const char *version)
+{
+	zcav_print_loops(f, s->passes, version);
+	if (s->passes == 1)
+		zcav_print_columns(f);
+}
+
+void zcav_print_pass(FILE *f, const struct zcav_series *s, unsigned p,
+		     int write)
+{
+	zcav_print_summary(f, write ? "Wrote" : "Read", s->pass_bytes[p],
+			   s->pass_secs[p]);
+}
+
+void zcav_print_means(FILE *f, const struct zcav_series *s)
+{
+	fputs("#\n", f);
+	zcav_print_columns(f);
+	for (uint64_t k = 0; k < s->nblocks; k++)
+		zcav_print_block(f, s->offset[k], s->bytes[k],
+				 zcav_series_seconds(s, k));
+}
+
+void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
+		       const char *version)
+{
+	zcav_print_head(f, s, version);
+	/* One pass: each block's line came as it was timed. */
+	for (uint64_t k = 0; s->passes == 1 && s->done && k < s->nblocks; k++)
+		zcav_print_block(f, s->offset[k], s->bytes[k], s->secs[k]);
+	for (unsigned p = 0; p < s->done; p++)
+		zcav_print_pass(f, s, p, write);
+	if (s->passes > 1 && s->done == s->passes)
+		zcav_print_means(f, s);
+}
+
 int zcav_parse_line(const char *line, struct zcav_point *p)
 {
 	char tail;

@@ -116,6 +116,22 @@ void zcav_print_summary(FILE *f, const char *verb, uint64_t bytes,
 			double seconds);
 
 /*
+ * A target's lines, from its series, as clyde-zcav prints them (verb
+ * "Read", or "Wrote" for write): zcav_print_head() the loops line, and
+ * the column header when there is one pass, whose blocks follow as they
+ * are timed; zcav_print_pass() pass p's summary line;
+ * zcav_print_means() after several passes, "#", the column header and
+ * each block's trimmed mean. zcav_print_series() prints all of them in
+ * the order a run does: what a run that made s printed for it.
+ */
+void zcav_print_head(FILE *f, const struct zcav_series *s, const char *version);
+void zcav_print_pass(FILE *f, const struct zcav_series *s, unsigned p,
+		     int write);
+void zcav_print_means(FILE *f, const struct zcav_series *s);
+void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
+		       const char *version);
+
+/*
  * Parse a block line back. Returns 1 for a block line (counted or
  * commented out), 0 for any other line (header, summary, blank), -1 for
  * a line that starts like a block line but does not parse.

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_docs: the clyde-zcav and clyde-sweep JSON documents round trip
  * (written from a result, read back, equal field by field, a path that
- * is not UTF-8 included), and the readers refuse a bad value in one line
- * naming its key, a document of another program or schema version. */
+ * is not UTF-8 included; their targets and stages written again from
+ * what was read are the ones written), and the readers refuse a bad
+ * value in one line naming its key, a document of another program or
+ * schema version. */
 #include "config.h"
 
 #include <check.h>
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "docbody.h"
 #include "sweep.h"
 #include "sweep_json.h"
 #include "sweep_prog.h"
@@ -220,6 +223,69 @@ START_TEST(sweep_round_trip)
 }
 END_TEST
 
+/* key of a and b is one JSON value. */
+static void same_key(json_t *a, json_t *b, const char *key)
+{
+	char *x = json_dumps(json_object_get(a, key), JSON_ENCODE_ANY);
+	char *y = json_dumps(json_object_get(b, key), JSON_ENCODE_ANY);
+
+	ck_assert_ptr_nonnull(x);
+	ck_assert_ptr_nonnull(y);
+	ck_assert_str_eq(y, x);
+	free(x);
+	free(y);
+}
+
+/*
+ * The text of doc read back into *r by read, and its body made again
+ * from *r by body into again, whole.
+ */
+#define MADE_AGAIN(doc, read, r, body, again)                                  \
+	do {                                                                   \
+		char why_[256] = "", *s_ = dump(json_incref(doc));             \
+		int bad_ = 0,                                                  \
+		    rc_ = read(s_, strlen(s_), r, why_, sizeof(why_));         \
+                                                                               \
+		ck_assert_msg(rc_ == 0, "%s", why_);                           \
+		body(again, r, &bad_);                                         \
+		ck_assert_int_eq(bad_, 0);                                     \
+		free(s_);                                                      \
+	} while (0)
+
+/*
+ * What clyde-report json writes of a document it read: the targets and
+ * stages made again from the result read back are the ones written,
+ * every digit and the _bytes key of a name that is not UTF-8 included.
+ */
+START_TEST(body_again)
+{
+	static struct sweep_result sa, sb;
+	struct zcav_result a, b;
+	struct zcav_opts o;
+	struct sweep_opts so;
+	json_t *doc, *again = json_object();
+
+	zcav_make(&a, &o);
+	doc = zcav_json_doc(&o, &a, 0);
+	MADE_AGAIN(doc, zcav_json_read, &b, docbody_zcav, again);
+	same_key(doc, again, "targets");
+	ck_assert_ptr_nonnull(json_object_get(
+	    json_array_get(json_object_get(again, "targets"), 1),
+	    "name_bytes"));
+	json_decref(doc);
+	zcav_result_free(&a);
+	zcav_result_free(&b);
+	memset(&so, 0, sizeof(so));
+	sweep_make(&sa);
+	doc = sweep_json_doc(&so, &sa, 0);
+	MADE_AGAIN(doc, sweep_json_read, &sb, docbody_sweep, again);
+	same_key(doc, again, "title");
+	same_key(doc, again, "stages");
+	json_decref(doc);
+	json_decref(again);
+}
+END_TEST
+
 static Suite *docs_suite(void)
 {
 	Suite *s = suite_create("docs");
@@ -228,6 +294,7 @@ static Suite *docs_suite(void)
 	tcase_add_test(tc, zcav_round_trip);
 	tcase_add_test(tc, zcav_strict);
 	tcase_add_test(tc, sweep_round_trip);
+	tcase_add_test(tc, body_again);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -168,6 +168,72 @@ START_TEST(round_trip)
 }
 END_TEST
 
+/* A series of blocks of 32 MiB timed at secs[k * passes + p]. */
+static void series_make(struct zcav_series *s, unsigned passes,
+			const double *secs, unsigned nblocks)
+{
+	ck_assert_int_eq(zcav_series_init(s, "f", passes, 32 * UNITS_MIB), 0);
+	for (unsigned k = 0; k < nblocks; k++) {
+		ck_assert_int_eq(
+		    zcav_series_add(s, k * 32 * UNITS_MIB, 32 * UNITS_MIB), 0);
+		for (unsigned p = 0; p < passes; p++) {
+			s->secs[k * passes + p] = secs[k * passes + p];
+			s->pass_bytes[p] += 32 * UNITS_MIB;
+			s->pass_secs[p] += secs[k * passes + p];
+		}
+	}
+	s->done = passes;
+}
+
+/* zcav_print_series of s prints want. */
+static void series_prints(const struct zcav_series *s, int write,
+			  const char *want)
+{
+	char *out = NULL;
+	size_t n = 0;
+
+	CAPTURE(out, n, f, zcav_print_series(f, s, write, "clyde-9"));
+	ck_assert_str_eq(out, want);
+	free(out);
+}
+
+/* A series' lines are the run's: one pass, blocks then its summary;
+ * several, the summaries, then the trimmed means. */
+START_TEST(series_lines)
+{
+	static const double one[] = {0.4, 1.0},
+			    three[] = {1.0, 2.0, 9.0, 0.2, 0.3, 0.1};
+	struct zcav_series s;
+
+	series_make(&s, 1, one, 2);
+	series_prints(&s, 0,
+		      "#loops: 1, version: clyde-9\n"
+		      "#block offset (GiB), MiB/s, time\n"
+		      "#0.00 ++++ 0.400\n"
+		      "0.03 32.00 1.000\n"
+		      "# Read 64 megs in 1 seconds, 45 megabytes per "
+		      "second.\n");
+	zcav_series_free(&s);
+	series_make(&s, 3, three, 2);
+	series_prints(&s, 1,
+		      "#loops: 3, version: clyde-9\n"
+		      "# Wrote 64 megs in 1 seconds, 53 megabytes per second.\n"
+		      "# Wrote 64 megs in 2 seconds, 27 megabytes per second.\n"
+		      "# Wrote 64 megs in 9 seconds, 7 megabytes per second.\n"
+		      "#\n"
+		      "#block offset (GiB), MiB/s, time\n"
+		      "0.00 16.00 2.000\n"
+		      "#0.03 ++++ 0.200\n");
+	/* A run stopped before its last pass printed no means. */
+	s.done = 1;
+	series_prints(&s, 0,
+		      "#loops: 3, version: clyde-9\n"
+		      "# Read 64 megs in 1 seconds, 53 megabytes per "
+		      "second.\n");
+	zcav_series_free(&s);
+}
+END_TEST
+
 /* Parse a NULL-terminated argument list (argv[0] added). */
 #define PARSE(o, ...)                                                          \
 	({                                                                     \
@@ -247,6 +313,7 @@ static Suite *zcav_suite(void)
 	tcase_add_test(tc, headers_and_summary);
 	tcase_add_test(tc, parse_lines);
 	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, series_lines);
 	tcase_add_test(tc, opts_targets_and_logs);
 	tcase_add_test(tc, opts_refused);
 	suite_add_tcase(s, tc);

@@ -54,6 +54,19 @@ expect_status() {
 		fail "'$*' exited $got, expected $want; stderr: $(cat "$WORK/err")"
 }
 
+# expect_one_line WANT_STATUS TEXT CMD...: CMD exits WANT_STATUS with
+# one line on stderr that holds TEXT, and nothing on stdout.
+expect_one_line() {
+	eol_status=$1 eol_text=$2
+	shift 2
+	expect_status "$eol_status" "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -qF -- "$eol_text" "$WORK/err" ||
+		fail "'$*': expected '$eol_text': $(cat "$WORK/err")"
+	[ -s "$WORK/out" ] && fail "'$*' wrote to stdout: $(head -3 "$WORK/out")"
+	return 0
+}
+
 # term_while_drawing CMD...: CMD (which draws with --plot) runs with a
 # gnuplot that never finishes, and gets SIGTERM once gnuplot runs. It
 # must end within 10 s with 143 and gnuplot killed, not waited for. Its

@@ -5,7 +5,9 @@
  * JSON document when it starts with '{') with --skip-bad off and on,
  * then rendered as txt in both layouts and grouped as compare and plot
  * group it; with --skip-bad on, the run objects are kept too and the
- * rows written out as one JSON document (clyde-report json). Messages and tables go to /dev/null: what is checked is that
+ * rows written out as one JSON document (clyde-report json), or a
+ * clyde-zcav or clyde-sweep document written again. Messages and tables
+ * go to /dev/null: what is checked is that
  * no input crashes, reads out of bounds or does undefined arithmetic
  * (built with -fsanitize=fuzzer,address,undefined; see `make fuzz`).
  */
@@ -59,7 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.layout = TABLE_103;
 		report_txt(null, &set, &o, null);
 		walk(&set);
-		if (set.keep_json)
+		if (set.keep_json && set.ndocs)
+			report_docs_json(null, &set, null);
+		else if (set.keep_json)
 			report_json(null, &set, &o, null);
 		report_free(&set);
 	}

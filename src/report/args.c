@@ -27,9 +27,11 @@ static const char usage_text[] =
     "\n"
     "Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 and 1.03,\n"
     "header and # comment lines, clyde JSON documents) from the FILEs or\n"
-    "standard input (no FILE, or -) and renders them.\n"
+    "standard input (no FILE, or -) and renders them. clyde-zcav and\n"
+    "clyde-sweep JSON documents are read by txt and json only.\n"
     "\n"
-    "  txt      the tables as bon_csv2txt prints them (+++++ kept as such)\n"
+    "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
+    "           a clyde-zcav or clyde-sweep document as its program printed it\n"
     "  html     one self-contained HTML page, bon_csv2html's colours,\n"
     "           latency percentiles from JSON inputs\n"
     "  compare  each figure side by side with the baseline: value, change\n"
@@ -44,7 +46,8 @@ static const char usage_text[] =
     "           clyde document's runs as read, histograms and all; a CSV\n"
     "           line as what it holds (csv key: the line as 1.98, fields as\n"
     "           written; no work, times, CPU split or histograms); the\n"
-    "           settings of a sole input document, else null\n"
+    "           settings of a sole input document, else null. A clyde-zcav\n"
+    "           or clyde-sweep document, given alone, is written again\n"
     "\n"
     "  --skip-bad      warn about a malformed line (or JSON run) and go on\n"
     "                  (default: stop, exit 2)\n"
@@ -70,6 +73,11 @@ static const char usage_text[] =
 
 static const char *const cmd_names[REPORT_NCMDS] = {"txt", "html", "compare",
 						    "plot", "json"};
+
+const char *report_cmd_name(enum report_cmd cmd)
+{
+	return (unsigned)cmd < REPORT_NCMDS ? cmd_names[cmd] : "?";
+}
 
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {

@@ -2,9 +2,10 @@
 /*
  * report_load: the inputs of clyde-report made into one list of rows.
  * A file's bytes are CSV lines of any bonnie++ format or a clyde JSON
- * document; what is wrong with a line is said once, with the file and
- * line, and either stops the load or (skip_bad) is a warning. Kept apart
- * from main so the fuzz target (contrib/fuzz) runs the same code.
+ * document (a clyde-zcav or clyde-sweep document is docs.c's); what is
+ * wrong with a line is said once, with the file and line, and either
+ * stops the load or (skip_bad) is a warning. Kept apart from main so the
+ * fuzz target (contrib/fuzz) runs the same code.
  */
 #include "config.h"
 
@@ -153,8 +154,13 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 	/* Spreadsheets save "CSV UTF-8" with a byte order mark first. */
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 		buf += 3, len -= 3;
-	if (is_json(buf, len))
-		return load_json(set, name, buf, len, skip_bad, err);
+	if (is_json(buf, len)) {
+		/* clyde-zcav's and clyde-sweep's documents are docs.c's. */
+		int r = report_load_doc(set, name, buf, len, skip_bad, err);
+
+		return r == 1 ? load_json(set, name, buf, len, skip_bad, err)
+			      : r;
+	}
 	while (pos < len) {
 		const char *nl = memchr(buf + pos, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - buf) : len;
@@ -189,6 +195,7 @@ void report_free(struct report_set *set)
 		result_free(&set->rows[i].res);
 	}
 	json_decref(set->head);
+	report_docs_free(set);
 	free(set->rows);
 	memset(set, 0, sizeof(*set));
 }

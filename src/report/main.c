@@ -4,7 +4,9 @@
  * clyde's CSV and JSON documents) from files or standard input and
  * renders them: txt (bon_csv2txt's tables), html (bon_csv2html's page,
  * with latency percentiles), compare (side by side, with a verdict) and
- * plot (gnuplot bar charts). This file holds main: the output files,
+ * plot (gnuplot bar charts); and clyde-zcav's and clyde-sweep's
+ * documents, which txt prints as their programs did and json writes
+ * again. This file holds main: the output files,
  * checked and made under temporary names before any input is read and
  * renamed only when whole; the reading of each input's bytes; the
  * signals. args.c reads the command line, load.c makes
@@ -199,7 +201,7 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 		if (r < 0)
 			return 2;
 	}
-	if (!set->n) {
+	if (!set->n && !set->ndocs) {
 		fprintf(stderr, "%s: no result lines in the input\n", PROG);
 		return 2;
 	}
@@ -211,6 +213,9 @@ static int render(const struct report_args *a, const struct report_set *set,
 {
 	FILE *out = stdout;
 
+	/* clyde-zcav and clyde-sweep documents: txt and json only. */
+	if (set->ndocs && a->cmd != REPORT_TXT && a->cmd != REPORT_JSON)
+		return report_docs_refuse(set, report_cmd_name(a->cmd), stderr);
 	if (a->cmd == REPORT_PLOT)
 		return report_plot(set, &a->o, outs, stderr);
 	if (outs->n) {
@@ -227,6 +232,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 	case REPORT_HTML:
 		return report_html(out, set, &a->o, stderr);
 	case REPORT_JSON:
+		if (set->ndocs)
+			return report_docs_json(out, set, stderr);
 		return report_json(out, set, &a->o, stderr);
 	case REPORT_COMPARE:
 	default:

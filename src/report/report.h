@@ -3,7 +3,8 @@
  * report: clyde-report's shared pieces. Every input (CSV lines of any
  * bonnie++ format, clyde JSON documents) becomes a list of rows in input
  * order; the renderers (txt, html, compare, plot) read that list and
- * nothing else.
+ * nothing else. clyde-zcav and clyde-sweep documents are kept beside
+ * the rows, each with its place among them (struct report_doc).
  */
 #ifndef CLYDE_REPORT_H
 #define CLYDE_REPORT_H
@@ -15,7 +16,9 @@
 
 #include "csv.h"
 #include "outfile.h"
+#include "sweep.h"
 #include "table.h"
+#include "zcav.h"
 
 struct report_row {
 	struct run_result res; /* the shown part; a JSON run's measured too */
@@ -25,9 +28,28 @@ struct report_row {
 			   * NULL for a CSV line */
 };
 
+/*
+ * A clyde-zcav or clyde-sweep document (docs.c). It has no rows: txt
+ * prints what the program printed, json writes it again, the other
+ * renderers refuse it.
+ */
+enum report_doc_kind { REPORT_DOC_ZCAV, REPORT_DOC_SWEEP };
+
+struct report_doc {
+	enum report_doc_kind kind;
+	const char *file; /* as named on the command line; "-" for stdin */
+	size_t at;	  /* the rows loaded before it: its place among them */
+	char version[64]; /* zcav: the writer's version, for the loops line */
+	json_t *doc;	  /* keep_json: the document as read */
+	struct zcav_result zcav;
+	struct sweep_result *sweep; /* malloc'd */
+};
+
 struct report_set {
 	struct report_row *rows;
 	size_t n, cap;
+	struct report_doc *docs; /* in input order */
+	size_t ndocs, docs_cap;
 	/* Set before loading for json: keep each run object read and the
 	 * first document's head (json_read_doc). */
 	int keep_json;
@@ -120,6 +142,38 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 		size_t len, int skip_bad, FILE *err);
 
 void report_free(struct report_set *set);
+
+/*
+ * report_load's part for a JSON document of clyde-zcav or clyde-sweep,
+ * told by its "program": read strictly (zcav_json_read, sweep_json_read)
+ * into a report_doc. A bad one is one line naming the file and the key
+ * and -1, or with skip_bad a warning and the document left out (0).
+ * Returns 1, having read nothing, for any other document (or bytes that
+ * are not JSON), which are clyde's to read.
+ */
+int report_load_doc(struct report_set *set, const char *name, const char *buf,
+		    size_t len, int skip_bad, FILE *err);
+void report_docs_free(struct report_set *set);
+
+/* txt of a document: the lines clyde-zcav printed, or clyde-sweep's
+ * table and CSV lines. */
+void report_doc_txt(FILE *out, const struct report_doc *d);
+
+/*
+ * json of a set with documents: the one document again, its head and
+ * settings as read, its targets or stages made from the result as the
+ * program makes them (common/docbody.c), converted_by added. Any other
+ * input beside it is refused: 2 after one line.
+ */
+int report_docs_json(FILE *out, const struct report_set *set, FILE *err);
+
+/* The set's first document refused by cmd (html, compare, plot): one
+ * line naming it, and 2. */
+int report_docs_refuse(const struct report_set *set, const char *cmd,
+		       FILE *err);
+
+/* A subcommand's name: "txt", "html", ... */
+const char *report_cmd_name(enum report_cmd cmd);
 
 /*
  * Group the rows of rows [first, last) by name, in order of first

@@ -64,18 +64,18 @@ static void print_latency(FILE *out, const struct report_set *set, FILE *err)
 			"latency histograms (clyde JSON documents do)\n");
 }
 
-int report_txt(FILE *out, const struct report_set *set,
-	       const struct report_opts *o, FILE *err)
+/* The tables of rows [first, last). */
+static void txt_rows(FILE *out, const struct report_set *set, size_t first,
+		     size_t last, const struct report_opts *o)
 {
 	const struct table_style *st = &styles[o->layout];
 	char label[CSV_TEXT_MAX * 5 + 8];
 	int more = 0;
 
-	(void)err;
 	for (int files = 0; files < 2; files++) {
 		int head = 0;
 
-		for (size_t i = 0; i < set->n; i++) {
+		for (size_t i = first; i < last; i++) {
 			const struct run_result *r = &set->rows[i].res;
 			struct table_row row = {r->name, label, r->c};
 
@@ -92,9 +92,29 @@ int report_txt(FILE *out, const struct report_set *set,
 		}
 	}
 	/* Then what bonnie++ has no column for (clyde JSON only). */
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = first; i < last; i++)
 		table_print_more(out, set->rows[i].res.name,
 				 set->rows[i].res.c, &more);
+}
+
+/*
+ * In input order: the rows between two clyde-zcav or clyde-sweep
+ * documents as one set of tables, each document as its program printed
+ * it.
+ */
+int report_txt(FILE *out, const struct report_set *set,
+	       const struct report_opts *o, FILE *err)
+{
+	size_t first = 0;
+
+	for (size_t d = 0; d <= set->ndocs; d++) {
+		size_t last = d < set->ndocs ? set->docs[d].at : set->n;
+
+		txt_rows(out, set, first, last, o);
+		first = last;
+		if (d < set->ndocs)
+			report_doc_txt(out, &set->docs[d]);
+	}
 	if (o->latency)
 		print_latency(out, set, err);
 	return 0;

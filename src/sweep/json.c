@@ -3,11 +3,12 @@
  * json: clyde-sweep's --json document (doc/clyde-json.5): the program,
  * schema version, host and kernel, the settings, and per stage every
  * cell that ran (mode, block size, operation, bytes, seconds, CPU
- * seconds, and the MB/s and %CP the table shows). Built from the run's
- * sweep_result; lib/sweep_json reads it back. As in clyde's document
- * (src/suite/jsondoc.c), a string that is not UTF-8 is escaped (text.h)
- * and a path gets a _bytes sibling, and a key jansson refused marks the
- * document broken rather than missing.
+ * seconds, and the MB/s and %CP the table shows). The title and
+ * stages are built from the run's sweep_result by common/docbody.c,
+ * which clyde-report shares; lib/sweep_json reads the document back.
+ * As in clyde's document (src/suite/jsondoc.c), a string that is not
+ * UTF-8 is escaped (text.h) and a path gets a _bytes sibling, and a key
+ * jansson refused marks the document broken rather than missing.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "docbody.h"
 #include "jdoc.h"
 #include "sweep_prog.h"
 #include "jsonput.h"
@@ -56,73 +58,17 @@ static json_t *settings(const struct sweep_opts *o,
 	return s;
 }
 
-static json_t *cell(const struct sweep_result *r, const struct sweep_cell *c,
-		    int m, unsigned b, int op, int *bad)
-{
-	json_t *o = json_object();
-
-	if (!o) {
-		*bad = 1;
-		return NULL;
-	}
-	jp_put(o, "mode", json_string(sweep_mode_name(m)), bad);
-	jp_put(o, "block_size", json_integer((json_int_t)r->bs[b]), bad);
-	jp_put(o, "op", json_string(sweep_op_name(op)), bad);
-	jp_put(o, "bytes", json_integer((json_int_t)c->bytes), bad);
-	jp_put(o, "seconds", json_real(c->seconds), bad);
-	jp_put(o, "cpu_seconds", json_real(c->cpu), bad);
-	jp_put(o, "mb_s", json_real(sweep_mb_s(c)), bad);
-	jp_put(o, "cpu_percent", json_integer(sweep_pcp(c)), bad);
-	return o;
-}
-
-static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
-		     int *bad)
-{
-	json_t *o = json_object(), *cells = json_array();
-
-	if (!o || !cells) {
-		json_decref(o);
-		json_decref(cells);
-		*bad = 1;
-		return NULL;
-	}
-	jp_put(o, "label", jp_text(st->label), bad);
-	jp_put(o, "fs", jp_text(st->fs), bad);
-	jp_path(o, "target", st->target, bad);
-	for (int m = 0; m < SWEEP_MODES; m++)
-		for (unsigned b = 0; b < r->nbs; b++)
-			for (int op = 0; op < SWEEP_OPS; op++) {
-				const struct sweep_cell *c =
-				    &st->cell[m][b][op];
-
-				if (c->done &&
-				    json_array_append_new(
-					cells, cell(r, c, m, b, op, bad)))
-					*bad = 1;
-			}
-	jp_put(o, "cells", cells, bad);
-	return o;
-}
-
 json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 		       time_t start)
 {
-	json_t *doc = json_object(), *stages = json_array();
+	json_t *doc = json_object();
 	int bad = 0;
 
-	if (!doc || !stages) {
-		json_decref(doc);
-		json_decref(stages);
+	if (!doc)
 		return NULL;
-	}
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, r, &bad), &bad);
-	jp_put(doc, "title", jp_text(r->what), &bad);
-	for (unsigned s = 0; s < r->nstages && !bad; s++)
-		if (json_array_append_new(stages, stage(r, &r->stage[s], &bad)))
-			bad = 1;
-	jp_put(doc, "stages", stages, &bad);
+	docbody_sweep(doc, r, &bad);
 	if (bad) {
 		json_decref(doc);
 		return NULL;

@@ -3,10 +3,12 @@
  * json: clyde-zcav's --json document (doc/clyde-json.5): the program,
  * schema version, host and kernel, the settings, and per target every
  * block's offset, bytes and seconds in each pass, with each pass's
- * summary. Built from the run's zcav_result; lib/zcav_json reads it
- * back. As in clyde's document (src/suite/jsondoc.c), a string that is
- * not UTF-8 is escaped (text.h) and a path gets a _bytes sibling, and a
- * key jansson refused marks the document broken rather than missing.
+ * summary. The targets are built from the run's zcav_result by
+ * common/docbody.c, which clyde-report shares; lib/zcav_json reads the
+ * document back. As in clyde's document (src/suite/jsondoc.c), a string
+ * that is not UTF-8 is escaped (text.h) and a path gets a _bytes
+ * sibling, and a key jansson refused marks the document broken rather
+ * than missing.
  */
 #include "config.h"
 
@@ -16,10 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "docbody.h"
 #include "jdoc.h"
 #include "jsonput.h"
 #include "text.h"
-#include "units.h"
 #include "zcav_prog.h"
 
 static json_t *settings(const struct zcav_opts *o, int *bad)
@@ -48,90 +50,17 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 	return s;
 }
 
-/* Block k: offset, bytes, per-pass seconds, and the line's figures. */
-static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
-{
-	json_t *b = json_object(), *secs = json_array();
-	double s = zcav_series_seconds(t, k);
-
-	if (!b || !secs) {
-		json_decref(b);
-		json_decref(secs);
-		*bad = 1;
-		return NULL;
-	}
-	for (unsigned p = 0; p < t->done; p++)
-		if (json_array_append_new(
-			secs, json_real(t->secs[k * t->passes + p])))
-			*bad = 1;
-	jp_put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
-	jp_put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
-	jp_put(b, "seconds", secs, bad);
-	jp_put(b, "mean_seconds", json_real(s), bad);
-	jp_put(b, "mib_s", json_real(zcav_series_mib_s(t, k)), bad);
-	jp_put(b, "counted", json_boolean(s >= ZCAV_MIN_SECONDS), bad);
-	return b;
-}
-
-static json_t *target(const struct zcav_series *t, int *bad)
-{
-	json_t *o = json_object(), *blocks = json_array(), *sum = json_array();
-
-	if (!o || !blocks || !sum) {
-		json_decref(o);
-		json_decref(blocks);
-		json_decref(sum);
-		*bad = 1;
-		return NULL;
-	}
-	jp_path(o, "name", t->name, bad);
-	jp_put(o, "kind", json_string(zcav_kind_name(t->kind)), bad);
-	jp_put(o, "direct", json_boolean(t->direct), bad);
-	jp_put(o, "block_size", json_integer((json_int_t)t->block), bad);
-	jp_put(o, "passes", json_integer(t->passes), bad);
-	jp_put(o, "start", json_integer((json_int_t)t->start), bad);
-	jp_put(o, "end", t->end ? json_integer((json_int_t)t->end) : json_null(),
-	    bad);
-	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
-		if (json_array_append_new(blocks, block(t, k, bad)))
-			*bad = 1;
-	for (unsigned p = 0; p < t->done; p++) {
-		json_t *ps = json_object();
-		double secs = t->pass_secs[p];
-
-		jp_put(ps, "bytes", json_integer((json_int_t)t->pass_bytes[p]),
-		    bad);
-		jp_put(ps, "seconds", json_real(secs), bad);
-		jp_put(ps, "mib_s",
-		    json_real(secs > 0 ? (double)t->pass_bytes[p] /
-					     (double)UNITS_MIB / secs
-				       : 0.0),
-		    bad);
-		if (json_array_append_new(sum, ps))
-			*bad = 1;
-	}
-	jp_put(o, "blocks", blocks, bad);
-	jp_put(o, "summary", sum, bad);
-	return o;
-}
-
 json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 		      time_t start)
 {
-	json_t *doc = json_object(), *targets = json_array();
+	json_t *doc = json_object();
 	int bad = 0;
 
-	if (!doc || !targets) {
-		json_decref(doc);
-		json_decref(targets);
+	if (!doc)
 		return NULL;
-	}
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
-	for (unsigned i = 0; i < r->ntargets && !bad; i++)
-		if (json_array_append_new(targets, target(&r->target[i], &bad)))
-			bad = 1;
-	jp_put(doc, "targets", targets, &bad);
+	docbody_zcav(doc, r, &bad);
 	if (bad) {
 		json_decref(doc);
 		return NULL;

@@ -174,8 +174,7 @@ static int pass(struct zcav_target *t, unsigned loop, unsigned char *buf)
 	t->res->pass_bytes[loop] = pass_bytes;
 	t->res->pass_secs[loop] = pass_secs;
 	t->res->done = loop + 1;
-	zcav_print_summary(t->out, opt->write ? "Wrote" : "Read", pass_bytes,
-			   pass_secs);
+	zcav_print_pass(t->out, t->res, loop, opt->write);
 	if (flush_lines(t))
 		return -1;
 	if (opt->loops > 1) {
@@ -208,22 +207,14 @@ static void *run_target(void *arg)
 	}
 	if (opt->write)
 		fill_random(buf, (size_t)opt->chunk + ZCAV_ALIGN, t->seed);
-	zcav_print_loops(t->out, opt->loops, "clyde-" PACKAGE_VERSION);
-	if (opt->loops == 1)
-		zcav_print_columns(t->out);
+	zcav_print_head(t->out, t->res, "clyde-" PACKAGE_VERSION);
 	if (flush_lines(t))
 		goto out;
 	for (unsigned loop = 0; loop < opt->loops && !*t->stop; loop++)
 		if (pass(t, loop, buf))
 			break;
-	if (!t->err && !*t->stop && opt->loops > 1) {
-		fputs("#\n", t->out);
-		zcav_print_columns(t->out);
-		for (uint64_t k = 0; k < t->res->nblocks; k++)
-			zcav_print_block(t->out, t->res->offset[k],
-					 t->res->bytes[k],
-					 zcav_series_seconds(t->res, k));
-	}
+	if (!t->err && !*t->stop && opt->loops > 1)
+		zcav_print_means(t->out, t->res);
 	if (!t->err)
 		flush_lines(t);
 out:

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_docs: the documents of clyde-zcav and clyde-sweep among
+ * clyde-report's inputs. Their results are no bonnie++ figures, so they
+ * are kept beside the rows, each with its place among them, and not made
+ * into rows: txt prints what the program printed for the run, from the
+ * same lib/ functions (zcav_print_series; sweep_print_table and
+ * sweep_print_csv); json writes the document again as the program writes
+ * it (common/docbody.c); html, compare and plot refuse them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "docbody.h"
+#include "json.h"
+#include "jsonput.h"
+#include "report.h"
+#include "sweep_json.h"
+#include "zcav_json.h"
+
+#define PROG "clyde-report"
+
+static const char *const programs[] = {
+    [REPORT_DOC_ZCAV] = "clyde-zcav",
+    [REPORT_DOC_SWEEP] = "clyde-sweep",
+};
+
+/* The document's kind by its "program", or -1 (*doc NULL) for any other. */
+static int doc_kind(const char *buf, size_t len, json_t **doc)
+{
+	const char *p;
+
+	*doc = json_loadb(buf, len, 0, NULL);
+	p = json_string_value(json_object_get(*doc, "program"));
+	for (int k = 0; p && k < 2; k++)
+		if (!strcmp(p, programs[k]))
+			return k;
+	json_decref(*doc);
+	*doc = NULL;
+	return -1;
+}
+
+/* zcav's loops line names the writer's version: a short word. */
+static int doc_version(const json_t *doc, char *out, size_t len, char *why,
+		       size_t whylen)
+{
+	const json_t *v = json_object_get(doc, "version");
+	const char *s = json_string_value(v);
+	size_t n = s ? strlen(s) : 0;
+	int ok = n > 0 && n < len && json_string_length(v) == n;
+	char show[64];
+
+	for (size_t i = 0; ok && i < n; i++)
+		ok = s[i] > ' ' && s[i] <= '~';
+	if (ok) {
+		memcpy(out, s, n + 1);
+		return 0;
+	}
+	json_value_shown(v, show, sizeof(show));
+	snprintf(why, whylen,
+		 "version %s is not a version: expected a string of 1 to %zu "
+		 "printable characters",
+		 show, len - 1);
+	return -1;
+}
+
+/* buf read into d by its kind's reader: 0, or -1 with why said. */
+static int doc_read(struct report_doc *d, const json_t *doc, const char *buf,
+		    size_t len, char *why, size_t whylen)
+{
+	if (d->kind == REPORT_DOC_ZCAV)
+		return zcav_json_read(buf, len, &d->zcav, why, whylen) ||
+		       doc_version(doc, d->version, sizeof(d->version), why,
+				   whylen);
+	d->sweep = malloc(sizeof(*d->sweep));
+	if (!d->sweep) {
+		snprintf(why, whylen, "%s", strerror(ENOMEM));
+		return -1;
+	}
+	return sweep_json_read(buf, len, d->sweep, why, whylen);
+}
+
+static void doc_free(struct report_doc *d)
+{
+	zcav_result_free(&d->zcav);
+	free(d->sweep);
+	json_decref(d->doc);
+	memset(d, 0, sizeof(*d));
+}
+
+int report_load_doc(struct report_set *set, const char *name, const char *buf,
+		    size_t len, int skip_bad, FILE *err)
+{
+	struct report_doc *d;
+	json_t *doc;
+	int kind = doc_kind(buf, len, &doc);
+	char why[400];
+
+	if (kind < 0)
+		return 1;
+	if (set->ndocs == set->docs_cap) {
+		size_t cap = set->docs_cap ? 2 * set->docs_cap : 4;
+
+		d = realloc(set->docs, cap * sizeof(*d));
+		if (!d) {
+			json_decref(doc);
+			fprintf(err, "%s: %s: out of memory\n", PROG, name);
+			return -1;
+		}
+		set->docs = d;
+		set->docs_cap = cap;
+	}
+	d = &set->docs[set->ndocs];
+	memset(d, 0, sizeof(*d));
+	d->kind = (enum report_doc_kind)kind;
+	d->file = name;
+	d->at = set->n;
+	d->doc = doc;
+	if (doc_read(d, doc, buf, len, why, sizeof(why))) {
+		doc_free(d);
+		fprintf(err, "%s: %s%s: %s\n", PROG,
+			skip_bad ? "warning: " : "", name, why);
+		return skip_bad ? 0 : -1;
+	}
+	if (!set->keep_json) {
+		json_decref(d->doc);
+		d->doc = NULL;
+	}
+	set->ndocs++;
+	return 0;
+}
+
+void report_docs_free(struct report_set *set)
+{
+	for (size_t i = 0; i < set->ndocs; i++)
+		doc_free(&set->docs[i]);
+	free(set->docs);
+	set->docs = NULL;
+	set->ndocs = set->docs_cap = 0;
+}
+
+void report_doc_txt(FILE *out, const struct report_doc *d)
+{
+	const struct zcav_result *z = &d->zcav;
+	char version[sizeof(d->version) + 8];
+
+	if (d->kind == REPORT_DOC_SWEEP) {
+		sweep_print_table(out, d->sweep);
+		sweep_print_csv(out, d->sweep);
+		return;
+	}
+	snprintf(version, sizeof(version), "clyde-%s", d->version);
+	for (unsigned i = 0; i < z->ntargets; i++)
+		zcav_print_series(out, &z->target[i], z->write, version);
+}
+
+/*
+ * The document again: the keys of the one read but its measurements, in
+ * their order, converted_by after version, then the measurements made
+ * from the result. NULL without memory.
+ */
+static json_t *doc_again(const struct report_doc *d)
+{
+	json_t *out = json_object(), *v;
+	const char *key;
+	int bad = !out, named = 0;
+
+	json_object_foreach(d->doc, key, v)
+	{
+		if (!strcmp(key, "converted_by") || !strcmp(key, "targets") ||
+		    !strcmp(key, "title") || !strcmp(key, "stages"))
+			continue;
+		jp_put(out, key, json_incref(v), &bad);
+		if (!strcmp(key, "version") && !named++)
+			jp_put(out, "converted_by",
+			       json_string(PROG " " PACKAGE_VERSION), &bad);
+	}
+	if (!named)
+		jp_put(out, "converted_by",
+		       json_string(PROG " " PACKAGE_VERSION), &bad);
+	if (d->kind == REPORT_DOC_ZCAV)
+		docbody_zcav(out, &d->zcav, &bad);
+	else
+		docbody_sweep(out, d->sweep, &bad);
+	if (bad) {
+		json_decref(out);
+		return NULL;
+	}
+	return out;
+}
+
+int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
+{
+	const struct report_doc *d = &set->docs[0];
+	json_t *doc;
+	int rc;
+
+	if (set->ndocs > 1 || set->n) {
+		fprintf(err,
+			"%s: %s: a %s document beside other inputs: json "
+			"writes one document of one program; give it alone\n",
+			PROG, d->file, programs[d->kind]);
+		return 2;
+	}
+	doc = doc_again(d);
+	if (!doc) {
+		fprintf(err, "%s: json: out of memory\n", PROG);
+		return 1;
+	}
+	rc = jp_write(doc, out, 0);
+	json_decref(doc);
+	if (rc) {
+		fprintf(err, "%s: json: the document could not be written\n",
+			PROG);
+		return 1;
+	}
+	return 0;
+}
+
+int report_docs_refuse(const struct report_set *set, const char *cmd, FILE *err)
+{
+	const struct report_doc *d = &set->docs[0];
+
+	fprintf(err,
+		"%s: %s: a %s document; %s reads clyde and bonnie++ results "
+		"(txt and json read this one)\n",
+		PROG, d->file, programs[d->kind], cmd);
+	return 2;
+}
