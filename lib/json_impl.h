@@ -21,6 +21,14 @@ int json_whole(json_t *v, json_int_t max);
 int json_number(json_t *v, double max);
 
 /*
+ * Key name of object o (at "runs[0].tests.putc"), when there: a whole
+ * number (whole) or any number from 0 to max, else refused as "AT.NAME
+ * value is not WHAT". 0 or -1.
+ */
+int json_check_key(json_t *o, const char *at, const char *name, int whole,
+		   double max, const char *what, char *why, size_t whylen);
+
+/*
  * What test object o (at "runs[0].tests.putc", checked by json_read.c
  * for what the cells use) measured, into rec: status, work, elapsed,
  * user, sys, worst latency and, with hist, its histogram (malloc'd).

@@ -79,20 +79,15 @@ static int read_hist(json_t *o, const char *at, struct hist **out, char *why,
 	return 0;
 }
 
-/* Seconds: a number from 0 to 1e18 when there. */
+/* Seconds: a number from 0 to 1e18 when there, else 0. */
 static int read_seconds(json_t *o, const char *name, const char *at,
 			double *out, char *why, size_t whylen)
 {
-	json_t *v = json_object_get(o, name);
-	char key[200];
-
-	snprintf(key, sizeof(key), "%.150s.%s", at, name);
-	if (v && !json_number(v, JSON_READ_MAX))
-		return json_refuse(why, whylen, key, v,
+	*out = json_number_value(json_object_get(o, name));
+	return json_check_key(o, at, name, 0, JSON_READ_MAX,
 			      "a time: expected a number of seconds from 0 "
-			      "to 1e18");
-	*out = v ? json_number_value(v) : 0;
-	return 0;
+			      "to 1e18",
+			      why, whylen);
 }
 
 /*
@@ -104,20 +99,18 @@ int json_read_measured(json_t *o, const char *at, int hist,
 			 struct result_test_rec *rec, char *why, size_t whylen)
 {
 	const char *status = json_string_value(json_object_get(o, "status"));
-	json_t *work = json_object_get(o, "work");
-	char key[200];
 
-	rec->state = !status			 ? RS_NOT_RUN
-		     : !strcmp(status, "ok")	 ? RS_OK
+	rec->state = !status			   ? RS_NOT_RUN
+		     : !strcmp(status, "ok")	   ? RS_OK
 		     : !strcmp(status, "too-fast") ? RS_OK
-		     : !strcmp(status, "failed") ? RS_FAILED
-						 : RS_NOT_RUN;
-	snprintf(key, sizeof(key), "%.150s.work", at);
-	if (work && !json_whole(work, JSON_READ_MAX))
-		return json_refuse(why, whylen, key, work,
-			      "a count of work: expected a whole number from "
-			      "0 to 1e18");
-	rec->work = (uint64_t)json_integer_value(work);
+		     : !strcmp(status, "failed")   ? RS_FAILED
+						   : RS_NOT_RUN;
+	if (json_check_key(o, at, "work", 1, JSON_READ_MAX,
+			   "a count of work: expected a whole number from 0 "
+			   "to 1e18",
+			   why, whylen) < 0)
+		return -1;
+	rec->work = (uint64_t)json_integer_value(json_object_get(o, "work"));
 	if (read_seconds(o, "elapsed", at, &rec->elapsed, why, whylen) < 0 ||
 	    read_seconds(o, "user", at, &rec->user, why, whylen) < 0 ||
 	    read_seconds(o, "sys", at, &rec->sys, why, whylen) < 0)

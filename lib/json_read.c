@@ -44,6 +44,19 @@ int json_number(json_t *v, double max)
 	return json_is_number(v) && d >= 0 && d <= max;
 }
 
+int json_check_key(json_t *o, const char *at, const char *name, int whole,
+		   double max, const char *what, char *why, size_t whylen)
+{
+	json_t *v = json_object_get(o, name);
+	char key[200];
+
+	if (!v || (whole ? json_whole(v, (json_int_t)max)
+			 : json_number(v, max)))
+		return 0;
+	snprintf(key, sizeof(key), "%.150s.%s", at, name);
+	return json_refuse(why, whylen, key, v, what);
+}
+
 /* The latency keys: the percentiles first, which are read and so must
  * be there when anything was counted. */
 static const char *const latency_keys[] = {"p50_ns",   "p90_ns", "p99_ns",
@@ -86,13 +99,10 @@ static int check_latency(json_t *lat, const char *at, char *why, size_t whylen)
 		if (v && !json_whole(v, JSON_READ_MAX))
 			return json_refuse(why, whylen, key, v, NOT_A_LATENCY);
 	}
-	v = json_object_get(lat, "mean_ns");
-	snprintf(key, sizeof(key), "%.150s.mean_ns", at);
-	if (v && !json_number(v, JSON_READ_MAX))
-		return json_refuse(why, whylen, key, v,
+	return json_check_key(lat, at, "mean_ns", 0, JSON_READ_MAX,
 			      "a latency: expected a number of nanoseconds "
-			      "from 0 to 1e18");
-	return 0;
+			      "from 0 to 1e18",
+			      why, whylen);
 }
 
 /* One test object of a run; at is its key ("runs[0].tests.putc"). */
@@ -114,22 +124,17 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 		return json_refuse(why, whylen, key, v,
 			      "a status: expected \"ok\", \"too-fast\", "
 			      "\"skipped\" or \"failed\"");
-	v = json_object_get(o, "rate");
-	snprintf(key, sizeof(key), "%.150s.rate", at);
-	if (v && !json_number(v, JSON_READ_MAX))
-		return json_refuse(why, whylen, key, v,
-			      "a rate: expected a number from 0 to 1e18");
-	v = json_object_get(o, "cpu_percent");
-	snprintf(key, sizeof(key), "%.150s.cpu_percent", at);
-	/* As clyde writes it: an int, past 100000 for a too-fast test. */
-	if (v && !json_whole(v, INT_MAX))
-		return json_refuse(why, whylen, key, v,
-			      "a %CP: expected a whole number from 0 to "
-			      "2147483647");
-	v = json_object_get(o, "max_latency_ns");
-	snprintf(key, sizeof(key), "%.150s.max_latency_ns", at);
-	if (v && !json_whole(v, JSON_READ_MAX))
-		return json_refuse(why, whylen, key, v, NOT_A_LATENCY);
+	/* %CP as clyde writes it: an int, past 100000 for a too-fast test. */
+	if (json_check_key(o, at, "rate", 0, JSON_READ_MAX,
+			   "a rate: expected a number from 0 to 1e18", why,
+			   whylen) < 0 ||
+	    json_check_key(o, at, "cpu_percent", 1, INT_MAX,
+			   "a %CP: expected a whole number from 0 to "
+			   "2147483647",
+			   why, whylen) < 0 ||
+	    json_check_key(o, at, "max_latency_ns", 1, JSON_READ_MAX,
+			   NOT_A_LATENCY, why, whylen) < 0)
+		return -1;
 	v = json_object_get(o, "latency");
 	snprintf(key, sizeof(key), "%.150s.latency", at);
 	if (v && check_latency(v, key, why, whylen) < 0)

@@ -256,6 +256,17 @@ START_TEST(bad_measured_values)
 }
 END_TEST
 
+/* Settings s (settings_of's, changed) refused with why want. */
+static void setting_refused(const struct run_result *r, json_t *s,
+			    const char *want)
+{
+	char *text = doc_text(r, s), why[300];
+
+	read_doc(text, 0, -1, why, sizeof(why));
+	ck_assert_str_eq(why, want);
+	free(text);
+}
+
 /* Bad settings, and the ones clyde-report json writes (null). */
 START_TEST(settings_checked)
 {
@@ -266,21 +277,15 @@ START_TEST(settings_checked)
 	measured(&r);
 	s = settings_of(&r);
 	json_object_set_new(s, "chunk", json_string("64k"));
-	text = doc_text(&r, s);
-	read_doc(text, 0, -1, why, sizeof(why));
-	ck_assert_str_eq(why, "settings.chunk \"64k\" is not a setting: "
-			      "expected a whole number from 0 to "
-			      "1000000000000000000");
-	free(text);
+	setting_refused(&r, s,
+			"settings.chunk \"64k\" is not a setting: expected a "
+			"whole number from 0 to 1000000000000000000");
 	s = settings_of(&r);
 	json_object_set_new(json_object_get(s, "files"), "max_size",
 			    json_integer(-3));
-	text = doc_text(&r, s);
-	read_doc(text, 0, -1, why, sizeof(why));
-	ck_assert_str_eq(why, "settings.files.max_size -3 is not a setting: "
-			      "expected a whole number from -2 to "
-			      "1000000000000000000");
-	free(text);
+	setting_refused(&r, s,
+			"settings.files.max_size -3 is not a setting: expected "
+			"a whole number from -2 to 1000000000000000000");
 	text = doc_text(&r, json_null());
 	back = read_doc(text, 0, 1, why, sizeof(why));
 	ck_assert_uint_eq(back->chunk, RESULT_DEF_CHUNK);
