@@ -15,7 +15,10 @@ loop_ext4 64M
 # creates files (the space check before the first test has passed by
 # then), fill the filesystem as another writer would, and let it go on.
 # -b makes every create wait for fsync, so the run is still creating.
+# The last run's err goes first: the shell empties it only once the
+# child runs, and its progress line must not be taken for this run's.
 run_filled() {
+	rm -f "$WORK/err"
 	"$CLYDE" -d "$MNT" -s 0 -r 0 -b "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	i=0
