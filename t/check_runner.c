@@ -30,6 +30,10 @@ static volatile sig_atomic_t stop;
  * are freed when the test ends (teardown). */
 static char *lines[8];
 static int nlines;
+/* The histograms of the results pass() filled, freed when the test ends
+ * (teardown). */
+static struct hist *hists[8 * RT_COUNT];
+static int nhists;
 
 /*
  * The parent directory is made and removed in the runner process
@@ -66,6 +70,8 @@ static void teardown(void)
 {
 	while (nlines)
 		free(lines[--nlines]);
+	while (nhists)
+		free(hists[--nhists]);
 	ck_assert_int_eq(scratch_remove(&scr), 0);
 	/* Nothing left behind: the parent is empty again. */
 	ck_assert_int_eq(rmdir(parent), 0);
@@ -110,6 +116,12 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 	result_init(r);
 	r->seed = 1;
 	st = runner_run(&env, r);
+	for (int t = 0; t < RT_COUNT; t++) {
+		if (!r->t[t].lat)
+			continue;
+		ck_assert(nhists < (int)(sizeof(hists) / sizeof(hists[0])));
+		hists[nhists++] = r->t[t].lat;
+	}
 	fclose(err);
 	return st;
 }
