@@ -30,29 +30,29 @@
 
 struct phase_ctx {
 	const struct clyde_opts *opt;
-	int dirfd;             /* the private scratch directory */
-	const char *data_name; /* data file, relative to dirfd */
-	const char *data_path; /* the same, in full, for messages */
+	int dirfd;		  /* the private scratch directory */
+	const char *data_name;	  /* data file, relative to dirfd */
+	const char *data_path;	  /* the same, in full, for messages */
 	const char *scratch_path; /* the scratch directory */
-	unsigned char *buf;    /* fill data, aligned for O_DIRECT; holds
-				* the larger of chunk and the -n chunk */
+	unsigned char *buf;	  /* fill data, aligned for O_DIRECT; holds
+				   * the larger of chunk and the -n chunk */
 	size_t chunk;
-	uint64_t size;         /* bytes of the data file */
+	uint64_t size;		     /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
-	int fd;                /* a phase's open file, -1 when none */
-	void *stream;          /* a phase's FILE *, NULL when none */
-	uint64_t sink;         /* bytes read are folded in here */
-	uint64_t seed;         /* the run's seed */
-	uint64_t wb_prev, wb_next; /* writeback windows (phase_writeback) */
-	void *priv;            /* a phase's own state (phase_ops.release) */
-	char what[512];        /* the failing call and file */
+	int fd;			     /* a phase's open file, -1 when none */
+	void *stream;		     /* a phase's FILE *, NULL when none */
+	uint64_t sink;		     /* bytes read are folded in here */
+	uint64_t seed;		     /* the run's seed */
+	uint64_t wb_prev, wb_next;   /* writeback windows (phase_writeback) */
+	void *priv;	/* a phase's own state (phase_ops.release) */
+	char what[512]; /* the failing call and file */
 };
 
 struct phase_out {
-	uint64_t work;           /* bytes, seeks or files done */
+	uint64_t work;		 /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
-	int record;              /* fill lat (not under --no-latency) */
-	struct hist lat;         /* every operation's latency */
+	int record;		 /* fill lat (not under --no-latency) */
+	struct hist lat;	 /* every operation's latency */
 	/*
 	 * A phase whose work runs in other processes times it itself: from
 	 * the first worker's start to the last one's end, with the sum of
@@ -74,15 +74,15 @@ struct phase_out {
 #define PHASE_READS 0x8u
 /* Writes the whole data file: the phase the runner runs, untimed, when
  * a PHASE_READS phase is to run without it (--only). */
-#define PHASE_MAKES_DATA 0x10u
+#define PHASE_MAKES_DATA  0x10u
 #define PHASE_FLAGS_KNOWN 0x1fu
 
 struct phase_ops {
-	const char *name;       /* the figure's key, e.g. "put_block" */
-	const char *title;      /* for messages, e.g. "block output" */
-	enum result_test test;  /* the figure it fills */
+	const char *name;      /* the figure's key, e.g. "put_block" */
+	const char *title;     /* for messages, e.g. "block output" */
+	enum result_test test; /* the figure it fills */
 	unsigned flags;
-	const char *progress;   /* "Writing intelligently" */
+	const char *progress; /* "Writing intelligently" */
 	/* Untimed, optional: open, create, evict what the phase reads. */
 	int (*setup)(struct phase_ctx *);
 	/* Timed, required. */

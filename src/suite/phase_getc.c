@@ -40,7 +40,8 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	while (done < total) {
-		uint64_t n = total - done < ctx->chunk ? total - done : ctx->chunk;
+		uint64_t n =
+		    total - done < ctx->chunk ? total - done : ctx->chunk;
 		if (f) {
 			for (uint64_t i = 0; i < n; i++) {
 				int c = getc(f);
@@ -77,12 +78,12 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_getc_ops = {
-	.name = "getc",
-	.title = "per-char input",
-	.test = RT_getc,
-	.flags = PHASE_DATA | PHASE_PER_CHAR | PHASE_READS,
-	.progress = "Reading a byte at a time",
-	.setup = getc_setup,
-	.run = getc_run,
-	.teardown = phase_close,
+    .name = "getc",
+    .title = "per-char input",
+    .test = RT_getc,
+    .flags = PHASE_DATA | PHASE_PER_CHAR | PHASE_READS,
+    .progress = "Reading a byte at a time",
+    .setup = getc_setup,
+    .run = getc_run,
+    .teardown = phase_close,
 };

@@ -91,8 +91,8 @@ int phase_writeback(struct phase_ctx *ctx, uint64_t pos)
 
 		if (sync_file_range(fd, off, len,
 				    SYNC_FILE_RANGE_WAIT_BEFORE |
-					    SYNC_FILE_RANGE_WRITE |
-					    SYNC_FILE_RANGE_WAIT_AFTER))
+					SYNC_FILE_RANGE_WRITE |
+					SYNC_FILE_RANGE_WAIT_AFTER))
 			return phase_fail(ctx, "sync_file_range", errno);
 		posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
 	}
@@ -114,7 +114,7 @@ uint64_t phase_per_char_size(const struct phase_ctx *ctx)
 
 	if (!want)
 		want = ctx->opt->per_char == PER_CHAR_SYSCALL
-			       ? OPT_PER_CHAR_SYSCALL_DEFAULT
-			       : ctx->size;
+			   ? OPT_PER_CHAR_SYSCALL_DEFAULT
+			   : ctx->size;
 	return want < ctx->size ? want : ctx->size;
 }

@@ -74,12 +74,12 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_putc_ops = {
-	.name = "putc",
-	.title = "per-char output",
-	.test = RT_putc,
-	.flags = PHASE_DATA | PHASE_PER_CHAR,
-	.progress = "Writing a byte at a time",
-	.setup = putc_setup,
-	.run = putc_run,
-	.teardown = phase_close,
+    .name = "putc",
+    .title = "per-char output",
+    .test = RT_putc,
+    .flags = PHASE_DATA | PHASE_PER_CHAR,
+    .progress = "Writing a byte at a time",
+    .setup = putc_setup,
+    .run = putc_run,
+    .teardown = phase_close,
 };

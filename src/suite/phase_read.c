@@ -36,12 +36,12 @@ static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_get_block_ops = {
-	.name = "get_block",
-	.title = "block input",
-	.test = RT_get_block,
-	.flags = PHASE_DATA | PHASE_READS,
-	.progress = "Reading intelligently",
-	.setup = read_setup,
-	.run = read_run,
-	.teardown = phase_close,
+    .name = "get_block",
+    .title = "block input",
+    .test = RT_get_block,
+    .flags = PHASE_DATA | PHASE_READS,
+    .progress = "Reading intelligently",
+    .setup = read_setup,
+    .run = read_run,
+    .teardown = phase_close,
 };

@@ -40,12 +40,12 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_put_block_ops = {
-	.name = "put_block",
-	.title = "block output",
-	.test = RT_put_block,
-	.flags = PHASE_DATA | PHASE_MAKES_DATA,
-	.progress = "Writing intelligently",
-	.setup = write_setup,
-	.run = write_run,
-	.teardown = phase_close,
+    .name = "put_block",
+    .title = "block output",
+    .test = RT_put_block,
+    .flags = PHASE_DATA | PHASE_MAKES_DATA,
+    .progress = "Writing intelligently",
+    .setup = write_setup,
+    .run = write_run,
+    .teardown = phase_close,
 };
