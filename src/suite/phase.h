@@ -123,16 +123,39 @@ static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 }
 
 /*
+ * The end of an operation of a timed loop: phase_op_done, then a stop
+ * honoured, as a failure of call (the call the stop cut short). 0 or
+ * -EINTR (ctx->what set).
+ */
+static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
+				uint64_t *t0, const char *call);
+
+/*
  * The end of chunk i of block output and rewrite: the buffer written
  * whole at the file offset, fsynced under -b, writeback kept to two
- * windows, the operation closed, a stop honoured. Inline: it is the
- * timed loop of both. 0 or -errno (ctx->what set).
+ * windows, then phase_op_next. Inline: it is the timed loop of both. 0
+ * or -errno (ctx->what set).
  */
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 				  uint64_t *t0, uint64_t i);
 
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
+
+/*
+ * Setup hooks, 0 or -errno: the data file opened for reading
+ * (phase_setup_read), or made afresh for writing, a leftover of an
+ * earlier test or run removed first (phase_setup_create).
+ */
+int phase_setup_read(struct phase_ctx *ctx);
+int phase_setup_create(struct phase_ctx *ctx);
+
+/*
+ * For the per-char phases after one of those: in the stdio mode, a stream
+ * over ctx->fd (fdopen mode) in ctx->stream; in the syscall mode nothing.
+ * 0 or -errno.
+ */
+int phase_setup_stream(struct phase_ctx *ctx, const char *mode);
 
 /* Close ctx->fd (and ctx->stream) if open. */
 void phase_close(struct phase_ctx *ctx);
@@ -160,11 +183,22 @@ int phase_fsync(struct phase_ctx *ctx);
 /* Record a failure of call on the data file; returns -err. */
 int phase_fail(struct phase_ctx *ctx, const char *call, int err);
 
+/* Record an end of the data file before the bytes a read expected;
+ * returns -ENODATA. */
+int phase_fail_short(struct phase_ctx *ctx);
+
 /* Record a failure of a call on no file (pipe, fork, mmap); -err. */
 int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
 
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
+
+static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
+				uint64_t *t0, const char *call)
+{
+	phase_op_done(out, t0);
+	return *ctx->stop ? phase_fail(ctx, call, EINTR) : 0;
+}
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 				  uint64_t *t0, uint64_t i)
@@ -177,9 +211,6 @@ static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 		return rc;
 	if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
 		return rc;
-	phase_op_done(out, t0);
-	if (*ctx->stop)
-		return phase_fail(ctx, "write", EINTR);
-	return 0;
+	return phase_op_next(ctx, out, t0, "write");
 }
 #endif
