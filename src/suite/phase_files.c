@@ -494,15 +494,16 @@ static void files_release(struct phase_ctx *ctx)
 	    .release = files_release,                                          \
 	};
 
-FILE_PHASE(seq_create, "sequential create", "Create files in sequential order",
-	   seq_create_setup, create_run)
-FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order",
-	   seq_stat_setup, seq_stat_run)
-FILE_PHASE(seq_del, "sequential delete", "Delete files in sequential order",
-	   seq_del_setup, seq_del_run)
-FILE_PHASE(ran_create, "random create", "Create files in random order",
-	   ran_create_setup, create_run)
-FILE_PHASE(ran_stat, "random stat", "Stat files in random order",
-	   ran_stat_setup, ran_stat_run)
-FILE_PHASE(ran_del, "random delete", "Delete files in random order",
-	   ran_del_setup, ran_del_run)
+/* A pass's three tests: ord is their keys' prefix, word their order. */
+#define FILE_PASS(ord, word)                                                   \
+	FILE_PHASE(ord##_create, word " create",                               \
+		   "Create files in " word " order", ord##_create_setup,       \
+		   create_run)                                                 \
+	FILE_PHASE(ord##_stat, word " stat", "Stat files in " word " order",   \
+		   ord##_stat_setup, ord##_stat_run)                           \
+	FILE_PHASE(ord##_del, word " delete",                                  \
+		   "Delete files in " word " order", ord##_del_setup,          \
+		   ord##_del_run)
+
+FILE_PASS(seq, "sequential")
+FILE_PASS(ran, "random")
