@@ -422,15 +422,24 @@ static const struct {
 	int c;
 	enum opt_status (*fn)(struct parse *p, char *arg);
 } handlers[] = {
-    {'d', opt_dir},	      {'s', opt_size},
-    {'n', opt_files},	      {'m', opt_name},
-    {'r', opt_ram},	      {'x', opt_repeats},
-    {'z', opt_seed},	      {'u', opt_user},
-    {'g', opt_group},	      {'f', opt_fast},
-    {'h', opt_help},	      {LONG_HELP, opt_help},
-    {'V', opt_version},	      {LONG_VERSION, opt_version},
-    {LONG_CSV, opt_csv},      {LONG_FORMAT, opt_format},
-    {LONG_ONLY, opt_only},    {LONG_JSON, opt_json},
+    {'d', opt_dir},
+    {'s', opt_size},
+    {'n', opt_files},
+    {'m', opt_name},
+    {'r', opt_ram},
+    {'x', opt_repeats},
+    {'z', opt_seed},
+    {'u', opt_user},
+    {'g', opt_group},
+    {'f', opt_fast},
+    {'h', opt_help},
+    {LONG_HELP, opt_help},
+    {'V', opt_version},
+    {LONG_VERSION, opt_version},
+    {LONG_CSV, opt_csv},
+    {LONG_FORMAT, opt_format},
+    {LONG_ONLY, opt_only},
+    {LONG_JSON, opt_json},
     {LONG_PER_CHAR, opt_per_char},
 };
 
