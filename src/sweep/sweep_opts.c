@@ -75,7 +75,7 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
 
-enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_JSON };
+enum { OPT_FS = 256 };
 
 /* A refused value: one line on err, -1. */
 #define bad(err, o, val, why) cli_bad(err, PROG, o, val, why)
@@ -318,10 +318,10 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 {
 	static const struct option longs[] = {
 	    {"filesystems", required_argument, NULL, OPT_FS},
-	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
-	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"json", optional_argument, NULL, OPT_JSON},
+	    CLI_LONG_DESTROY,
+	    CLI_LONG_FORCE,
+	    CLI_LONG_PLOT,
+	    CLI_LONG_JSON,
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
@@ -353,19 +353,19 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 		case OPT_FS:
 			rc = opt_fs(optarg, o, err);
 			break;
-		case OPT_DESTROY:
+		case CLI_OPT_DESTROY:
 			rc = *optarg ? opt_str("--destroy-data", optarg,
 					       &o->destroy, err)
 				     : bad(err, "--destroy-data", optarg,
 					   "empty name");
 			break;
-		case OPT_FORCE:
+		case CLI_OPT_FORCE:
 			o->force = 1;
 			break;
-		case OPT_PLOT:
+		case CLI_OPT_PLOT:
 			rc = opt_str("--plot", optarg, &o->plot, err);
 			break;
-		case OPT_JSON:
+		case CLI_OPT_JSON:
 			o->json = 1;
 			if (optarg)
 				rc = *optarg ? opt_str("--json", optarg,
