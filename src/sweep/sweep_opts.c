@@ -204,6 +204,22 @@ static int opt_size(const char *arg, struct sweep_opts *o, FILE *err)
 	return 0;
 }
 
+/*
+ * A list option's n items of size bytes into its slot (items, count and
+ * the text given); given before, it must hold the same items.
+ */
+static int set_list(FILE *err, const char *o, const char *arg,
+		    const void *items, unsigned n, size_t size, void *slot,
+		    unsigned *nslot, const char **slot_arg)
+{
+	if (*slot_arg && (n != *nslot || memcmp(items, slot, n * size)))
+		return twice(err, o, arg, *slot_arg);
+	memcpy(slot, items, n * size);
+	*nslot = n;
+	*slot_arg = arg;
+	return 0;
+}
+
 static int opt_bs(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	uint64_t bs[SWEEP_MAX_BS];
@@ -211,12 +227,8 @@ static int opt_bs(const char *arg, struct sweep_opts *o, FILE *err)
 
 	if (parse_bs_list(arg, bs, &n, err))
 		return -1;
-	if (o->bs_arg && (n != o->nbs || memcmp(bs, o->bs, n * sizeof(bs[0]))))
-		return twice(err, "-B", arg, o->bs_arg);
-	memcpy(o->bs, bs, n * sizeof(bs[0]));
-	o->nbs = n;
-	o->bs_arg = arg;
-	return 0;
+	return set_list(err, "-B", arg, bs, n, sizeof(bs[0]), o->bs, &o->nbs,
+			&o->bs_arg);
 }
 
 static int opt_fs(const char *arg, struct sweep_opts *o, FILE *err)
@@ -226,12 +238,8 @@ static int opt_fs(const char *arg, struct sweep_opts *o, FILE *err)
 
 	if (parse_fs_list(arg, fs, &n, err))
 		return -1;
-	if (o->fs_arg && (n != o->nfs || memcmp(fs, o->fs, n * sizeof(fs[0]))))
-		return twice(err, "--filesystems", arg, o->fs_arg);
-	memcpy(o->fs, fs, n * sizeof(fs[0]));
-	o->nfs = n;
-	o->fs_arg = arg;
-	return 0;
+	return set_list(err, "--filesystems", arg, fs, n, sizeof(fs[0]), o->fs,
+			&o->nfs, &o->fs_arg);
 }
 
 static int opt_seed(const char *arg, struct sweep_opts *o, FILE *err)
