@@ -76,15 +76,15 @@ void jp_head(json_t *doc, int schema, const char *program, time_t start,
 	jp_put(doc, "version", json_string(PACKAGE_VERSION), bad);
 	jp_put(doc, "start_time", json_string(when), bad);
 	jp_put(doc, "host", jp_text(host), bad);
-	jp_put(doc, "kernel", uname(&un) == 0 ? jp_text(un.release) : json_null(),
-	       bad);
+	jp_put(doc, "kernel",
+	       uname(&un) == 0 ? jp_text(un.release) : json_null(), bad);
 }
 
 int jp_write(const json_t *doc, FILE *f, size_t flags)
 {
 	errno = 0;
-	if (json_dumpf(doc, f, JSON_INDENT(1) | flags) || fputc('\n', f) == EOF ||
-	    fflush(f) == EOF || ferror(f)) {
+	if (json_dumpf(doc, f, JSON_INDENT(1) | flags) ||
+	    fputc('\n', f) == EOF || fflush(f) == EOF || ferror(f)) {
 		if (!errno)
 			errno = EIO;
 		return -1;

@@ -37,12 +37,12 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 	jp_put(s, "skip", json_integer((json_int_t)o->skip), bad);
 	jp_put(s, "range_start", json_integer((json_int_t)o->start), bad);
 	jp_put(s, "range_end",
-	    o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
+	       o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
 	jp_put(s, "io",
-	    json_string(o->direct == 1	 ? "direct"
-			: o->direct == 0 ? "buffered"
-					 : "default"),
-	    bad);
+	       json_string(o->direct == 1   ? "direct"
+			   : o->direct == 0 ? "buffered"
+					    : "default"),
+	       bad);
 	jp_put(s, "uid", json_integer(getuid()), bad);
 	jp_put(s, "gid", json_integer(getgid()), bad);
 	return s;
@@ -90,8 +90,8 @@ static json_t *target(const struct zcav_series *t, int *bad)
 	jp_put(o, "block_size", json_integer((json_int_t)t->block), bad);
 	jp_put(o, "passes", json_integer(t->passes), bad);
 	jp_put(o, "start", json_integer((json_int_t)t->start), bad);
-	jp_put(o, "end", t->end ? json_integer((json_int_t)t->end) : json_null(),
-	    bad);
+	jp_put(o, "end",
+	       t->end ? json_integer((json_int_t)t->end) : json_null(), bad);
 	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
 		if (json_array_append_new(blocks, block(t, k, bad)))
 			*bad = 1;
@@ -100,13 +100,13 @@ static json_t *target(const struct zcav_series *t, int *bad)
 		double secs = t->pass_secs[p];
 
 		jp_put(ps, "bytes", json_integer((json_int_t)t->pass_bytes[p]),
-		    bad);
+		       bad);
 		jp_put(ps, "seconds", json_real(secs), bad);
 		jp_put(ps, "mib_s",
-		    json_real(secs > 0 ? (double)t->pass_bytes[p] /
-					     (double)UNITS_MIB / secs
-				       : 0.0),
-		    bad);
+		       json_real(secs > 0 ? (double)t->pass_bytes[p] /
+						(double)UNITS_MIB / secs
+					  : 0.0),
+		       bad);
 		if (json_array_append_new(sum, ps))
 			*bad = 1;
 	}
