@@ -61,7 +61,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
 	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
 	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
-	    bad);
+	       bad);
 	jp_put(files, "max_size", json_integer(o->files_max), bad);
 	jp_put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
 	jp_put(files, "dirs", json_integer(o->files_dirs), bad);
@@ -70,17 +70,17 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "direct", json_boolean(o->direct), bad);
 	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
 	jp_put(s, "cache_method",
-	    json_string(o->direct	 ? "direct"
-			: o->drop_caches ? "evict+drop_caches"
-					 : "evict"),
-	    bad);
+	       json_string(o->direct	    ? "direct"
+			   : o->drop_caches ? "evict+drop_caches"
+					    : "evict"),
+	       bad);
 	jp_put(s, "per_char",
-	    json_string(o->fast || o->direct		  ? "skipped"
-			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
-							  : "stdio"),
-	    bad);
+	       json_string(o->fast || o->direct		     ? "skipped"
+			   : o->per_char == PER_CHAR_SYSCALL ? "syscall"
+							     : "stdio"),
+	       bad);
 	jp_put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
-	    bad);
+	       bad);
 	jp_put(s, "repeats", json_integer(o->repeats), bad);
 	jp_put(s, "seed_fixed", json_boolean(o->seed_set), bad);
 	jp_put(s, "seeds", json_array(), bad);
@@ -115,9 +115,10 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	}
 	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
 	jp_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
-		 &bad);
+		&bad);
 	jp_path(target, "mount_point", have ? m.point : NULL, &bad);
-	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(), &bad);
+	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(),
+	       &bad);
 	jp_path(target, "device", have ? m.source : NULL, &bad);
 	jp_put(doc, "target", target, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
