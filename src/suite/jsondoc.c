@@ -44,12 +44,8 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	json_t *s = json_object(), *files = json_object(), *only;
 	char label[32];
 
-	if (!s || !files) {
-		json_decref(s);
-		json_decref(files);
-		*bad = 1;
+	if (JP_MADE(bad, s, files))
 		return NULL;
-	}
 	units_fmt_size(label, sizeof(label), o->size);
 	jp_put(s, "name", jp_text(o->name), bad);
 	jp_put(s, "file_size", json_integer((json_int_t)o->size), bad);
@@ -108,11 +104,8 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	char dir[PATH_MAX];
 	int have = find_mount(o->dir, &m) == 0, bad = 0;
 
-	if (!doc || !target) {
-		json_decref(doc);
-		json_decref(target);
+	if (JP_MADE(&bad, doc, target))
 		return NULL;
-	}
 	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
 	jp_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
 		&bad);
@@ -123,11 +116,7 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	jp_put(doc, "target", target, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	jp_put(doc, "runs", json_array(), &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }
 
 /*

@@ -27,12 +27,8 @@ static json_t *settings(const struct sweep_opts *o,
 {
 	json_t *s = json_object(), *bs = json_array(), *fs;
 
-	if (!s || !bs) {
-		json_decref(s);
-		json_decref(bs);
-		*bad = 1;
+	if (JP_MADE(bad, s, bs))
 		return NULL;
-	}
 	jp_path(s, "target", r->target, bad);
 	jp_put(s, "size", json_integer((json_int_t)r->size), bad);
 	for (unsigned i = 0; i < r->nbs; i++)
@@ -61,10 +57,8 @@ static json_t *cell(const struct sweep_result *r, const struct sweep_cell *c,
 {
 	json_t *o = json_object();
 
-	if (!o) {
-		*bad = 1;
+	if (JP_MADE(bad, o))
 		return NULL;
-	}
 	jp_put(o, "mode", json_string(sweep_mode_name(m)), bad);
 	jp_put(o, "block_size", json_integer((json_int_t)r->bs[b]), bad);
 	jp_put(o, "op", json_string(sweep_op_name(op)), bad);
@@ -81,12 +75,8 @@ static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
 {
 	json_t *o = json_object(), *cells = json_array();
 
-	if (!o || !cells) {
-		json_decref(o);
-		json_decref(cells);
-		*bad = 1;
+	if (JP_MADE(bad, o, cells))
 		return NULL;
-	}
 	jp_put(o, "label", jp_text(st->label), bad);
 	jp_put(o, "fs", jp_text(st->fs), bad);
 	jp_path(o, "target", st->target, bad);
@@ -111,11 +101,8 @@ json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 	json_t *doc = json_object(), *stages = json_array();
 	int bad = 0;
 
-	if (!doc || !stages) {
-		json_decref(doc);
-		json_decref(stages);
+	if (JP_MADE(&bad, doc, stages))
 		return NULL;
-	}
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, r, &bad), &bad);
 	jp_put(doc, "title", jp_text(r->what), &bad);
@@ -123,9 +110,5 @@ json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 		if (json_array_append_new(stages, stage(r, &r->stage[s], &bad)))
 			bad = 1;
 	jp_put(doc, "stages", stages, &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }

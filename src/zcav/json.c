@@ -26,10 +26,8 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 {
 	json_t *s = json_object();
 
-	if (!s) {
-		*bad = 1;
+	if (JP_MADE(bad, s))
 		return NULL;
-	}
 	jp_put(s, "operation", json_string(o->write ? "write" : "read"), bad);
 	jp_put(s, "block_size", json_integer((json_int_t)o->block), bad);
 	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
@@ -54,12 +52,8 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 	json_t *b = json_object(), *secs = json_array();
 	double s = zcav_series_seconds(t, k);
 
-	if (!b || !secs) {
-		json_decref(b);
-		json_decref(secs);
-		*bad = 1;
+	if (JP_MADE(bad, b, secs))
 		return NULL;
-	}
 	for (unsigned p = 0; p < t->done; p++)
 		if (json_array_append_new(
 			secs, json_real(t->secs[k * t->passes + p])))
@@ -77,13 +71,8 @@ static json_t *target(const struct zcav_series *t, int *bad)
 {
 	json_t *o = json_object(), *blocks = json_array(), *sum = json_array();
 
-	if (!o || !blocks || !sum) {
-		json_decref(o);
-		json_decref(blocks);
-		json_decref(sum);
-		*bad = 1;
+	if (JP_MADE(bad, o, blocks, sum))
 		return NULL;
-	}
 	jp_path(o, "name", t->name, bad);
 	jp_put(o, "kind", json_string(zcav_kind_name(t->kind)), bad);
 	jp_put(o, "direct", json_boolean(t->direct), bad);
@@ -121,20 +110,13 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 	json_t *doc = json_object(), *targets = json_array();
 	int bad = 0;
 
-	if (!doc || !targets) {
-		json_decref(doc);
-		json_decref(targets);
+	if (JP_MADE(&bad, doc, targets))
 		return NULL;
-	}
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	for (unsigned i = 0; i < r->ntargets && !bad; i++)
 		if (json_array_append_new(targets, target(&r->target[i], &bad)))
 			bad = 1;
 	jp_put(doc, "targets", targets, &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }
