@@ -44,6 +44,12 @@ json_t *jp_done(json_t *doc, int bad)
 	return NULL;
 }
 
+void jp_append(json_t *a, json_t *v, int *bad)
+{
+	if (json_array_append_new(a, v) != 0)
+		*bad = 1;
+}
+
 json_t *jp_text(const char *s)
 {
 	size_t room = text_escape_room(s);

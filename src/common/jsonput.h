@@ -19,6 +19,9 @@
 /* Set key to v (taken over); a NULL v or a failure sets *bad. */
 void jp_put(json_t *o, const char *key, json_t *v, int *bad);
 
+/* Append v (taken over) to the array a; a NULL v or a failure sets *bad. */
+void jp_append(json_t *a, json_t *v, int *bad);
+
 /*
  * Whether the values a builder has just made (json_object(), json_array()
  * and the like) are all there: 0; else -1, with every one of them freed

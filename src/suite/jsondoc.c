@@ -83,10 +83,10 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	if (o->only) {
 		only = json_array();
 		for (int t = 0; t < RT_COUNT; t++)
-			if ((o->only & (1u << t)) &&
-			    json_array_append_new(
-				only, json_string(result_test_name(t))))
-				*bad = 1;
+			if (o->only & (1u << t))
+				jp_append(only,
+					  json_string(result_test_name(t)),
+					  bad);
 		jp_put(s, "only", only, bad);
 	} else {
 		jp_put(s, "only", json_null(), bad);

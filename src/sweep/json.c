@@ -32,16 +32,12 @@ static json_t *settings(const struct sweep_opts *o,
 	jp_path(s, "target", r->target, bad);
 	jp_put(s, "size", json_integer((json_int_t)r->size), bad);
 	for (unsigned i = 0; i < r->nbs; i++)
-		if (json_array_append_new(bs,
-					  json_integer((json_int_t)r->bs[i])))
-			*bad = 1;
+		jp_append(bs, json_integer((json_int_t)r->bs[i]), bad);
 	jp_put(s, "block_sizes", bs, bad);
 	if (o->fs_arg) {
 		fs = json_array();
 		for (unsigned i = 0; i < o->nfs && o->fs[i]; i++)
-			if (json_array_append_new(fs,
-						  json_string(o->fs[i]->name)))
-				*bad = 1;
+			jp_append(fs, json_string(o->fs[i]->name), bad);
 		jp_put(s, "filesystems", fs, bad);
 	} else {
 		jp_put(s, "filesystems", json_null(), bad);
@@ -86,10 +82,10 @@ static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
 				const struct sweep_cell *c =
 				    &st->cell[m][b][op];
 
-				if (c->done &&
-				    json_array_append_new(
-					cells, cell(r, c, m, b, op, bad)))
-					*bad = 1;
+				if (c->done)
+					jp_append(cells,
+						  cell(r, c, m, b, op, bad),
+						  bad);
 			}
 	jp_put(o, "cells", cells, bad);
 	return o;
@@ -107,8 +103,7 @@ json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 	jp_put(doc, "settings", settings(o, r, &bad), &bad);
 	jp_put(doc, "title", jp_text(r->what), &bad);
 	for (unsigned s = 0; s < r->nstages && !bad; s++)
-		if (json_array_append_new(stages, stage(r, &r->stage[s], &bad)))
-			bad = 1;
+		jp_append(stages, stage(r, &r->stage[s], &bad), &bad);
 	jp_put(doc, "stages", stages, &bad);
 	return jp_done(doc, bad);
 }

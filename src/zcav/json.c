@@ -55,9 +55,7 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 	if (JP_MADE(bad, b, secs))
 		return NULL;
 	for (unsigned p = 0; p < t->done; p++)
-		if (json_array_append_new(
-			secs, json_real(t->secs[k * t->passes + p])))
-			*bad = 1;
+		jp_append(secs, json_real(t->secs[k * t->passes + p]), bad);
 	jp_put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
 	jp_put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
 	jp_put(b, "seconds", secs, bad);
@@ -82,8 +80,7 @@ static json_t *target(const struct zcav_series *t, int *bad)
 	jp_put(o, "end",
 	       t->end ? json_integer((json_int_t)t->end) : json_null(), bad);
 	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
-		if (json_array_append_new(blocks, block(t, k, bad)))
-			*bad = 1;
+		jp_append(blocks, block(t, k, bad), bad);
 	for (unsigned p = 0; p < t->done; p++) {
 		json_t *ps = json_object();
 		double secs = t->pass_secs[p];
@@ -96,8 +93,7 @@ static json_t *target(const struct zcav_series *t, int *bad)
 						(double)UNITS_MIB / secs
 					  : 0.0),
 		       bad);
-		if (json_array_append_new(sum, ps))
-			*bad = 1;
+		jp_append(sum, ps, bad);
 	}
 	jp_put(o, "blocks", blocks, bad);
 	jp_put(o, "summary", sum, bad);
@@ -115,8 +111,7 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	for (unsigned i = 0; i < r->ntargets && !bad; i++)
-		if (json_array_append_new(targets, target(&r->target[i], &bad)))
-			bad = 1;
+		jp_append(targets, target(&r->target[i], &bad), &bad);
 	jp_put(doc, "targets", targets, &bad);
 	return jp_done(doc, bad);
 }
