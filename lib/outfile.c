@@ -82,8 +82,7 @@ static mode_t default_mode(void)
 	return 0666 & ~mask;
 }
 
-int outfile_open(struct outfile *of, const char *path, char *why,
-		 size_t len)
+int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 {
 	struct stat st;
 	const char *slash = strrchr(path, '/');
@@ -96,8 +95,7 @@ int outfile_open(struct outfile *of, const char *path, char *why,
 	of->fd = -1;
 	of->slot = -1;
 	if (!*base) {
-		snprintf(why, len, "'%s': names a directory, not a file",
-			 path);
+		snprintf(why, len, "'%s': names a directory, not a file", path);
 		return -EISDIR;
 	}
 	if (lstat(path, &st) == 0) {

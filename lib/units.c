@@ -114,7 +114,8 @@ int units_parse_size(const char *s, uint64_t plain_unit, uint64_t *out,
 	if (*p) {
 		mult = suffix_mult(p);
 		if (!mult)
-			return fail(why, whylen, "unknown suffix (use k, m, g or t)");
+			return fail(why, whylen,
+				    "unknown suffix (use k, m, g or t)");
 	} else {
 		mult = plain_unit;
 	}
@@ -187,19 +188,24 @@ void units_fmt_latency(char *buf, size_t len, uint64_t ns)
 void units_fmt_size(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes % UNITS_GIB == 0 && bytes)
-		snprintf(buf, len, "%lluG", (unsigned long long)(bytes / UNITS_GIB));
+		snprintf(buf, len, "%lluG",
+			 (unsigned long long)(bytes / UNITS_GIB));
 	else
-		snprintf(buf, len, "%lluM", (unsigned long long)(bytes / UNITS_MIB));
+		snprintf(buf, len, "%lluM",
+			 (unsigned long long)(bytes / UNITS_MIB));
 }
 
 void units_fmt_small(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes && bytes % UNITS_GIB == 0)
-		snprintf(buf, len, "%llug", (unsigned long long)(bytes / UNITS_GIB));
+		snprintf(buf, len, "%llug",
+			 (unsigned long long)(bytes / UNITS_GIB));
 	else if (bytes && bytes % UNITS_MIB == 0)
-		snprintf(buf, len, "%llum", (unsigned long long)(bytes / UNITS_MIB));
+		snprintf(buf, len, "%llum",
+			 (unsigned long long)(bytes / UNITS_MIB));
 	else if (bytes && bytes % UNITS_KIB == 0)
-		snprintf(buf, len, "%lluk", (unsigned long long)(bytes / UNITS_KIB));
+		snprintf(buf, len, "%lluk",
+			 (unsigned long long)(bytes / UNITS_KIB));
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)bytes);
 }
