@@ -18,10 +18,7 @@ mkdir "$D"
 bad() {
 	pat=$1
 	shift
-	expect_status 2 "$SWEEP" "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde-sweep: $pat" "$WORK/err" ||
-		fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
+	expect_refused "^clyde-sweep: $pat" "$SWEEP" "$@"
 	assert_empty "$D"
 }
 

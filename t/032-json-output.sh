@@ -14,9 +14,8 @@ mkdir "$D"
 refused() {
 	word=$1 path=$2
 	shift 2
-	expect_status 2 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f --json="$path" "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "--json=$path: not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde: --json: .*$word" "$WORK/err" || fail "--json=$path: $(cat "$WORK/err")"
+	expect_refused "^clyde: --json: .*$word" \
+		"$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f --json="$path" "$@"
 	grep -q 'Writing' "$WORK/err" && fail "--json=$path: a test ran first"
 	[ -s "$WORK/out" ] && fail "--json=$path: wrote to stdout: $(cat "$WORK/out")"
 	assert_empty "$D"

@@ -54,6 +54,17 @@ expect_status() {
 		fail "'$*' exited $got, expected $want; stderr: $(cat "$WORK/err")"
 }
 
+# expect_refused PATTERN CMD...: CMD exits 2 with exactly one line on
+# stderr, and that line matches PATTERN (grep); out and err stay in $WORK.
+expect_refused() {
+	er_pat=$1
+	shift
+	expect_status 2 "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -q -- "$er_pat" "$WORK/err" ||
+		fail "'$*': expected '$er_pat' in: $(cat "$WORK/err")"
+}
+
 # term_while_drawing CMD...: CMD (which draws with --plot) runs with a
 # gnuplot that never finishes, and gets SIGTERM once gnuplot runs. It
 # must end within 10 s with 143 and gnuplot killed, not waited for. Its
@@ -113,9 +124,7 @@ refused_unchanged() {
 	ru_file=$1 ru_pat=$2
 	shift 2
 	ru_sum=$(cksum <"$ru_file")
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "$ru_pat" "$WORK/err" || fail "'$*': expected '$ru_pat' in: $(cat "$WORK/err")"
+	expect_refused "$ru_pat" "$@"
 	[ "$(cksum <"$ru_file")" = "$ru_sum" ] || fail "'$*' was refused but changed $ru_file"
 }
 
