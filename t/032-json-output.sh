@@ -56,14 +56,7 @@ left=$(find "$WORK" -maxdepth 1 -name '.j.json.*')
 assert_empty "$D"
 
 # A signal during the run: no document, no temporary file.
-"$CLYDE" -d "$D" -s 1g -r 0 -f -n 0 -b --json="$WORK/s.json" >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-i=0
-until [ -n "$(find "$D" -name data -size +64k 2>/dev/null)" ]; do
-	i=$((i + 1))
-	[ $i -lt 200 ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
-	sleep 0.05
-done
+start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b --json="$WORK/s.json"
 [ -n "$(find "$WORK" -maxdepth 1 -name '.s.json.*')" ] || { kill -9 $pid; fail "no temporary document while running"; }
 kill -TERM $pid
 wait $pid

@@ -65,6 +65,23 @@ expect_refused() {
 		fail "'$*': expected '$er_pat' in: $(cat "$WORK/err")"
 }
 
+# start_writing LOOKS DIR CLYDE-ARGS...: clyde -d DIR in the background
+# ($pid; out and err in $WORK), back once block output is under way (a
+# data file of over 64 KiB in DIR); the test fails, clyde killed, when
+# it is not after LOOKS looks 0.05 s apart.
+start_writing() {
+	sw_looks=$1 sw_dir=$2
+	shift 2
+	"$CLYDE" -d "$sw_dir" "$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sw_i=0
+	until [ -n "$(find "$sw_dir" -name data -size +64k 2>/dev/null)" ]; do
+		sw_i=$((sw_i + 1))
+		[ $sw_i -lt "$sw_looks" ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
+		sleep 0.05
+	done
+}
+
 # term_while_drawing CMD...: CMD (which draws with --plot) runs with a
 # gnuplot that never finishes, and gets SIGTERM once gnuplot runs. It
 # must end within 10 s with 143 and gnuplot killed, not waited for. Its
