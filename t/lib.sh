@@ -119,6 +119,15 @@ need_root() {
 	done
 }
 
+# loop_attach VAR IMAGE [WHY]: a loop device over IMAGE, its name in
+# $VAR, detached at exit; the test is skipped, saying WHY (else "no free
+# loop device"), when there is none.
+loop_attach() {
+	la_dev=$(losetup -f --show "$2") || skip "${3:-no free loop device}"
+	eval "$1=\$la_dev"
+	at_exit losetup -d "$la_dev"
+}
+
 # loop_ext4 SIZE [MKFS-OPTION...]: an ext4 of SIZE on a loop device over
 # $WORK/fs.img ($IMG, $LOOP), mounted at $WORK/mnt ($MNT); all undone at
 # exit.
@@ -129,8 +138,7 @@ loop_ext4() {
 	truncate -s "$1" "$IMG"
 	shift
 	mkfs.ext4 -q -F "$@" "$IMG" || fail "mkfs.ext4"
-	LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
-	at_exit losetup -d "$LOOP"
+	loop_attach LOOP "$IMG"
 	mount "$LOOP" "$MNT" || fail "mount $LOOP"
 	at_exit umount "$MNT"
 }
