@@ -39,6 +39,11 @@ assert_empty() {
 	[ -z "$left" ] || fail "left behind in $1: $left"
 }
 
+# files DIR: ls -A of DIR, as one line.
+files() {
+	(cd "$1" && ls -A | tr '\n' ' ')
+}
+
 # fields LINE: the number of comma-separated fields.
 fields() {
 	printf '%s\n' "$1" | awk -F, '{ print NF }'
@@ -80,6 +85,34 @@ start_writing() {
 		[ $sw_i -lt "$sw_looks" ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
 		sleep 0.05
 	done
+}
+
+# term_after SECONDS CMD...: CMD in the background (out and err in
+# $WORK), SIGTERM after SECONDS; its exit status in $st.
+term_after() {
+	ta_secs=$1
+	shift
+	"$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sleep "$ta_secs"
+	kill -TERM $pid
+	wait $pid
+	st=$?
+}
+
+# over_fsize BLOCKS CMD...: CMD under a file size limit of BLOCKS (1 KiB
+# blocks, ulimit -f) with SIGXFSZ ignored, so that a write past it fails
+# instead of killing CMD; stderr in $WORK/err, the exit status in
+# $status.
+over_fsize() {
+	of_blocks=$1
+	shift
+	(
+		trap '' XFSZ
+		ulimit -f "$of_blocks"
+		exec "$@"
+	) 2>"$WORK/err"
+	status=$?
 }
 
 # term_while_drawing CMD...: CMD (which draws with --plot) runs with a
