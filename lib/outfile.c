@@ -59,18 +59,21 @@ void outfile_signal_cleanup(void)
 /* What an existing path is, for a refusal. */
 static const char *kind_of(mode_t m)
 {
-	if (S_ISDIR(m))
-		return "a directory";
-	if (S_ISLNK(m))
-		return "a symbolic link";
-	if (S_ISCHR(m))
-		return "a character device";
-	if (S_ISBLK(m))
-		return "a block device";
-	if (S_ISFIFO(m))
-		return "a FIFO";
-	if (S_ISSOCK(m))
-		return "a socket";
+	static const struct {
+		mode_t type;
+		const char *kind;
+	} kinds[] = {
+	    {S_IFDIR, "a directory"},
+	    {S_IFLNK, "a symbolic link"},
+	    {S_IFCHR, "a character device"},
+	    {S_IFBLK, "a block device"},
+	    {S_IFIFO, "a FIFO"},
+	    {S_IFSOCK, "a socket"},
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if ((m & S_IFMT) == kinds[i].type)
+			return kinds[i].kind;
 	return "not a regular file";
 }
 
@@ -82,8 +85,7 @@ static mode_t default_mode(void)
 	return 0666 & ~mask;
 }
 
-int outfile_open(struct outfile *of, const char *path, char *why,
-		 size_t len)
+int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 {
 	struct stat st;
 	const char *slash = strrchr(path, '/');
@@ -96,8 +98,7 @@ int outfile_open(struct outfile *of, const char *path, char *why,
 	of->fd = -1;
 	of->slot = -1;
 	if (!*base) {
-		snprintf(why, len, "'%s': names a directory, not a file",
-			 path);
+		snprintf(why, len, "'%s': names a directory, not a file", path);
 		return -EISDIR;
 	}
 	if (lstat(path, &st) == 0) {

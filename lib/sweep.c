@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "quoted.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -155,17 +156,10 @@ void sweep_print_table(FILE *f, const struct sweep_result *r)
 /* A field as CSV: quoted (quotes doubled) only when it must be. */
 static void csv_field(FILE *f, const char *s)
 {
-	if (!strpbrk(s, ",\"\n")) {
+	if (strpbrk(s, ",\"\n"))
+		quoted_put(f, s, '"');
+	else
 		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
 }
 
 void sweep_print_csv(FILE *f, const struct sweep_result *r)

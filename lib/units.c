@@ -18,27 +18,42 @@ static int fail(char *why, size_t whylen, const char *msg)
 	return -1;
 }
 
+/* What no number here may be: nothing, or negative; NULL, or why not. */
+static const char *refused_first(const char *s)
+{
+	if (!s || !*s)
+		return "empty value";
+	return *s == '-' ? "must not be negative" : NULL;
+}
+
+/* The decimal digits at *p into *v, *p moved past them; -1 when they
+ * overflow 64 bits. */
+static int digits(const char **p, uint64_t *v)
+{
+	for (; isdigit((unsigned char)**p); (*p)++) {
+		unsigned d = (unsigned)(**p - '0');
+
+		if (*v > (UINT64_MAX - d) / 10)
+			return -1;
+		*v = *v * 10 + d;
+	}
+	return 0;
+}
+
 int units_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
 		     size_t whylen)
 {
 	uint64_t v = 0;
-	const char *p = s;
+	const char *p = s, *no = refused_first(s);
 
-	if (!s || !*s)
-		return fail(why, whylen, "empty value");
-	if (*p == '-')
-		return fail(why, whylen, "must not be negative");
+	if (no)
+		return fail(why, whylen, no);
 	if (*p == '+')
 		p++;
 	if (!isdigit((unsigned char)*p))
 		return fail(why, whylen, "not a number");
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (v > (UINT64_MAX - d) / 10)
-			return fail(why, whylen, "too large");
-		v = v * 10 + d;
-	}
+	if (digits(&p, &v))
+		return fail(why, whylen, "too large");
 	if (*p)
 		return fail(why, whylen, "not a whole number");
 	if (v > max)
@@ -84,23 +99,16 @@ int units_parse_size(const char *s, uint64_t plain_unit, uint64_t *out,
 		     char *why, size_t whylen)
 {
 	uint64_t whole = 0, mult;
-	const char *p = s;
+	const char *p = s, *no = refused_first(s);
 	const char *frac = NULL;
 	size_t fraclen = 0;
 
-	if (!s || !*s)
-		return fail(why, whylen, "empty value");
-	if (*p == '-')
-		return fail(why, whylen, "must not be negative");
+	if (no)
+		return fail(why, whylen, no);
 	if (!isdigit((unsigned char)*p) && *p != '.')
 		return fail(why, whylen, "not a number");
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (whole > (UINT64_MAX - d) / 10)
-			return fail(why, whylen, "too large");
-		whole = whole * 10 + d;
-	}
+	if (digits(&p, &whole))
+		return fail(why, whylen, "too large");
 	if (*p == '.') {
 		frac = ++p;
 		while (isdigit((unsigned char)*p))
@@ -114,7 +122,8 @@ int units_parse_size(const char *s, uint64_t plain_unit, uint64_t *out,
 	if (*p) {
 		mult = suffix_mult(p);
 		if (!mult)
-			return fail(why, whylen, "unknown suffix (use k, m, g or t)");
+			return fail(why, whylen,
+				    "unknown suffix (use k, m, g or t)");
 	} else {
 		mult = plain_unit;
 	}
@@ -187,19 +196,24 @@ void units_fmt_latency(char *buf, size_t len, uint64_t ns)
 void units_fmt_size(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes % UNITS_GIB == 0 && bytes)
-		snprintf(buf, len, "%lluG", (unsigned long long)(bytes / UNITS_GIB));
+		snprintf(buf, len, "%lluG",
+			 (unsigned long long)(bytes / UNITS_GIB));
 	else
-		snprintf(buf, len, "%lluM", (unsigned long long)(bytes / UNITS_MIB));
+		snprintf(buf, len, "%lluM",
+			 (unsigned long long)(bytes / UNITS_MIB));
 }
 
 void units_fmt_small(char *buf, size_t len, uint64_t bytes)
 {
 	if (bytes && bytes % UNITS_GIB == 0)
-		snprintf(buf, len, "%llug", (unsigned long long)(bytes / UNITS_GIB));
+		snprintf(buf, len, "%llug",
+			 (unsigned long long)(bytes / UNITS_GIB));
 	else if (bytes && bytes % UNITS_MIB == 0)
-		snprintf(buf, len, "%llum", (unsigned long long)(bytes / UNITS_MIB));
+		snprintf(buf, len, "%llum",
+			 (unsigned long long)(bytes / UNITS_MIB));
 	else if (bytes && bytes % UNITS_KIB == 0)
-		snprintf(buf, len, "%lluk", (unsigned long long)(bytes / UNITS_KIB));
+		snprintf(buf, len, "%lluk",
+			 (unsigned long long)(bytes / UNITS_KIB));
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)bytes);
 }

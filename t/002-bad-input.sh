@@ -10,9 +10,7 @@ mkdir "$D"
 refused() {
 	word=$1
 	shift
-	expect_status 2 "$CLYDE" "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "$word" "$WORK/err" || fail "'$*': message lacks '$word': $(cat "$WORK/err")"
+	expect_refused "$word" "$CLYDE" "$@"
 	[ -s "$WORK/out" ] && fail "'$*': wrote to stdout: $(cat "$WORK/out")"
 	assert_empty "$D"
 }

@@ -11,14 +11,7 @@ mkdir "$D"
 interrupt() {
 	sig=$1 want=$2
 	# -b makes every 8 KiB write wait for fsync: minutes for 1 GiB.
-	"$CLYDE" -d "$D" -s 1g -r 0 -f -n 0 -b >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	i=0
-	until [ -n "$(find "$D" -name data -size +64k 2>/dev/null)" ]; do
-		i=$((i + 1))
-		[ $i -lt 200 ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
-		sleep 0.05
-	done
+	start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b
 	grep -q 'Rewriting' "$WORK/err" && fail "block output ended before the signal"
 	kill -s "$sig" $pid
 	wait $pid

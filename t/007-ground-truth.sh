@@ -14,10 +14,7 @@
 # when it misses both times.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop device, mount, cgroup)"
-for tool in losetup mkfs.ext4 mount umount truncate; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate
 
 # Caps: bytes/s for write and read, read operations/s.
 WBPS=$((30 * 1048576))
@@ -37,8 +34,7 @@ MNT="$WORK/mnt"
 mkdir "$MNT"
 truncate -s 1200M "$IMG"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
-LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
-at_exit losetup -d "$LOOP"
+loop_attach LOOP "$IMG"
 mount "$LOOP" "$MNT" || fail "mount $LOOP"
 at_exit umount "$MNT"
 DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")

@@ -169,13 +169,8 @@ expect_status 0 "$R" html -o "$WORK/p.html" "$DATA/r198.csv"
 cmp -s "$WORK/p.html" "$WORK/stdout.html" || fail "-o: not the page stdout gets"
 expect_status 2 "$R" html -o "$WORK/none.html" "$WORK/no-such-input"
 [ -e "$WORK/none.html" ] && fail "a page was left for a missing input"
-(
-	trap '' XFSZ
-	ulimit -f 2
-	exec "$R" html -o "$WORK/big.html" "$DATA/r198.csv" "$DATA/r197.csv" \
-		"$DATA/r103.csv" "$DATA/run.json"
-) 2>"$WORK/err"
-status=$?
+over_fsize 2 "$R" html -o "$WORK/big.html" "$DATA/r198.csv" "$DATA/r197.csv" \
+	"$DATA/r103.csv" "$DATA/run.json"
 [ "$status" = 1 ] || fail "a page over the file size limit: exit $status, expected 1"
 [ -e "$WORK/big.html" ] && fail "a half-written page was left behind"
 grep -q 'big.html' "$WORK/err" || fail "no message for the failed page: $(cat "$WORK/err")"

@@ -11,11 +11,6 @@ R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
 D="${T_SRCDIR:-$(dirname "$0")}/data"
 IN="$D/plot-198.csv $D/plot-103.csv"
 
-# ls -A of a directory, as one line.
-files() {
-	(cd "$1" && ls -A | tr '\n' ' ')
-}
-
 # png_check FILE MIN_W MIN_H: the PNG signature, a plausible size in
 # bytes, and IHDR's width and height (big-endian at bytes 16 and 20).
 png_check() {

@@ -13,11 +13,6 @@ R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
 D="${T_SRCDIR:-$(dirname "$0")}/data"
 IN="$D/plot-198.csv"
 
-# ls -A of a directory, as one line.
-files() {
-	(cd "$1" && ls -A | tr '\n' ' ')
-}
-
 # one_line: the last command said exactly one line on stderr.
 one_line() {
 	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "not one line: $(cat "$WORK/err")"
@@ -204,13 +199,8 @@ grep -q '^\$io << EOD$' s.gp || fail "s.gp is not the script"
 # page stays; the same with txt -o.
 cd "$WORK" || fail "cd"
 echo "old page" >p.html
-(
-	trap '' XFSZ
-	ulimit -f 2
-	exec "$R" html -o "$WORK/p.html" "$D/r198.csv" "$D/r197.csv" \
-		"$D/r103.csv" "$D/run.json"
-) 2>"$WORK/err"
-status=$?
+over_fsize 2 "$R" html -o "$WORK/p.html" "$D/r198.csv" "$D/r197.csv" \
+	"$D/r103.csv" "$D/run.json"
 [ "$status" = 1 ] || fail "html over the size limit: exit $status; $(cat "$WORK/err")"
 [ "$(cat p.html)" = "old page" ] || fail "the old page was changed: $(head -c 100 p.html)"
 grep -q 'p.html' "$WORK/err" || fail "html over the size limit: $(cat "$WORK/err")"

@@ -9,11 +9,6 @@
 R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
 D="${T_SRCDIR:-$(dirname "$0")}/data"
 
-# files DIR: ls -A of a directory, as one line.
-files() {
-	(cd "$1" && ls -A | tr '\n' ' ')
-}
-
 # A gnuplot that writes part of every picture, says it is drawing (its
 # pid in $WORK/gp-pid), then takes its time.
 mkdir "$WORK/bin" "$WORK/run"

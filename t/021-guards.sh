@@ -13,17 +13,12 @@ ZCAV=${CLYDE_ZCAV:-$(dirname "$CLYDE")/clyde-zcav}
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
 PATH=$PATH:/sbin:/usr/sbin
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mount)"
-for tool in losetup mkfs.ext4 mount umount truncate; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop devices, mount" losetup mkfs.ext4 mount umount truncate
 
 # Two blank devices of 200 MiB (the last 48 MiB block is partial: 8 MiB).
 truncate -s 200M "$WORK/a.img" "$WORK/b.img"
-A=$(losetup -f --show "$WORK/a.img") || skip "no free loop device"
-at_exit losetup -d "$A"
-B=$(losetup -f --show "$WORK/b.img") || skip "no second loop device"
-at_exit losetup -d "$B"
+loop_attach A "$WORK/a.img"
+loop_attach B "$WORK/b.img" "no second loop device"
 
 # Reading: the whole device, blocks at 0, 48, ... 192 MiB.
 expect_status 0 "$ZCAV" -b 48 "$A"

@@ -42,9 +42,7 @@ grep -q '^target' "$WORK/err" || fail "-q: no table on stderr"
 bad() {
 	pat=$1
 	shift
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde-sweep: .*$pat" "$WORK/err" || fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
+	expect_refused "^clyde-sweep: .*$pat" "$@"
 	assert_empty "$WORK/d"
 }
 bad "-s '3x'" "$SWEEP" -s 3x "$WORK/d"
@@ -62,12 +60,7 @@ bad "only ... free\|only .* free" "$SWEEP" -s 16t -B 4m "$WORK/d"
 bad "apt-get install gnuplot-nox" env PATH=/nonexistent "$SWEEP" -s 8m --plot "$WORK/s.png" "$WORK/d"
 
 # A stop in the middle: 143, and the private directory is gone.
-"$SWEEP" -s 2g -B 4k "$WORK/d" >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 1
-kill -TERM $pid
-wait $pid
-st=$?
+term_after 1 "$SWEEP" -s 2g -B 4k "$WORK/d"
 [ $st = 143 ] || fail "SIGTERM: exit $st, expected 143: $(cat "$WORK/err")"
 assert_empty "$WORK/d"
 

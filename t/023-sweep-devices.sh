@@ -10,15 +10,12 @@
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
 PATH=$PATH:/sbin:/usr/sbin
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount)"
-for tool in losetup mkfs.ext4 mkfs.xfs mount umount truncate; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop devices, mkfs, mount" \
+	losetup mkfs.ext4 mkfs.xfs mount umount truncate
 
 # xfs wants at least 300 MiB.
 truncate -s 512M "$WORK/dev.img"
-L=$(losetup -f --show "$WORK/dev.img") || skip "no free loop device"
-at_exit losetup -d "$L"
+loop_attach L "$WORK/dev.img"
 mkdir "$WORK/tmp"
 TMPDIR=$WORK/tmp
 export TMPDIR

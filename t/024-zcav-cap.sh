@@ -12,10 +12,7 @@
 
 ZCAV=${CLYDE_ZCAV:-$(dirname "$CLYDE")/clyde-zcav}
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop device, cgroup)"
-for tool in losetup truncate; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop device, cgroup" losetup truncate
 
 # Four blocks of 64 MiB, 6.4 s each at the caps. The throttle meters in
 # slices of 0.1 s and a stream may run up to a slice ahead, so a block's
@@ -34,8 +31,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	[ "$IMG_DIR" = "$WORK" ] || at_exit rm -rf "$IMG_DIR"
 fi
 truncate -s 256M "$IMG_DIR/cap.img"
-LOOP=$(losetup -f --show "$IMG_DIR/cap.img") || skip "no free loop device"
-at_exit losetup -d "$LOOP"
+loop_attach LOOP "$IMG_DIR/cap.img"
 DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
 
 # A cgroup of our own: cgroup v1 blkio throttling, else v2 io.max.

@@ -29,9 +29,7 @@ unchanged() {
 refused() {
 	pat=$1
 	shift
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde-zcav: .*$pat" "$WORK/err" || fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
+	expect_refused "^clyde-zcav: .*$pat" "$@"
 	[ -s "$WORK/out" ] && fail "'$*': read before refusing: $(cat "$WORK/out")"
 	unchanged "$*"
 	left=$(find "$D" -name '.*' -type f)

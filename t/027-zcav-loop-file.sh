@@ -11,10 +11,7 @@ ZCAV=${CLYDE_ZCAV:-$(dirname "$CLYDE")/clyde-zcav}
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
 PATH=$PATH:/sbin:/usr/sbin
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mount)"
-for tool in losetup mkfs.ext4 mount umount truncate e2fsck; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop devices, mount" losetup mkfs.ext4 mount umount truncate e2fsck
 
 IMG="$WORK/fs.img"
 truncate -s 64M "$IMG"

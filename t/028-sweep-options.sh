@@ -18,10 +18,7 @@ mkdir "$D"
 bad() {
 	pat=$1
 	shift
-	expect_status 2 "$SWEEP" "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde-sweep: $pat" "$WORK/err" ||
-		fail "'$*': expected '$pat' in: $(cat "$WORK/err")"
+	expect_refused "^clyde-sweep: $pat" "$SWEEP" "$@"
 	assert_empty "$D"
 }
 
@@ -74,12 +71,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 		fail "temporary plot file left: $(ls -a "$WORK")"
 	# A run stopped by a signal leaves an existing plot as it was.
 	echo "keep me" >"$WORK/old.png"
-	"$SWEEP" -s 2g -B 4k --plot "$WORK/old.png" "$D" >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	sleep 1
-	kill -TERM $pid
-	wait $pid
-	st=$?
+	term_after 1 "$SWEEP" -s 2g -B 4k --plot "$WORK/old.png" "$D"
 	[ $st = 143 ] || fail "SIGTERM with --plot: exit $st: $(cat "$WORK/err")"
 	[ "$(cat "$WORK/old.png")" = "keep me" ] || fail "a stopped run changed the plot"
 	[ -z "$(find "$WORK" -maxdepth 1 -name '.old.png.*')" ] ||

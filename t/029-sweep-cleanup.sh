@@ -13,19 +13,15 @@
 SWEEP=${CLYDE_SWEEP:-$(dirname "$CLYDE")/clyde-sweep}
 PATH=$PATH:/sbin:/usr/sbin
 
-[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount, chattr)"
-for tool in losetup mkfs.ext4 mount umount truncate chattr nsenter; do
-	command -v $tool >/dev/null 2>&1 || skip "$tool not installed"
-done
+need_root "loop devices, mkfs, mount, chattr" \
+	losetup mkfs.ext4 mount umount truncate chattr nsenter
 
 # A: the device clyde-sweep makes its filesystems on. B: an ext4 of our
 # own for the directory runs and TMPDIR (the mount points), where
 # chattr works and no flag can be left on the system's disks.
 truncate -s 256M "$WORK/a.img" "$WORK/b.img"
-A=$(losetup -f --show "$WORK/a.img") || skip "no free loop device"
-at_exit losetup -d "$A"
-B=$(losetup -f --show "$WORK/b.img") || skip "no free loop device"
-at_exit losetup -d "$B"
+loop_attach A "$WORK/a.img"
+loop_attach B "$WORK/b.img"
 mkfs.ext4 -q -F "$B" || fail "mkfs.ext4 $B"
 mkdir "$WORK/b"
 mount "$B" "$WORK/b" || fail "mount $B"

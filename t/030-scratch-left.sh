@@ -14,14 +14,7 @@ at_exit chattr -R -i "$MNT"
 # start: a run long enough to be caught during block output (-b waits
 # for fsync after every write); S is its scratch directory.
 start() {
-	"$CLYDE" -d "$MNT" -s 16m -r 0 -f -n 0 -b >"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	i=0
-	until [ -n "$(find "$MNT" -name data -size +64k 2>/dev/null)" ]; do
-		i=$((i + 1))
-		[ $i -lt 400 ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
-		sleep 0.05
-	done
+	start_writing 400 "$MNT" -s 16m -r 0 -f -n 0 -b
 	S=$(echo "$MNT"/clyde.*)
 	[ -d "$S" ] || { kill -9 $pid; fail "no scratch directory in $MNT"; }
 }

@@ -14,9 +14,8 @@ mkdir "$D"
 refused() {
 	word=$1 path=$2
 	shift 2
-	expect_status 2 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f --json="$path" "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "--json=$path: not one line: $(cat "$WORK/err")"
-	grep -q -- "^clyde: --json: .*$word" "$WORK/err" || fail "--json=$path: $(cat "$WORK/err")"
+	expect_refused "^clyde: --json: .*$word" \
+		"$CLYDE" -d "$D" -s 16m -r 0 -n 0 -f --json="$path" "$@"
 	grep -q 'Writing' "$WORK/err" && fail "--json=$path: a test ran first"
 	[ -s "$WORK/out" ] && fail "--json=$path: wrote to stdout: $(cat "$WORK/out")"
 	assert_empty "$D"
@@ -57,14 +56,7 @@ left=$(find "$WORK" -maxdepth 1 -name '.j.json.*')
 assert_empty "$D"
 
 # A signal during the run: no document, no temporary file.
-"$CLYDE" -d "$D" -s 1g -r 0 -f -n 0 -b --json="$WORK/s.json" >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-i=0
-until [ -n "$(find "$D" -name data -size +64k 2>/dev/null)" ]; do
-	i=$((i + 1))
-	[ $i -lt 200 ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
-	sleep 0.05
-done
+start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b --json="$WORK/s.json"
 [ -n "$(find "$WORK" -maxdepth 1 -name '.s.json.*')" ] || { kill -9 $pid; fail "no temporary document while running"; }
 kill -TERM $pid
 wait $pid

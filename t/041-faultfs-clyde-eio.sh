@@ -18,7 +18,6 @@ expect_fault() {
 	ff_expect_clyde '' "$@"
 }
 
-EIO='Input/output error'
 D="-s 8m -n 0"
 # Nothing but the tested phase reads (the untimed preparation of the
 # data file only writes), so a read fault at 4 MiB hits that phase.

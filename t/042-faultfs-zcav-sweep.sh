@@ -23,7 +23,6 @@ one_line() {
 	[ "$(cat "$WORK/msgs")" = "$1: $2" ] || fail "$3: message: $(cat "$WORK/msgs"), expected '$1: $2'"
 }
 
-EIO='Input/output error'
 head -c $((32 * 1048576)) /dev/urandom >"$B/f" || fail "making data"
 cp "$B/f" "$B/g" || fail "making data"
 

@@ -17,7 +17,6 @@ expect_fault() {
 	ff_expect_clyde 'files' "$@"
 }
 
-EIO='Input/output error'
 # 1024 files of 4 KiB. --only=X runs X's pass (create, stat, delete);
 # the operation picks the phase within it. Before a stat phase clyde's
 # eviction opens every file and ignores errors, so an open fault fires

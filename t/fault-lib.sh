@@ -6,6 +6,8 @@
 # path.
 
 FAULTFS=${FAULTFS:-$(cd "$(dirname "$0")" && pwd)/faultfs}
+# strerror(EIO), as the programs' messages end when the rig fails a call.
+EIO='Input/output error'
 
 # Skip (77), saying why, where the rig cannot run.
 ff_require() {

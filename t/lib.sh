@@ -39,6 +39,11 @@ assert_empty() {
 	[ -z "$left" ] || fail "left behind in $1: $left"
 }
 
+# files DIR: ls -A of DIR, as one line.
+files() {
+	(cd "$1" && ls -A | tr '\n' ' ')
+}
+
 # fields LINE: the number of comma-separated fields.
 fields() {
 	printf '%s\n' "$1" | awk -F, '{ print NF }'
@@ -65,6 +70,62 @@ expect_one_line() {
 		fail "'$*': expected '$eol_text': $(cat "$WORK/err")"
 	[ -s "$WORK/out" ] && fail "'$*' wrote to stdout: $(head -3 "$WORK/out")"
 	return 0
+}
+
+# expect_refused PATTERN CMD...: CMD exits 2 with exactly one line on
+# stderr, and that line matches PATTERN (grep); out and err stay in $WORK.
+expect_refused() {
+	er_pat=$1
+	shift
+	expect_status 2 "$@"
+	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
+	grep -q -- "$er_pat" "$WORK/err" ||
+		fail "'$*': expected '$er_pat' in: $(cat "$WORK/err")"
+}
+
+# start_writing LOOKS DIR CLYDE-ARGS...: clyde -d DIR in the background
+# ($pid; out and err in $WORK), back once block output is under way (a
+# data file of over 64 KiB in DIR); the test fails, clyde killed, when
+# it is not after LOOKS looks 0.05 s apart.
+start_writing() {
+	sw_looks=$1 sw_dir=$2
+	shift 2
+	"$CLYDE" -d "$sw_dir" "$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sw_i=0
+	until [ -n "$(find "$sw_dir" -name data -size +64k 2>/dev/null)" ]; do
+		sw_i=$((sw_i + 1))
+		[ $sw_i -lt "$sw_looks" ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
+		sleep 0.05
+	done
+}
+
+# term_after SECONDS CMD...: CMD in the background (out and err in
+# $WORK), SIGTERM after SECONDS; its exit status in $st.
+term_after() {
+	ta_secs=$1
+	shift
+	"$@" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	sleep "$ta_secs"
+	kill -TERM $pid
+	wait $pid
+	st=$?
+}
+
+# over_fsize BLOCKS CMD...: CMD under a file size limit of BLOCKS (1 KiB
+# blocks, ulimit -f) with SIGXFSZ ignored, so that a write past it fails
+# instead of killing CMD; stderr in $WORK/err, the exit status in
+# $status.
+over_fsize() {
+	of_blocks=$1
+	shift
+	(
+		trap '' XFSZ
+		ulimit -f "$of_blocks"
+		exec "$@"
+	) 2>"$WORK/err"
+	status=$?
 }
 
 # term_while_drawing CMD...: CMD (which draws with --plot) runs with a
@@ -104,6 +165,15 @@ need_root() {
 	done
 }
 
+# loop_attach VAR IMAGE [WHY]: a loop device over IMAGE, its name in
+# $VAR, detached at exit; the test is skipped, saying WHY (else "no free
+# loop device"), when there is none.
+loop_attach() {
+	la_dev=$(losetup -f --show "$2") || skip "${3:-no free loop device}"
+	eval "$1=\$la_dev"
+	at_exit losetup -d "$la_dev"
+}
+
 # loop_ext4 SIZE [MKFS-OPTION...]: an ext4 of SIZE on a loop device over
 # $WORK/fs.img ($IMG, $LOOP), mounted at $WORK/mnt ($MNT); all undone at
 # exit.
@@ -114,8 +184,7 @@ loop_ext4() {
 	truncate -s "$1" "$IMG"
 	shift
 	mkfs.ext4 -q -F "$@" "$IMG" || fail "mkfs.ext4"
-	LOOP=$(losetup -f --show "$IMG") || skip "no free loop device"
-	at_exit losetup -d "$LOOP"
+	loop_attach LOOP "$IMG"
 	mount "$LOOP" "$MNT" || fail "mount $LOOP"
 	at_exit umount "$MNT"
 }
@@ -126,9 +195,7 @@ refused_unchanged() {
 	ru_file=$1 ru_pat=$2
 	shift 2
 	ru_sum=$(cksum <"$ru_file")
-	expect_status 2 "$@"
-	[ "$(wc -l <"$WORK/err")" = 1 ] || fail "'$*': not one line: $(cat "$WORK/err")"
-	grep -q -- "$ru_pat" "$WORK/err" || fail "'$*': expected '$ru_pat' in: $(cat "$WORK/err")"
+	expect_refused "$ru_pat" "$@"
 	[ "$(cksum <"$ru_file")" = "$ru_sum" ] || fail "'$*' was refused but changed $ru_file"
 }
 

@@ -20,13 +20,6 @@
 # private directory; cgroup, mount, loop device and directory are undone
 # on every way out.
 
-set -euo pipefail
-
-# fio's JSON, the tools' CSV and awk's number formatting must not follow
-# the user's locale.
-export LC_ALL=C
-
-prog=${0##*/}
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -55,13 +48,6 @@ about 15 minutes: each repeat moves a few GiB through the caps.
 EOF
 }
 
-# whole_in NAME VALUE MIN MAX: VALUE as a plain decimal in [MIN, MAX].
-whole_in() {
-	if ! [[ $2 =~ ^[0-9]{1,9}$ ]] || ((10#$2 < $3 || 10#$2 > $4)); then
-		die_usage "$1 '$2': must be a whole number from $3 to $4"
-	fi
-}
-
 rmib=50
 wmib=30
 riops=250
@@ -77,16 +63,10 @@ while getopts ':R:W:I:s:r:C:h' opt; do
 	s) size_arg=$OPTARG ;;
 	r) repeats=$OPTARG ;;
 	C) clyde=$OPTARG ;;
-	h)
-		usage
-		exit 0
-		;;
-	:) die_usage "-$OPTARG needs a value (try -h)" ;;
-	*) die_usage "-$OPTARG: unknown option (try -h)" ;;
+	*) opt_other "$opt" ;;
 	esac
 done
-shift $((OPTIND - 1))
-[[ $# -eq 0 ]] || die_usage "unexpected argument '$1' (try -h)"
+no_operands "${@:OPTIND}"
 
 ((EUID == 0)) || die_usage "must run as root (loop device, mount, cgroup)"
 
@@ -98,19 +78,10 @@ rmib=$((10#$rmib))
 wmib=$((10#$wmib))
 riops=$((10#$riops))
 repeats=$((10#$repeats))
-size=$(to_bytes "$size_arg" $((1024 * 1024))) ||
-	die_usage "-s '$size_arg': not a size (e.g. 640m, 1g, 2048)"
-((size > 0 && size % (1024 * 1024) == 0)) ||
-	die_usage "-s '$size_arg': must be a whole, non-zero number of MiB"
+size_mib "$size_arg" "640m, 1g, 2048"
 size_mib=$((size / 1024 / 1024))
 
-if [[ -z $clyde ]]; then
-	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
-	clyde=$root/src/clyde
-	[[ -x $clyde ]] ||
-		die_usage "$clyde: not built (run make in $root, or give -C)"
-fi
-[[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
+find_clyde
 # Absolute, so that the commands printed at the end work from anywhere.
 clyde=$(cd "$(dirname "$clyde")" && pwd -P)/${clyde##*/}
 
@@ -121,8 +92,7 @@ fio=$(command -v fio || true)
 if [[ -n $fio ]] && ! command -v jq >/dev/null; then
 	die "jq: not found, needed to read fio's JSON (apt-get install jq)"
 fi
-bonnie=$(command -v bonnie++ || true)
-[[ -n $bonnie ]] || [[ ! -x /usr/sbin/bonnie++ ]] || bonnie=/usr/sbin/bonnie++
+find_bonnie
 
 # Seeks use a fixed 512 MiB file (as t/007), so the file system must hold
 # it or the data file, whichever is larger, with ext4's overhead on top.
@@ -132,7 +102,7 @@ img_mib=1600
 ((img_mib * 9 / 10 >= big_mib + 128)) || img_mib=$(((big_mib + 128) * 10 / 9 + 1))
 tmp=${TMPDIR:-/tmp}
 [[ -d $tmp && -w $tmp ]] || die_usage "'$tmp' (TMPDIR): not a writable directory"
-avail=$(df -P -B1 -- "$tmp" | awk 'NR == 2 { print $4 }')
+avail=$(df_free "$tmp")
 [[ $avail =~ ^[0-9]+$ ]] && ((avail < (img_mib + 64) * 1024 * 1024)) &&
 	die "only $((avail / 1024 / 1024)) MiB free in '$tmp'; the image needs $img_mib MiB"
 
@@ -140,13 +110,11 @@ avail=$(df -P -B1 -- "$tmp" | awk 'NR == 2 { print $4 }')
 # the private directory, newest first; each step forgets itself once done
 # so a second call (signal, then EXIT) does nothing twice.
 
-work=
 loop=
 mounted=
 cg=
 cgv=
 dev=
-child=
 
 cg_procs() {
 	[[ -n $cg && -r $cg/cgroup.procs ]] && cat "$cg/cgroup.procs" 2>/dev/null
@@ -155,11 +123,7 @@ cg_procs() {
 
 cleanup() {
 	local pid i
-	if [[ -n $child ]]; then
-		kill -TERM "$child" 2>/dev/null || true
-		wait "$child" 2>/dev/null || true
-		child=
-	fi
+	stop_child
 	# A tool's own children (bonnie++'s seekers) may outlive it, and keep
 	# the cgroup and the mount busy.
 	for i in 1 2 3 4 5 6 7 8 9 10; do
@@ -189,22 +153,12 @@ cleanup() {
 		losetup -d "$loop" 2>/dev/null || printf '%s: could not detach %s\n' "$prog" "$loop" >&2
 		loop=
 	fi
-	if [[ -n $work && -z $mounted ]]; then
-		rm -rf -- "$work"
-		work=
-	fi
+	[[ -n $mounted ]] || remove_work
 }
 
-on_signal() {
-	trap - INT TERM HUP
-	echo >&2
-	cleanup
-	exit "$1"
-}
-
-trap cleanup EXIT
-trap 'on_signal 130' INT
-trap 'on_signal 143' TERM
+# A stop ends the progress line first.
+signal_eol=1
+trap_cleanup
 trap 'on_signal 129' HUP
 
 work=$(mktemp -d "${tmp%/}/clyde-accuracy.XXXXXX")
@@ -267,15 +221,9 @@ caps "$wbps" "$rbps" 0
 # capped OUT ERR CMD...: CMD inside the cgroup, in the background so that
 # INT/TERM are handled now rather than when a long run ends.
 capped() {
-	local out=$1 err=$2 rc=0
-	shift 2
 	# shellcheck disable=SC2016
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$@" \
-		>"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=
-	return "$rc"
+	run "$1" "$2" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' \
+		sh "$cg" "${@:3}"
 }
 wrapper="sh -c 'echo \$\$ >\"\$1/cgroup.procs\" && shift && exec \"\$@\"' sh $cg"
 
@@ -296,15 +244,7 @@ assert_clean() {
 
 # csv_field FILE N: 1-based field N of the one 1.98 CSV line in FILE,
 # a number or +++++.
-csv_field() {
-	awk -F, -v f="$2" '
-		$1 == "1.98" && NF == 50 { n++; v = $f }
-		END {
-			if (n != 1 || !(v ~ /^[0-9]+(\.[0-9]+)?$/ || v == "+++++"))
-				exit 1
-			print v
-		}' "$1"
-}
+csv_field() { csv_fields -d "$1" "$2"; }
 
 # fio_fig FILE DDIR KEY: .jobs[0].DDIR.KEY of fio's JSON, bw_bytes in
 # KiB/s (two decimals), iops as is.
@@ -385,8 +325,7 @@ run_bonnie() {
 	add "bonnie.$key.seeks_bytecap" "$v"
 }
 
-read -r load1 _ </proc/loadavg || load1=unknown
-clyde_sum=$(fingerprint)
+runs_begin
 printf '%s: ext4 on %s (%d MiB image in %s), cgroup v%s %s\n' \
 	"$prog" "$loop" "$img_mib" "$work" "$cgv" "$cg" >&2
 printf '%s: caps write %d MiB/s, read %d MiB/s, read %d IOPS; -s %s; %d repeat(s); load %s\n' \
@@ -434,36 +373,22 @@ for ((i = 1; i <= repeats; i++)); do
 	caps "$wbps" "$rbps" 0
 	echo >&2
 done
-[[ $(fingerprint) == "$clyde_sum" ]] || clyde_changed=1
-read -r load2 _ </proc/loadavg || load2=unknown
+runs_end
 
-# median VALUES: the median; +++++ (under 0.5 s, faster than any rate at
-# this size) sorts above every number, and a median touching it is +++++.
-median() {
-	printf '%s\n' "$@" | awk '
-		{ v[++n] = ($1 == "+++++") ? -1 : $1 + 0 }
+# med_of KEY: the median of KEY's figures, two decimals, or +++++ when
+# it touches one; - when there are none.
+med_of() {
+	local -a list
+	[[ -n ${vals[$1]:-} ]] || { echo -; return; }
+	read -ra list <<<"${vals[$1]}"
+	printf '%s\n' "${list[@]}" | awk "$median_awk"'
 		END {
-			for (i = 2; i <= n; i++) {
-				x = v[i]
-				for (j = i - 1; j >= 1 && gt(v[j], x); j--)
-					v[j + 1] = v[j]
-				v[j + 1] = x
-			}
-			lo = v[int((n + 1) / 2)]
-			hi = v[int(n / 2) + 1]
+			middle()
 			if (lo == -1 || hi == -1)
 				print "+++++"
 			else
 				printf "%.2f\n", (lo + hi) / 2
-		}
-		function gt(a, b) { return a == -1 ? b != -1 : (b != -1 && a > b) }'
-}
-
-med_of() {
-	local list
-	[[ -n ${vals[$1]:-} ]] || { echo -; return; }
-	read -ra list <<<"${vals[$1]}"
-	median "${list[@]}"
+		}'
 }
 
 row_fmt='%-9s %-9s %-18s %15s %10s %9s\n'
@@ -553,9 +478,7 @@ fi
 [[ -n $fio ]] || printf '  fio not installed: its rows skipped.\n'
 printf '  load average (1 min) at start %s, at end %s (%d CPUs).\n' \
 	"$load1" "$load2" "$(nproc 2>/dev/null || echo 0)"
-[[ -z ${clyde_changed:-} ]] ||
-	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
-		"$clyde"
+changed_note
 
 printf '\ncommands (%s is a private directory, removed at exit;\n' "$work"
 printf 'each tool ran as: %s TOOL ARGS...):\n' "$wrapper"

@@ -18,13 +18,6 @@
 # Everything (clyde's and bonnie++'s scratch directories included) lives
 # in one private directory under -d, removed on every way out.
 
-set -euo pipefail
-
-# dd's summary line and awk's number formatting must not follow the
-# user's locale, or the parsing below breaks on "1,5 s".
-export LC_ALL=C
-
-prog=${0##*/}
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -63,111 +56,35 @@ while getopts ':d:s:c:r:C:h' opt; do
 	c) chunk_arg=$OPTARG ;;
 	r) repeats=$OPTARG ;;
 	C) clyde=$OPTARG ;;
-	h)
-		usage
-		exit 0
-		;;
-	:) die_usage "-$OPTARG needs a value (try -h)" ;;
-	*) die_usage "-$OPTARG: unknown option (try -h)" ;;
+	*) opt_other "$opt" ;;
 	esac
 done
-shift $((OPTIND - 1))
-[[ $# -eq 0 ]] || die_usage "unexpected argument '$1' (try -h)"
+no_operands "${@:OPTIND}"
 
-size=$(to_bytes "$size_arg" $((1024 * 1024))) ||
-	die_usage "-s '$size_arg': not a size (e.g. 1g, 512m, 2048)"
+size_mib "$size_arg" "1g, 512m, 2048"
 chunk=$(to_bytes "$chunk_arg" 1) ||
 	die_usage "-c '$chunk_arg': not a size (e.g. 8k, 65536)"
-((size > 0 && size % (1024 * 1024) == 0)) ||
-	die_usage "-s '$size_arg': must be a whole, non-zero number of MiB"
 ((chunk >= 256 && chunk <= 1024 * 1024 && (chunk & (chunk - 1)) == 0)) ||
 	die_usage "-c '$chunk_arg': must be a power of two from 256 to 1m"
-if ! [[ $repeats =~ ^[0-9]{1,4}$ ]] ||
-	((10#$repeats < 1 || 10#$repeats > 1000)); then
-	die_usage "-r '$repeats': must be a whole number from 1 to 1000"
-fi
+whole_in -r "$repeats" 1 1000 4
 repeats=$((10#$repeats))
-[[ -d $dir ]] || die_usage "-d '$dir': not a directory"
-[[ -w $dir ]] || die_usage "-d '$dir': not writable"
+writable_dir "$dir"
 
-if [[ -z $clyde ]]; then
-	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
-	clyde=$root/src/clyde
-	[[ -x $clyde ]] ||
-		die_usage "$clyde: not built (run make in $root, or give -C)"
-fi
-[[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
+find_clyde
 command -v dd >/dev/null || die "dd: not found"
 
 size_mib=$((size / 1024 / 1024))
 size_kib=$((size / 1024))
 # The data file is the only big thing here, and only one tool's copy
 # exists at a time: each tool removes its own before the next starts.
-avail=$(df -P -B1 -- "$dir" | awk 'NR == 2 { print $4 }')
+avail=$(df_free "$dir")
 [[ $avail =~ ^[0-9]+$ ]] && ((avail < size + 16 * 1024 * 1024)) &&
 	die_usage "-s '$size_arg': only $((avail / 1024 / 1024)) MiB free in '$dir'"
 
-bonnie=$(command -v bonnie++ || true)
-[[ -n $bonnie ]] || [[ ! -x /usr/sbin/bonnie++ ]] || bonnie=/usr/sbin/bonnie++
+find_bonnie
 
-# Cleanup: one private directory, and whatever child is running.
-
-work=
-child=
-
-cleanup() {
-	if [[ -n $child ]]; then
-		kill -TERM "$child" 2>/dev/null || true
-		# Wait, so that rm does not race the child's own cleanup.
-		wait "$child" 2>/dev/null || true
-		child=
-	fi
-	if [[ -n $work ]]; then
-		rm -rf -- "$work"
-		work=
-	fi
-}
-
-on_signal() {
-	trap - INT TERM
-	cleanup
-	exit "$1"
-}
-
-trap cleanup EXIT
-trap 'on_signal 130' INT
-trap 'on_signal 143' TERM
-
+trap_cleanup
 work=$(mktemp -d "${dir%/}/clyde-bench.XXXXXX")
-
-# run OUT ERR CMD...: run in the background and wait, so INT/TERM are
-# handled now rather than when a long child finishes.
-run() {
-	local out=$1 err=$2 rc=0
-	shift 2
-	"$@" >"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=
-	return "$rc"
-}
-
-# csv_figures FILE: put_block, rewrite and get_block (0-based fields 11,
-# 13, 17) of the one 1.98 line in FILE; each a rate or +++++.
-csv_figures() {
-	awk -F, '
-		function ok(x) { return x ~ /^[0-9]+$/ || x == "+++++" }
-		$1 == "1.98" && NF == 50 {
-			n++
-			if (ok($12) && ok($14) && ok($18))
-				line = $12 " " $14 " " $18
-		}
-		END {
-			if (n != 1 || line == "")
-				exit 1
-			print line
-		}' "$1"
-}
 
 # dd_kibs ERRFILE: KiB/s from dd's "N bytes (...) copied, T s, ..." line.
 dd_kibs() {
@@ -185,9 +102,6 @@ dd_kibs() {
 		}' "$1"
 }
 
-bonnie_user=()
-((EUID != 0)) || bonnie_user=(-u root)
-
 clyde_cmd=("$clyde" -d "$work" -s "$size_arg:$chunk" -r 0 -q -f)
 ddfile=$work/dd.data
 dd_write_cmd=(dd if=/dev/urandom "of=$ddfile" bs=1M "count=$size_mib"
@@ -204,49 +118,41 @@ bonnie_cmd=()
 figures=(put_block rewrite get_block)
 declare -A vals=()
 
+# block_run KEY NAME CMD...: one run of CMD; put_block, rewrite and
+# get_block (1-based fields 12, 14, 18) of its 1.98 line, each a rate or
+# +++++, filed under KEY.<figure>.
+block_run() {
+	local key=$1 name=$2 figs pb rw gb
+	shift 2
+	run_or_die "$name failed" "$@"
+	figs=$(csv_fields "$work/out" 12 14 18) || {
+		echo >&2
+		die "$name: no single 1.98 CSV line with block figures"
+	}
+	read -r pb rw gb <<<"$figs"
+	add "$key.put_block" "$pb"
+	add "$key.rewrite" "$rw"
+	add "$key.get_block" "$gb"
+}
+
 fstype=$(stat -f -c %T -- "$dir" 2>/dev/null || echo unknown)
-# Other work on the machine skews every figure here; say how busy it was.
-read -r load1 _ </proc/loadavg || load1=unknown
-clyde_sum=$(fingerprint)
+runs_begin
 
 printf '%s: %s in %s (%s), chunk %s bytes, %d repeat(s), load %s\n' \
 	"$prog" "$size_arg" "$dir" "$fstype" "$chunk" "$repeats" "$load1" >&2
 
 for ((i = 1; i <= repeats; i++)); do
 	printf '  repeat %d/%d: clyde' "$i" "$repeats" >&2
-	run "$work/out" "$work/err" "${clyde_cmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "clyde failed"
-	}
-	figs=$(csv_figures "$work/out") || {
-		echo >&2
-		die "clyde: no single 1.98 CSV line with block figures"
-	}
-	read -r pb rw gb <<<"$figs"
-	add clyde.put_block "$pb"
-	add clyde.rewrite "$rw"
-	add clyde.get_block "$gb"
+	block_run clyde clyde "${clyde_cmd[@]}"
 
 	printf ', dd' >&2
 	# dd reads a file it has just written, fsynced and dropped from the
 	# page cache, as clyde's block input does: the same cache state for
 	# both (on tmpfs, the default -d, nothing can be dropped for either).
-	run "$work/out" "$work/err" "${dd_write_cmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "dd: could not write $ddfile"
-	}
-	run "$work/out" "$work/err" "${dd_evict_cmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "dd: could not drop $ddfile from the page cache"
-	}
-	run "$work/out" "$work/err" "${dd_read_cmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "dd: could not read $ddfile"
-	}
+	run_or_die "dd: could not write $ddfile" "${dd_write_cmd[@]}"
+	run_or_die "dd: could not drop $ddfile from the page cache" \
+		"${dd_evict_cmd[@]}"
+	run_or_die "dd: could not read $ddfile" "${dd_read_cmd[@]}"
 	rm -f -- "$ddfile"
 	kibs=$(dd_kibs "$work/err") || {
 		echo >&2
@@ -256,76 +162,21 @@ for ((i = 1; i <= repeats; i++)); do
 
 	if ((${#bonnie_cmd[@]})); then
 		printf ', bonnie++' >&2
-		run "$work/out" "$work/err" "${bonnie_cmd[@]}" || {
-			echo >&2
-			show_err "$work/err"
-			die "bonnie++ failed"
-		}
-		figs=$(csv_figures "$work/out") || {
-			echo >&2
-			die "bonnie++: no single 1.98 CSV line with block figures"
-		}
-		read -r pb rw gb <<<"$figs"
-		add bonnie.put_block "$pb"
-		add bonnie.rewrite "$rw"
-		add bonnie.get_block "$gb"
+		block_run bonnie bonnie++ "${bonnie_cmd[@]}"
 	fi
 	echo >&2
 done
-[[ $(fingerprint) == "$clyde_sum" ]] || clyde_changed=1
-read -r load2 _ </proc/loadavg || load2=unknown
+runs_end
 
-# median VALUES: prints "VALUE BOUND". +++++ (under 0.5 s) is faster than
-# any measured rate at this size, so it sorts above them all; BOUND is
-# what the median is known to exceed when it is +++++ itself.
-median() {
-	printf '%s\n' "$@" | awk -v fast=$((2 * size_kib)) '
-		{ v[++n] = ($1 == "+++++") ? -1 : $1 + 0 }
-		END {
-			# Insertion sort, with -1 (+++++) above every number.
-			for (i = 2; i <= n; i++) {
-				x = v[i]
-				for (j = i - 1; j >= 1 && gt(v[j], x); j--)
-					v[j + 1] = v[j]
-				v[j + 1] = x
-			}
-			lo = v[int((n + 1) / 2)]
-			hi = v[int(n / 2) + 1]
-			if (hi != -1)
-				printf "%d %d\n", (lo + hi) / 2, (lo + hi) / 2
-			else if (lo != -1)
-				printf "+++++ %d\n", (lo + fast) / 2
-			else
-				printf "+++++ %d\n", fast
-		}
-		function gt(a, b) { return a == -1 ? b != -1 : (b != -1 && a > b) }'
-}
-
-# ratio A A_BOUND B B_BOUND: A/B, or a bound on it when either is +++++.
-ratio() {
-	awk -v a="$1" -v ab="$2" -v b="$3" -v bb="$4" 'BEGIN {
-		if (a == "" || b == "" || a == "-" || b == "-")
-			print "-"
-		else if (a == "+++++" && b == "+++++")
-			print "both +++++"
-		else if (a == "+++++")
-			printf ">%.2f\n", ab / b
-		else if (b == "+++++")
-			printf "<%.2f\n", a / bb
-		else
-			printf "%.2f\n", a / b
-	}'
-}
-
+# The median of each figure; +++++ is a bound: over twice the size in
+# KiB per second.
 declare -A med=() bound=()
 for key in "${!vals[@]}"; do
 	read -ra list <<<"${vals[$key]}"
-	read -r m b < <(median "${list[@]}")
+	read -r m b < <(median $((2 * size_kib)) "${list[@]}")
 	med[$key]=$m
 	bound[$key]=$b
 done
-
-cell() { printf '%s' "${med[$1]:--}"; }
 
 printf '\n'
 printf '%-10s %12s %12s %14s %9s %14s\n' figure "clyde KiB/s" "dd KiB/s" \
@@ -369,9 +220,7 @@ esac
 printf '  dd measures block input only.\n'
 printf '  load average (1 min) at start %s, at end %s (%d CPUs).\n' \
 	"$load1" "$load2" "$(nproc 2>/dev/null || echo 0)"
-[[ -z ${clyde_changed:-} ]] ||
-	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
-		"$clyde"
+changed_note
 
 printf '\ncommands (%s is a private directory, removed at exit):\n' "$work"
 printf '  %s\n' "$(quote "${clyde_cmd[@]}")"

@@ -1,8 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# shellcheck shell=bash disable=SC2154
+# shellcheck shell=bash disable=SC2154,SC2034
 # Helpers shared by the scripts in contrib/bench; sourced, not run. The
-# caller sets prog (its name, for messages), clyde (the binary) and, for
-# add, an associative array vals.
+# caller sets clyde (the binary, or empty for this tree's) and, for add
+# and cell, the associative arrays vals and med; several helpers set
+# variables for the caller (size, bonnie, load1 ...), as each one says.
+#
+# Sourcing it also sets what every script here wants: errors stop the
+# script, and awk's number formatting and the tools' summary lines (dd's
+# "1,5 s", fio's JSON, the CSV) do not follow the user's locale.
+
+set -euo pipefail
+export LC_ALL=C
+
+# The script's name, for messages.
+prog=${0##*/}
 
 die_usage() {
 	printf '%s: %s\n' "$prog" "$1" >&2
@@ -12,6 +23,33 @@ die_usage() {
 die() {
 	printf '%s: %s\n' "$prog" "$1" >&2
 	exit 1
+}
+
+# opt_other OPT: getopts' -h, a value missing (:) and an unknown option,
+# after the script's own options: `*) opt_other "$opt" ;;`.
+opt_other() {
+	case $1 in
+	h)
+		usage
+		exit 0
+		;;
+	:) die_usage "-$OPTARG needs a value (try -h)" ;;
+	*) die_usage "-$OPTARG: unknown option (try -h)" ;;
+	esac
+}
+
+# no_operands "${@:OPTIND}": the script takes no arguments after its
+# options.
+no_operands() {
+	[[ $# -eq 0 ]] || die_usage "unexpected argument '$1' (try -h)"
+}
+
+# whole_in NAME VALUE MIN MAX [DIGITS]: VALUE as a plain decimal of at
+# most DIGITS (9) digits in [MIN, MAX].
+whole_in() {
+	if ! [[ $2 =~ ^[0-9]{1,${5:-9}}$ ]] || ((10#$2 < $3 || 10#$2 > $4)); then
+		die_usage "$1 '$2': must be a whole number from $3 to $4"
+	fi
 }
 
 # to_bytes STRING PLAIN_UNIT: clyde's size syntax (units_parse_size),
@@ -48,14 +86,240 @@ to_bytes() {
 	printf '%d\n' $((whole * mult + num * mult / den))
 }
 
+# size_mib ARG EXAMPLES: -s ARG as clyde's -s takes it (a bare number is
+# MiB) into size, in bytes: a whole, non-zero number of MiB, or refused
+# with EXAMPLES of sizes that are.
+size_mib() {
+	size=$(to_bytes "$1" $((1024 * 1024))) ||
+		die_usage "-s '$1': not a size (e.g. $2)"
+	((size > 0 && size % (1024 * 1024) == 0)) ||
+		die_usage "-s '$1': must be a whole, non-zero number of MiB"
+}
+
+# writable_dir DIR: -d DIR is a directory the script can write in.
+writable_dir() {
+	[[ -d $1 ]] || die_usage "-d '$1': not a directory"
+	[[ -w $1 ]] || die_usage "-d '$1': not writable"
+}
+
+# df_free DIR: the bytes free in DIR's filesystem.
+df_free() { df -P -B1 -- "$1" | awk 'NR == 2 { print $4 }'; }
+
+# find_clyde: clyde as -C gave it, else src/clyde of this source tree,
+# which must be built; either way an executable.
+find_clyde() {
+	local root
+	if [[ -z $clyde ]]; then
+		root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+		clyde=$root/src/clyde
+		[[ -x $clyde ]] ||
+			die_usage "$clyde: not built (run make in $root, or give -C)"
+	fi
+	[[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
+}
+
+# find_bonnie: bonnie++ on PATH or in /usr/sbin, else empty; and
+# bonnie_user, the -u it needs to run as root.
+find_bonnie() {
+	bonnie=$(command -v bonnie++ || true)
+	[[ -n $bonnie ]] || [[ ! -x /usr/sbin/bonnie++ ]] || bonnie=/usr/sbin/bonnie++
+	bonnie_user=()
+	((EUID != 0)) || bonnie_user=(-u root)
+}
+
+# Cleanup: one private directory (work), and whatever child run started.
+# A script with more to undo defines its own cleanup after sourcing this,
+# and calls stop_child and remove_work from it.
+
+work=
+child=
+# Set while the child is /usr/bin/time: it dies of SIGTERM at once and
+# leaves its command running, so that is stopped first and time then
+# exits by itself.
+child_timed=
+
+stop_child() {
+	if [[ -n $child ]]; then
+		if [[ -n $child_timed ]]; then
+			pkill -TERM -P "$child" 2>/dev/null || true
+		else
+			kill -TERM "$child" 2>/dev/null || true
+		fi
+		# Wait, so that rm does not race the child's own cleanup.
+		wait "$child" 2>/dev/null || true
+		child=
+	fi
+}
+
+remove_work() {
+	if [[ -n $work ]]; then
+		rm -rf -- "$work"
+		work=
+	fi
+}
+
+cleanup() {
+	stop_child
+	remove_work
+}
+
+# on_signal STATUS: cleanup, then exit STATUS. With signal_eol set, a
+# progress line left open on stderr is ended first.
+on_signal() {
+	trap - INT TERM HUP
+	[[ -z ${signal_eol:-} ]] || echo >&2
+	cleanup
+	exit "$1"
+}
+
+# trap_cleanup: cleanup on every way out, INT and TERM (130, 143) too.
+trap_cleanup() {
+	trap cleanup EXIT
+	trap 'on_signal 130' INT
+	trap 'on_signal 143' TERM
+}
+
+# run OUT ERR CMD...: run in the background and wait, so INT/TERM are
+# handled now rather than when a long child finishes.
+run() {
+	local out=$1 err=$2 rc=0
+	shift 2
+	"$@" >"$out" 2>"$err" &
+	child=$!
+	wait "$child" || rc=$?
+	child=
+	child_timed=
+	return "$rc"
+}
+
 show_err() {
 	sed 's/^/    /' "$1" >&2
 }
 
+# run_or_die WHAT CMD...: run with output in $work/out and $work/err;
+# when CMD fails, the progress line is ended, its stderr shown and the
+# script stops saying WHAT.
+run_or_die() {
+	local what=$1
+	shift
+	run "$work/out" "$work/err" "$@" || {
+		echo >&2
+		show_err "$work/err"
+		die "$what"
+	}
+}
+
+# csv_fields [-d] FILE FIELD...: the 1-based FIELDs of the one 1.98 CSV
+# line in FILE, on one line; each a whole number (with -d, a decimal
+# too) or +++++.
+csv_fields() {
+	local num='^[0-9]+$' file
+	if [[ $1 == -d ]]; then
+		num='^[0-9]+([.][0-9]+)?$'
+		shift
+	fi
+	file=$1
+	shift
+	awk -F, -v num="$num" -v want="$*" '
+		function ok(x) { return x ~ num || x == "+++++" }
+		$1 == "1.98" && NF == 50 {
+			n++
+			line = ""
+			k = split(want, f, " ")
+			for (i = 1; i <= k; i++) {
+				if (!ok($(f[i])))
+					bad = 1
+				line = line (i > 1 ? " " : "") $(f[i])
+			}
+		}
+		END {
+			if (n != 1 || bad)
+				exit 1
+			print line
+		}' "$file"
+}
+
 add() { vals[$1]+="${vals[$1]:+ }$2"; }
+
+# The awk of a median: reads values one a line into v[1..n], +++++ as
+# -1, which sorts above every number (under 0.5 s: faster than any rate
+# at this size); middle() sorts them and sets lo and hi, the two middle
+# values (the same one for an odd count). The caller's END uses them.
+# shellcheck disable=SC2016
+median_awk='
+	{ v[++n] = ($1 == "+++++") ? -1 : $1 + 0 }
+	function gt(a, b) { return a == -1 ? b != -1 : (b != -1 && a > b) }
+	function middle(    i, j, x) {
+		# Insertion sort, with -1 (+++++) above every number.
+		for (i = 2; i <= n; i++) {
+			x = v[i]
+			for (j = i - 1; j >= 1 && gt(v[j], x); j--)
+				v[j + 1] = v[j]
+			v[j + 1] = x
+		}
+		lo = v[int((n + 1) / 2)]
+		hi = v[int(n / 2) + 1]
+	}'
+
+# median FAST VALUES: prints "VALUE BOUND"; BOUND is what the median is
+# known to exceed when it is +++++ itself, FAST being the rate of the
+# whole test in 0.5 s.
+median() {
+	local fast=$1
+	shift
+	printf '%s\n' "$@" | awk -v fast="$fast" "$median_awk"'
+		END {
+			middle()
+			if (hi != -1)
+				printf "%d %d\n", (lo + hi) / 2, (lo + hi) / 2
+			else if (lo != -1)
+				printf "+++++ %d\n", (lo + fast) / 2
+			else
+				printf "+++++ %d\n", fast
+		}'
+}
+
+# ratio A A_BOUND B B_BOUND: A/B, or a bound on it when either is +++++;
+# - when either is missing.
+ratio() {
+	awk -v a="$1" -v ab="$2" -v b="$3" -v bb="$4" 'BEGIN {
+		if (a == "" || b == "" || a == "-" || b == "-")
+			print "-"
+		else if (a == "+++++" && b == "+++++")
+			print "both +++++"
+		else if (a == "+++++")
+			printf ">%.2f\n", ab / b
+		else if (b == "+++++")
+			printf "<%.2f\n", a / bb
+		else
+			printf "%.2f\n", a / b
+	}'
+}
+
+# cell KEY: the median of KEY, or - when there is none.
+cell() { printf '%s' "${med[$1]:--}"; }
 
 # A rebuild during the run would mix two binaries across the repeats.
 fingerprint() { cksum <"$clyde" 2>/dev/null || echo missing; }
+
+# Other work on the machine skews every figure here: runs_begin notes
+# how busy it was (load1) and which clyde ran, runs_end the load after
+# (load2) and whether clyde changed; changed_note says so in the notes.
+runs_begin() {
+	read -r load1 _ </proc/loadavg || load1=unknown
+	clyde_sum=$(fingerprint)
+}
+
+runs_end() {
+	[[ $(fingerprint) == "$clyde_sum" ]] || clyde_changed=1
+	read -r load2 _ </proc/loadavg || load2=unknown
+}
+
+changed_note() {
+	[[ -z ${clyde_changed:-} ]] ||
+		printf '  WARNING: %s changed during the run; figures mix builds.\n' \
+			"$clyde"
+}
 
 # quote ARGS...: a line to paste into a shell; %q only where needed, as it
 # escapes harmless commas too.

@@ -21,13 +21,6 @@
 # Everything lives in one private directory under -d, removed on every
 # way out.
 
-set -euo pipefail
-
-# awk's number formatting and the tools' CSV must not follow the user's
-# locale.
-export LC_ALL=C
-
-prog=${0##*/}
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 
@@ -62,41 +55,20 @@ while getopts ':d:r:N:C:h' opt; do
 	r) repeats=$OPTARG ;;
 	N) big_n=$OPTARG ;;
 	C) clyde=$OPTARG ;;
-	h)
-		usage
-		exit 0
-		;;
-	:) die_usage "-$OPTARG needs a value (try -h)" ;;
-	*) die_usage "-$OPTARG: unknown option (try -h)" ;;
+	*) opt_other "$opt" ;;
 	esac
 done
-shift $((OPTIND - 1))
-[[ $# -eq 0 ]] || die_usage "unexpected argument '$1' (try -h)"
+no_operands "${@:OPTIND}"
 
 # Leading zeros would make bash read the digits as octal.
-if ! [[ $repeats =~ ^[0-9]{1,4}$ ]] ||
-	((10#$repeats < 1 || 10#$repeats > 1000)); then
-	die_usage "-r '$repeats': must be a whole number from 1 to 1000"
-fi
+whole_in -r "$repeats" 1 1000 4
 repeats=$((10#$repeats))
-if ! [[ $big_n =~ ^[0-9]{1,5}$ ]] ||
-	((10#$big_n < 1 || 10#$big_n > 16384)); then
-	die_usage "-N '$big_n': must be a whole number from 1 to 16384"
-fi
+whole_in -N "$big_n" 1 16384 5
 big_n=$((10#$big_n))
-[[ -d $dir ]] || die_usage "-d '$dir': not a directory"
-[[ -w $dir ]] || die_usage "-d '$dir': not writable"
+writable_dir "$dir"
 
-if [[ -z $clyde ]]; then
-	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
-	clyde=$root/src/clyde
-	[[ -x $clyde ]] ||
-		die_usage "$clyde: not built (run make in $root, or give -C)"
-fi
-[[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
-
-bonnie=$(command -v bonnie++ || true)
-[[ -n $bonnie ]] || [[ ! -x /usr/sbin/bonnie++ ]] || bonnie=/usr/sbin/bonnie++
+find_clyde
+find_bonnie
 [[ -n $bonnie ]] || die "bonnie++: not found (Debian package bonnie++)"
 timer=/usr/bin/time
 [[ -x $timer ]] || die "$timer: not found (Debian package time)"
@@ -117,7 +89,6 @@ scale_floor=0.70
 # repeat: more samples for its median at little cost.
 small_runs=3
 
-df_free() { df -P -B1 -- "$dir" | awk 'NR == 2 { print $4 }'; }
 df_ifree() { df -P -i -- "$dir" | awk 'NR == 2 { print $4 }'; }
 
 # Part 1's largest size must fit before anything starts; part 3's needs
@@ -128,79 +99,14 @@ ifree=$(df_ifree)
 	((ifree >= big_n * 1024 + 1024)) ||
 	die_usage "-N $big_n: needs $((big_n * 1024)) inodes, '$dir' has $ifree"
 
-# Cleanup: one private directory, and whatever child is running.
-
-work=
-child=
-# Set while the child is /usr/bin/time: it dies of SIGTERM at once and
-# leaves clyde running, so clyde is stopped first and time then exits
-# by itself.
-child_timed=
-
-cleanup() {
-	if [[ -n $child ]]; then
-		if [[ -n $child_timed ]]; then
-			pkill -TERM -P "$child" 2>/dev/null || true
-		else
-			kill -TERM "$child" 2>/dev/null || true
-		fi
-		# Wait, so that rm does not race the child's own cleanup.
-		wait "$child" 2>/dev/null || true
-		child=
-	fi
-	if [[ -n $work ]]; then
-		rm -rf -- "$work"
-		work=
-	fi
-}
-
-on_signal() {
-	trap - INT TERM
-	cleanup
-	exit "$1"
-}
-
-trap cleanup EXIT
-trap 'on_signal 130' INT
-trap 'on_signal 143' TERM
-
+trap_cleanup
 work=$(mktemp -d "${dir%/}/clyde-files.XXXXXX")
-
-# run OUT ERR CMD...: run in the background and wait, so INT/TERM are
-# handled now rather than when a long child finishes.
-run() {
-	local out=$1 err=$2 rc=0
-	shift 2
-	"$@" >"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=
-	child_timed=
-	return "$rc"
-}
 
 tests=(seq_create seq_stat seq_del ran_create ran_stat ran_del)
 
-# files_figures FILE: the six file-test rates (0-based fields 26, 28 ...
-# 36) of the one 1.98 CSV line in FILE; each a number or +++++.
-files_figures() {
-	awk -F, '
-		function ok(x) { return x ~ /^[0-9]+$/ || x == "+++++" }
-		$1 == "1.98" && NF == 50 {
-			n++
-			line = ""
-			for (f = 27; f <= 37; f += 2) {
-				if (!ok($f))
-					exit 1
-				line = line (line == "" ? "" : " ") $f
-			}
-		}
-		END {
-			if (n != 1 || line == "")
-				exit 1
-			print line
-		}' "$1"
-}
+# files_figures FILE: the six file-test rates (1-based fields 27, 29 ...
+# 37) of the one 1.98 CSV line in FILE; each a number or +++++.
+files_figures() { csv_fields "$1" 27 29 31 33 35 37; }
 
 declare -A vals=()
 
@@ -210,11 +116,7 @@ tool_run() {
 	local key=$1 name=$2 figs t i=0
 	local -a f
 	shift 2
-	run "$work/out" "$work/err" "$@" || {
-		echo >&2
-		show_err "$work/err"
-		die "$name failed: $(quote "$@")"
-	}
+	run_or_die "$name failed: $(quote "$@")" "$@"
 	figs=$(files_figures "$work/out") || {
 		echo >&2
 		show_err "$work/out"
@@ -225,35 +127,6 @@ tool_run() {
 		add "$key.$t" "${f[i]}"
 		i=$((i + 1))
 	done
-}
-
-# median FAST VALUES: prints "VALUE BOUND". +++++ (under 0.5 s) is faster
-# than any measured rate at this size, so it sorts above them all; BOUND
-# is what the median is known to exceed when it is +++++ itself, FAST
-# being the rate of the whole test in 0.5 s.
-median() {
-	local fast=$1
-	shift
-	printf '%s\n' "$@" | awk -v fast="$fast" '
-		{ v[++n] = ($1 == "+++++") ? -1 : $1 + 0 }
-		END {
-			# Insertion sort, with -1 (+++++) above every number.
-			for (i = 2; i <= n; i++) {
-				x = v[i]
-				for (j = i - 1; j >= 1 && gt(v[j], x); j--)
-					v[j + 1] = v[j]
-				v[j + 1] = x
-			}
-			lo = v[int((n + 1) / 2)]
-			hi = v[int(n / 2) + 1]
-			if (hi != -1)
-				printf "%d %d\n", (lo + hi) / 2, (lo + hi) / 2
-			else if (lo != -1)
-				printf "+++++ %d\n", (lo + fast) / 2
-			else
-				printf "+++++ %d\n", fast
-		}
-		function gt(a, b) { return a == -1 ? b != -1 : (b != -1 && a > b) }'
 }
 
 declare -A med=() bound=()
@@ -271,22 +144,6 @@ summarise() {
 	done
 }
 
-# ratio A A_BOUND B B_BOUND: A/B, or a bound on it when either is +++++.
-ratio() {
-	awk -v a="$1" -v ab="$2" -v b="$3" -v bb="$4" 'BEGIN {
-		if (a == "" || b == "")
-			print "-"
-		else if (a == "+++++" && b == "+++++")
-			print "both +++++"
-		else if (a == "+++++")
-			printf ">%.2f\n", ab / b
-		else if (b == "+++++")
-			printf "<%.2f\n", a / bb
-		else
-			printf "%.2f\n", a / b
-	}'
-}
-
 # floor_verdict RATIO FLOOR: PASS when RATIO (maybe a > or < bound) is
 # known to be at least FLOOR, FAIL when known to be below it, else n/a.
 floor_verdict() {
@@ -302,18 +159,13 @@ floor_verdict() {
 	}'
 }
 
-bonnie_user=()
-((EUID != 0)) || bonnie_user=(-u root)
-
 clyde_files_cmd() { printf '%s\n' "$clyde" -d "$work" -s 0 -r 0 -q -n "$1"; }
 bonnie_files_cmd() {
 	printf '%s\n' "$bonnie" -d "$work" -s 0 -r 0 -n "$1" -q "${bonnie_user[@]}"
 }
 
 fstype=$(stat -f -c %T -- "$dir" 2>/dev/null || echo unknown)
-# Other work on the machine skews every figure here; say how busy it was.
-read -r load1 _ </proc/loadavg || load1=unknown
-clyde_sum=$(fingerprint)
+runs_begin
 started=$SECONDS
 
 printf '%s: %s (%s), %d repeat(s), load %s, %s CPUs\n' "$prog" "$dir" \
@@ -374,11 +226,7 @@ for n in "${scale_mid[@]}"; do
 	mapfile -t ccmd < <(clyde_files_cmd "$n")
 	note_cmd "${ccmd[@]}"
 	printf '  part 2, probe -n %d' "$n" >&2
-	run "$work/out" "$work/err" "${ccmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "clyde failed: $(quote "${ccmd[@]}")"
-	}
+	run_or_die "clyde failed: $(quote "${ccmd[@]}")" "${ccmd[@]}"
 	if slow_enough "$work/out" "$n"; then
 		mid_probe="chose -n $n: its creates took >= 0.7 s"
 		mid_n=$n
@@ -433,11 +281,7 @@ mem_run() {
 	local -a tcmd=("$timer" -v -o "$work/time" "$@")
 	note_cmd "${tcmd[@]}"
 	child_timed=1
-	run "$work/out" "$work/err" "${tcmd[@]}" || {
-		echo >&2
-		show_err "$work/err"
-		die "clyde failed: $(quote "${tcmd[@]}")"
-	}
+	run_or_die "clyde failed: $(quote "${tcmd[@]}")" "${tcmd[@]}"
 	mem_kib[$key]=$(peak_kib "$work/time") || {
 		echo >&2
 		die "$timer: no 'Maximum resident set size' line"
@@ -448,7 +292,7 @@ mem_run() {
 # run also needs that much memory free besides the filesystem's room.
 room_for() {
 	local bytes=$1 free avail
-	free=$(df_free)
+	free=$(df_free "$dir")
 	[[ $free =~ ^[0-9]+$ ]] || free=0
 	if ((free > 0 && free < bytes)); then
 		printf '%s has %d MiB free, needs %d MiB' "$dir" \
@@ -491,12 +335,9 @@ else
 	mem_why[data]=$room
 fi
 
-[[ $(fingerprint) == "$clyde_sum" ]] || clyde_changed=1
-read -r load2 _ </proc/loadavg || load2=unknown
+runs_end
 
 # The report.
-
-cell() { printf '%s' "${med[$1]:--}"; }
 
 printf '\n== 1. clyde against bonnie++: file tests, files/s\n'
 printf '   median of %d; clyde and bonnie++ alternate within each repeat\n' \
@@ -600,9 +441,7 @@ tmpfs | ramfs) printf '  %s: no device; figures are CPU and kernel cost.\n' \
 esac
 printf '  load average (1 min) at start %s, at end %s; %d s in all.\n' \
 	"$load1" "$load2" $((SECONDS - started))
-[[ -z ${clyde_changed:-} ]] ||
-	printf '  WARNING: %s changed during the run; figures mix builds.\n' \
-		"$clyde"
+changed_note
 
 printf '\nper repeat (files/s):\n'
 for n in "${cmp_sizes[@]}"; do

@@ -12,10 +12,6 @@
 # is a new process starting a new stream, so on a throttled rig it gets
 # the throttle's start-up burst that one long zcav run gets only once.
 
-set -euo pipefail
-export LC_ALL=C
-
-prog=${0##*/}
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 

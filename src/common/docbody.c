@@ -17,16 +17,10 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 	json_t *b = json_object(), *secs = json_array();
 	double s = zcav_series_seconds(t, k);
 
-	if (!b || !secs) {
-		json_decref(b);
-		json_decref(secs);
-		*bad = 1;
+	if (JP_MADE(bad, b, secs))
 		return NULL;
-	}
 	for (unsigned p = 0; p < t->done; p++)
-		if (json_array_append_new(
-			secs, json_real(t->secs[k * t->passes + p])))
-			*bad = 1;
+		jp_append(secs, json_real(t->secs[k * t->passes + p]), bad);
 	jp_put(b, "offset", json_integer((json_int_t)t->offset[k]), bad);
 	jp_put(b, "bytes", json_integer((json_int_t)t->bytes[k]), bad);
 	jp_put(b, "seconds", secs, bad);
@@ -40,13 +34,8 @@ static json_t *target(const struct zcav_series *t, int *bad)
 {
 	json_t *o = json_object(), *blocks = json_array(), *sum = json_array();
 
-	if (!o || !blocks || !sum) {
-		json_decref(o);
-		json_decref(blocks);
-		json_decref(sum);
-		*bad = 1;
+	if (JP_MADE(bad, o, blocks, sum))
 		return NULL;
-	}
 	jp_path(o, "name", t->name, bad);
 	jp_put(o, "kind", json_string(zcav_kind_name(t->kind)), bad);
 	jp_put(o, "direct", json_boolean(t->direct), bad);
@@ -56,8 +45,7 @@ static json_t *target(const struct zcav_series *t, int *bad)
 	jp_put(o, "end",
 	       t->end ? json_integer((json_int_t)t->end) : json_null(), bad);
 	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
-		if (json_array_append_new(blocks, block(t, k, bad)))
-			*bad = 1;
+		jp_append(blocks, block(t, k, bad), bad);
 	for (unsigned p = 0; p < t->done; p++) {
 		json_t *ps = json_object();
 		double secs = t->pass_secs[p];
@@ -70,8 +58,7 @@ static json_t *target(const struct zcav_series *t, int *bad)
 						(double)UNITS_MIB / secs
 					  : 0.0),
 		       bad);
-		if (json_array_append_new(sum, ps))
-			*bad = 1;
+		jp_append(sum, ps, bad);
 	}
 	jp_put(o, "blocks", blocks, bad);
 	jp_put(o, "summary", sum, bad);
@@ -82,13 +69,10 @@ void docbody_zcav(json_t *doc, const struct zcav_result *r, int *bad)
 {
 	json_t *targets = json_array();
 
-	if (!targets) {
-		*bad = 1;
+	if (JP_MADE(bad, targets))
 		return;
-	}
 	for (unsigned i = 0; i < r->ntargets && !*bad; i++)
-		if (json_array_append_new(targets, target(&r->target[i], bad)))
-			*bad = 1;
+		jp_append(targets, target(&r->target[i], bad), bad);
 	jp_put(doc, "targets", targets, bad);
 }
 
@@ -97,10 +81,8 @@ static json_t *cell(const struct sweep_result *r, const struct sweep_cell *c,
 {
 	json_t *o = json_object();
 
-	if (!o) {
-		*bad = 1;
+	if (JP_MADE(bad, o))
 		return NULL;
-	}
 	jp_put(o, "mode", json_string(sweep_mode_name(m)), bad);
 	jp_put(o, "block_size", json_integer((json_int_t)r->bs[b]), bad);
 	jp_put(o, "op", json_string(sweep_op_name(op)), bad);
@@ -117,12 +99,8 @@ static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
 {
 	json_t *o = json_object(), *cells = json_array();
 
-	if (!o || !cells) {
-		json_decref(o);
-		json_decref(cells);
-		*bad = 1;
+	if (JP_MADE(bad, o, cells))
 		return NULL;
-	}
 	jp_put(o, "label", jp_text(st->label), bad);
 	jp_put(o, "fs", jp_text(st->fs), bad);
 	jp_path(o, "target", st->target, bad);
@@ -132,10 +110,10 @@ static json_t *stage(const struct sweep_result *r, const struct sweep_stage *st,
 				const struct sweep_cell *c =
 				    &st->cell[m][b][op];
 
-				if (c->done &&
-				    json_array_append_new(
-					cells, cell(r, c, m, b, op, bad)))
-					*bad = 1;
+				if (c->done)
+					jp_append(cells,
+						  cell(r, c, m, b, op, bad),
+						  bad);
 			}
 	jp_put(o, "cells", cells, bad);
 	return o;
@@ -146,12 +124,9 @@ void docbody_sweep(json_t *doc, const struct sweep_result *r, int *bad)
 	json_t *stages = json_array();
 
 	jp_put(doc, "title", jp_text(r->what), bad);
-	if (!stages) {
-		*bad = 1;
+	if (JP_MADE(bad, stages))
 		return;
-	}
 	for (unsigned s = 0; s < r->nstages && !*bad; s++)
-		if (json_array_append_new(stages, stage(r, &r->stage[s], bad)))
-			*bad = 1;
+		jp_append(stages, stage(r, &r->stage[s], bad), bad);
 	jp_put(doc, "stages", stages, bad);
 }

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "gnuplot.h"
+#include "quoted.h"
 #include "xfer.h"
 
 char *plot_find_gnuplot(void)
@@ -54,13 +55,7 @@ int plot_prepare(const char *path, enum plot_format *fmt, char *why,
 
 void plot_quote(FILE *f, const char *s)
 {
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
-	}
-	fputc('\'', f);
+	quoted_put(f, s, '\'');
 }
 
 void plot_begin(FILE *script, const char *path, enum plot_format fmt,

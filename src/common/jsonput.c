@@ -22,6 +22,34 @@ void jp_put(json_t *o, const char *key, json_t *v, int *bad)
 		*bad = 1;
 }
 
+int jp_made(json_t *const v[], size_t n, int *bad)
+{
+	size_t i;
+
+	for (i = 0; i < n && v[i]; i++)
+		;
+	if (i == n)
+		return 0;
+	for (i = 0; i < n; i++)
+		json_decref(v[i]);
+	*bad = 1;
+	return -1;
+}
+
+json_t *jp_done(json_t *doc, int bad)
+{
+	if (!bad)
+		return doc;
+	json_decref(doc);
+	return NULL;
+}
+
+void jp_append(json_t *a, json_t *v, int *bad)
+{
+	if (json_array_append_new(a, v) != 0)
+		*bad = 1;
+}
+
 json_t *jp_text(const char *s)
 {
 	size_t room = text_escape_room(s);
@@ -76,15 +104,15 @@ void jp_head(json_t *doc, int schema, const char *program, time_t start,
 	jp_put(doc, "version", json_string(PACKAGE_VERSION), bad);
 	jp_put(doc, "start_time", json_string(when), bad);
 	jp_put(doc, "host", jp_text(host), bad);
-	jp_put(doc, "kernel", uname(&un) == 0 ? jp_text(un.release) : json_null(),
-	       bad);
+	jp_put(doc, "kernel",
+	       uname(&un) == 0 ? jp_text(un.release) : json_null(), bad);
 }
 
 int jp_write(const json_t *doc, FILE *f, size_t flags)
 {
 	errno = 0;
-	if (json_dumpf(doc, f, JSON_INDENT(1) | flags) || fputc('\n', f) == EOF ||
-	    fflush(f) == EOF || ferror(f)) {
+	if (json_dumpf(doc, f, JSON_INDENT(1) | flags) ||
+	    fputc('\n', f) == EOF || fflush(f) == EOF || ferror(f)) {
 		if (!errno)
 			errno = EIO;
 		return -1;

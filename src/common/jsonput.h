@@ -19,6 +19,23 @@
 /* Set key to v (taken over); a NULL v or a failure sets *bad. */
 void jp_put(json_t *o, const char *key, json_t *v, int *bad);
 
+/* Append v (taken over) to the array a; a NULL v or a failure sets *bad. */
+void jp_append(json_t *a, json_t *v, int *bad);
+
+/*
+ * Whether the values a builder has just made (json_object(), json_array()
+ * and the like) are all there: 0; else -1, with every one of them freed
+ * and *bad set. JP_MADE(bad, a, b, ...) names them as arguments.
+ */
+int jp_made(json_t *const v[], size_t n, int *bad);
+#define JP_MADE(bad, ...)                                                      \
+	jp_made((json_t *const[]){__VA_ARGS__},                                \
+		sizeof((json_t *const[]){__VA_ARGS__}) / sizeof(json_t *),     \
+		bad)
+
+/* The end of a document's builder: doc, or NULL (doc freed) when bad. */
+json_t *jp_done(json_t *doc, int bad);
+
 /* A string of the document: a byte that is not UTF-8 becomes \xNN. */
 json_t *jp_text(const char *s);
 

@@ -44,12 +44,8 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	json_t *s = json_object(), *files = json_object(), *only;
 	char label[32];
 
-	if (!s || !files) {
-		json_decref(s);
-		json_decref(files);
-		*bad = 1;
+	if (JP_MADE(bad, s, files))
 		return NULL;
-	}
 	units_fmt_size(label, sizeof(label), o->size);
 	jp_put(s, "name", jp_text(o->name), bad);
 	jp_put(s, "file_size", json_integer((json_int_t)o->size), bad);
@@ -61,7 +57,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
 	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
 	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
-	    bad);
+	       bad);
 	jp_put(files, "max_size", json_integer(o->files_max), bad);
 	jp_put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
 	jp_put(files, "dirs", json_integer(o->files_dirs), bad);
@@ -70,27 +66,27 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "direct", json_boolean(o->direct), bad);
 	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
 	jp_put(s, "cache_method",
-	    json_string(o->direct	 ? "direct"
-			: o->drop_caches ? "evict+drop_caches"
-					 : "evict"),
-	    bad);
+	       json_string(o->direct	    ? "direct"
+			   : o->drop_caches ? "evict+drop_caches"
+					    : "evict"),
+	       bad);
 	jp_put(s, "per_char",
-	    json_string(o->fast || o->direct		  ? "skipped"
-			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
-							  : "stdio"),
-	    bad);
+	       json_string(o->fast || o->direct		     ? "skipped"
+			   : o->per_char == PER_CHAR_SYSCALL ? "syscall"
+							     : "stdio"),
+	       bad);
 	jp_put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
-	    bad);
+	       bad);
 	jp_put(s, "repeats", json_integer(o->repeats), bad);
 	jp_put(s, "seed_fixed", json_boolean(o->seed_set), bad);
 	jp_put(s, "seeds", json_array(), bad);
 	if (o->only) {
 		only = json_array();
 		for (int t = 0; t < RT_COUNT; t++)
-			if ((o->only & (1u << t)) &&
-			    json_array_append_new(
-				only, json_string(result_test_name(t))))
-				*bad = 1;
+			if (o->only & (1u << t))
+				jp_append(only,
+					  json_string(result_test_name(t)),
+					  bad);
 		jp_put(s, "only", only, bad);
 	} else {
 		jp_put(s, "only", json_null(), bad);
@@ -108,25 +104,19 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	char dir[PATH_MAX];
 	int have = find_mount(o->dir, &m) == 0, bad = 0;
 
-	if (!doc || !target) {
-		json_decref(doc);
-		json_decref(target);
+	if (JP_MADE(&bad, doc, target))
 		return NULL;
-	}
 	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
 	jp_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
-		 &bad);
+		&bad);
 	jp_path(target, "mount_point", have ? m.point : NULL, &bad);
-	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(), &bad);
+	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(),
+	       &bad);
 	jp_path(target, "device", have ? m.source : NULL, &bad);
 	jp_put(doc, "target", target, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	jp_put(doc, "runs", json_array(), &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }
 
 /*

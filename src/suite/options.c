@@ -54,21 +54,18 @@ uint64_t opts_physical_ram(void)
 }
 
 enum {
-	LONG_HELP = 256,
-	LONG_VERSION,
-	LONG_CSV,
+	LONG_CSV = 256,
 	LONG_FORMAT,
 	LONG_PER_CHAR,
 	LONG_ONLY,
 	LONG_DROP_CACHES,
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
-	LONG_JSON,
 };
 
 static const struct option long_opts[] = {
-    {"help", no_argument, NULL, LONG_HELP},
-    {"version", no_argument, NULL, LONG_VERSION},
+    CLI_LONG_HELP,
+    CLI_LONG_VERSION,
     {"csv", required_argument, NULL, LONG_CSV},
     {"format", required_argument, NULL, LONG_FORMAT},
     {"per-char", required_argument, NULL, LONG_PER_CHAR},
@@ -76,7 +73,7 @@ static const struct option long_opts[] = {
     {"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
-    {"json", optional_argument, NULL, LONG_JSON},
+    CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
 
@@ -267,13 +264,34 @@ static enum opt_status opt_name(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
-static enum opt_status opt_ram(struct parse *p, char *arg)
+/* A size (a bare number is MiB) into *v, or refused as opt's value. */
+static enum opt_status mib_value(struct parse *p, const char *opt,
+				 const char *arg, uint64_t *v)
 {
 	char why[96];
+
+	if (units_parse_size(arg, UNITS_MIB, v, why, sizeof(why)))
+		return bad(p->err, opt, arg, why);
+	return OPT_RUN;
+}
+
+/* A whole number up to max into *v, or refused as opt's value. */
+static enum opt_status whole_value(struct parse *p, const char *opt,
+				   const char *arg, uint64_t max, uint64_t *v)
+{
+	char why[96];
+
+	if (units_parse_uint(arg, max, v, why, sizeof(why)))
+		return bad(p->err, opt, arg, why);
+	return OPT_RUN;
+}
+
+static enum opt_status opt_ram(struct parse *p, char *arg)
+{
 	uint64_t v;
 
-	if (units_parse_size(arg, UNITS_MIB, &v, why, sizeof(why)))
-		return bad(p->err, "-r", arg, why);
+	if (mib_value(p, "-r", arg, &v))
+		return OPT_USAGE;
 	p->o->ram = v;
 	p->o->ram_arg = arg;
 	p->ram_set = 1;
@@ -282,11 +300,10 @@ static enum opt_status opt_ram(struct parse *p, char *arg)
 
 static enum opt_status opt_repeats(struct parse *p, char *arg)
 {
-	char why[96];
 	uint64_t v;
 
-	if (units_parse_uint(arg, 100000, &v, why, sizeof(why)))
-		return bad(p->err, "-x", arg, why);
+	if (whole_value(p, "-x", arg, 100000, &v))
+		return OPT_USAGE;
 	if (v == 0)
 		return bad(p->err, "-x", arg,
 			   "repeat count must be at least 1");
@@ -296,24 +313,31 @@ static enum opt_status opt_repeats(struct parse *p, char *arg)
 
 static enum opt_status opt_seed(struct parse *p, char *arg)
 {
-	char why[96];
 	uint64_t v;
 
-	if (units_parse_uint(arg, UINT64_MAX, &v, why, sizeof(why)))
-		return bad(p->err, "-z", arg, why);
+	if (whole_value(p, "-z", arg, UINT64_MAX, &v))
+		return OPT_USAGE;
 	p->o->seed = v;
 	p->o->seed_set = 1;
 	return OPT_RUN;
 }
 
+/* -u or -g refused: privs says what it could not find. */
+static enum opt_status privs_bad(struct parse *p, const char *opt,
+				 const char *why)
+{
+	char val[1024];
+
+	fprintf(p->err, "clyde: %s %s\n", opt, shown(why, val, sizeof(val)));
+	return OPT_USAGE;
+}
+
 static enum opt_status opt_user(struct parse *p, char *arg)
 {
-	char why[96], val[1024];
+	char why[96];
 
-	if (privs_parse_user(arg, &p->o->privs, why, sizeof(why))) {
-		fprintf(p->err, "clyde: -u %s\n", shown(why, val, sizeof(val)));
-		return OPT_USAGE;
-	}
+	if (privs_parse_user(arg, &p->o->privs, why, sizeof(why)))
+		return privs_bad(p, "-u", why);
 	if (strchr(arg, ':')) {
 		p->g.u_group = arg;
 		p->g.u_gid = p->o->privs.gid;
@@ -323,12 +347,10 @@ static enum opt_status opt_user(struct parse *p, char *arg)
 
 static enum opt_status opt_group(struct parse *p, char *arg)
 {
-	char why[96], val[1024];
+	char why[96];
 
-	if (privs_parse_group(arg, &p->o->privs, why, sizeof(why))) {
-		fprintf(p->err, "clyde: -g %s\n", shown(why, val, sizeof(val)));
-		return OPT_USAGE;
-	}
+	if (privs_parse_group(arg, &p->o->privs, why, sizeof(why)))
+		return privs_bad(p, "-g", why);
 	p->g.g_group = arg;
 	p->g.g_gid = p->o->privs.gid;
 	return OPT_RUN;
@@ -337,7 +359,6 @@ static enum opt_status opt_group(struct parse *p, char *arg)
 /* bonnie++ 2.00: "-f" skips per-char, "-f 20" sizes it. */
 static enum opt_status opt_fast(struct parse *p, char *arg)
 {
-	char why[96];
 	uint64_t v;
 
 	if (!arg && optind < p->argc && p->argv[optind][0] &&
@@ -349,8 +370,8 @@ static enum opt_status opt_fast(struct parse *p, char *arg)
 		p->g.f_size = NULL;
 		return OPT_RUN;
 	}
-	if (units_parse_size(arg, UNITS_MIB, &v, why, sizeof(why)))
-		return bad(p->err, "-f", arg, why);
+	if (mib_value(p, "-f", arg, &v))
+		return OPT_USAGE;
 	if (v == 0)
 		return bad(p->err, "-f", arg, "per-char size must be above 0");
 	p->g.f_size = arg;
@@ -398,10 +419,9 @@ static enum opt_status opt_only(struct parse *p, char *arg)
 
 static enum opt_status opt_json(struct parse *p, char *arg)
 {
-	if (arg && !*arg)
-		return bad(p->err, "--json", arg, "expected a file name");
+	if (cli_json_path(p->err, "clyde", arg, &p->o->json_path))
+		return OPT_USAGE;
 	p->o->json = 1;
-	p->o->json_path = arg && strcmp(arg, "-") ? arg : NULL;
 	return OPT_RUN;
 }
 
@@ -422,15 +442,24 @@ static const struct {
 	int c;
 	enum opt_status (*fn)(struct parse *p, char *arg);
 } handlers[] = {
-    {'d', opt_dir},	      {'s', opt_size},
-    {'n', opt_files},	      {'m', opt_name},
-    {'r', opt_ram},	      {'x', opt_repeats},
-    {'z', opt_seed},	      {'u', opt_user},
-    {'g', opt_group},	      {'f', opt_fast},
-    {'h', opt_help},	      {LONG_HELP, opt_help},
-    {'V', opt_version},	      {LONG_VERSION, opt_version},
-    {LONG_CSV, opt_csv},      {LONG_FORMAT, opt_format},
-    {LONG_ONLY, opt_only},    {LONG_JSON, opt_json},
+    {'d', opt_dir},
+    {'s', opt_size},
+    {'n', opt_files},
+    {'m', opt_name},
+    {'r', opt_ram},
+    {'x', opt_repeats},
+    {'z', opt_seed},
+    {'u', opt_user},
+    {'g', opt_group},
+    {'f', opt_fast},
+    {'h', opt_help},
+    {CLI_OPT_HELP, opt_help},
+    {'V', opt_version},
+    {CLI_OPT_VERSION, opt_version},
+    {LONG_CSV, opt_csv},
+    {LONG_FORMAT, opt_format},
+    {LONG_ONLY, opt_only},
+    {CLI_OPT_JSON, opt_json},
     {LONG_PER_CHAR, opt_per_char},
 };
 

@@ -30,29 +30,29 @@
 
 struct phase_ctx {
 	const struct clyde_opts *opt;
-	int dirfd;             /* the private scratch directory */
-	const char *data_name; /* data file, relative to dirfd */
-	const char *data_path; /* the same, in full, for messages */
+	int dirfd;		  /* the private scratch directory */
+	const char *data_name;	  /* data file, relative to dirfd */
+	const char *data_path;	  /* the same, in full, for messages */
 	const char *scratch_path; /* the scratch directory */
-	unsigned char *buf;    /* fill data, aligned for O_DIRECT; holds
-				* the larger of chunk and the -n chunk */
+	unsigned char *buf;	  /* fill data, aligned for O_DIRECT; holds
+				   * the larger of chunk and the -n chunk */
 	size_t chunk;
-	uint64_t size;         /* bytes of the data file */
+	uint64_t size;		     /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
-	int fd;                /* a phase's open file, -1 when none */
-	void *stream;          /* a phase's FILE *, NULL when none */
-	uint64_t sink;         /* bytes read are folded in here */
-	uint64_t seed;         /* the run's seed */
-	uint64_t wb_prev, wb_next; /* writeback windows (phase_writeback) */
-	void *priv;            /* a phase's own state (phase_ops.release) */
-	char what[512];        /* the failing call and file */
+	int fd;			     /* a phase's open file, -1 when none */
+	void *stream;		     /* a phase's FILE *, NULL when none */
+	uint64_t sink;		     /* bytes read are folded in here */
+	uint64_t seed;		     /* the run's seed */
+	uint64_t wb_prev, wb_next;   /* writeback windows (phase_writeback) */
+	void *priv;	/* a phase's own state (phase_ops.release) */
+	char what[512]; /* the failing call and file */
 };
 
 struct phase_out {
-	uint64_t work;           /* bytes, seeks or files done */
+	uint64_t work;		 /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
-	int record;              /* fill lat (not under --no-latency) */
-	struct hist lat;         /* every operation's latency */
+	int record;		 /* fill lat (not under --no-latency) */
+	struct hist lat;	 /* every operation's latency */
 	/*
 	 * A phase whose work runs in other processes times it itself: from
 	 * the first worker's start to the last one's end, with the sum of
@@ -74,15 +74,15 @@ struct phase_out {
 #define PHASE_READS 0x8u
 /* Writes the whole data file: the phase the runner runs, untimed, when
  * a PHASE_READS phase is to run without it (--only). */
-#define PHASE_MAKES_DATA 0x10u
+#define PHASE_MAKES_DATA  0x10u
 #define PHASE_FLAGS_KNOWN 0x1fu
 
 struct phase_ops {
-	const char *name;       /* the figure's key, e.g. "put_block" */
-	const char *title;      /* for messages, e.g. "block output" */
-	enum result_test test;  /* the figure it fills */
+	const char *name;      /* the figure's key, e.g. "put_block" */
+	const char *title;     /* for messages, e.g. "block output" */
+	enum result_test test; /* the figure it fills */
 	unsigned flags;
-	const char *progress;   /* "Writing intelligently" */
+	const char *progress; /* "Writing intelligently" */
 	/* Untimed, optional: open, create, evict what the phase reads. */
 	int (*setup)(struct phase_ctx *);
 	/* Timed, required. */
@@ -123,16 +123,39 @@ static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 }
 
 /*
+ * The end of an operation of a timed loop: phase_op_done, then a stop
+ * honoured, as a failure of call (the call the stop cut short). 0 or
+ * -EINTR (ctx->what set).
+ */
+static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
+				uint64_t *t0, const char *call);
+
+/*
  * The end of chunk i of block output and rewrite: the buffer written
  * whole at the file offset, fsynced under -b, writeback kept to two
- * windows, the operation closed, a stop honoured. Inline: it is the
- * timed loop of both. 0 or -errno (ctx->what set).
+ * windows, then phase_op_next. Inline: it is the timed loop of both. 0
+ * or -errno (ctx->what set).
  */
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 				  uint64_t *t0, uint64_t i);
 
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
+
+/*
+ * Setup hooks, 0 or -errno: the data file opened for reading
+ * (phase_setup_read), or made afresh for writing, a leftover of an
+ * earlier test or run removed first (phase_setup_create).
+ */
+int phase_setup_read(struct phase_ctx *ctx);
+int phase_setup_create(struct phase_ctx *ctx);
+
+/*
+ * For the per-char phases after one of those: in the stdio mode, a stream
+ * over ctx->fd (fdopen mode) in ctx->stream; in the syscall mode nothing.
+ * 0 or -errno.
+ */
+int phase_setup_stream(struct phase_ctx *ctx, const char *mode);
 
 /* Close ctx->fd (and ctx->stream) if open. */
 void phase_close(struct phase_ctx *ctx);
@@ -160,11 +183,22 @@ int phase_fsync(struct phase_ctx *ctx);
 /* Record a failure of call on the data file; returns -err. */
 int phase_fail(struct phase_ctx *ctx, const char *call, int err);
 
+/* Record an end of the data file before the bytes a read expected;
+ * returns -ENODATA. */
+int phase_fail_short(struct phase_ctx *ctx);
+
 /* Record a failure of a call on no file (pipe, fork, mmap); -err. */
 int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
 
 /* Bytes the per-char phases cover in the chosen mode. */
 uint64_t phase_per_char_size(const struct phase_ctx *ctx);
+
+static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
+				uint64_t *t0, const char *call)
+{
+	phase_op_done(out, t0);
+	return *ctx->stop ? phase_fail(ctx, call, EINTR) : 0;
+}
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 				  uint64_t *t0, uint64_t i)
@@ -177,9 +211,6 @@ static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 		return rc;
 	if ((rc = phase_writeback(ctx, (i + 1) * ctx->chunk)) != 0)
 		return rc;
-	phase_op_done(out, t0);
-	if (*ctx->stop)
-		return phase_fail(ctx, "write", EINTR);
-	return 0;
+	return phase_op_next(ctx, out, t0, "write");
 }
 #endif

@@ -36,14 +36,14 @@
 #include "phase.h"
 #include "rng.h"
 
-#define TEST_DIR "files"
+#define TEST_DIR    "files"
 #define LINK_TARGET "link-target"
-#define SALT_FILES 0x66696c6573ull
-#define SALT_ORDER 0x6f72646572ull
+#define SALT_FILES  0x66696c6573ull
+#define SALT_ORDER  0x6f72646572ull
 
 /* The file tests' state for one pass (sequential or random). */
 struct phase_files {
-	int dirfd;          /* the test directory, -1 when none */
+	int dirfd;	    /* the test directory, -1 when none */
 	struct fileset set; /* names, sizes and directories of the files */
 	uint32_t *order;    /* stat or delete order (random pass) */
 };
@@ -64,8 +64,8 @@ static int files_fail_in(struct phase_ctx *ctx, const char *call,
 	return -err;
 }
 
-static int files_fail(struct phase_ctx *ctx, const char *call,
-		      const char *rel, int err)
+static int files_fail(struct phase_ctx *ctx, const char *call, const char *rel,
+		      int err)
 {
 	return files_fail_in(ctx, call, NULL, rel, err);
 }
@@ -139,11 +139,12 @@ static int create_setup(struct phase_ctx *ctx, int random)
 	}
 	if (o->files_max < 0) {
 		unlinkat(ctx->dirfd, LINK_TARGET, 0);
-		fd = openat(ctx->dirfd, LINK_TARGET,
-			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			    0600);
+		fd = openat(
+		    ctx->dirfd, LINK_TARGET,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
-			return files_fail(ctx, "create", "../" LINK_TARGET, errno);
+			return files_fail(ctx, "create", "../" LINK_TARGET,
+					  errno);
 		close(fd);
 	}
 	return 0;
@@ -176,14 +177,14 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 		if (symlinkat(target, pf->dirfd, path))
 			return files_fail(ctx, "symlink", path, errno);
 	} else {
-		fd = openat(pf->dirfd, path,
-			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			    0600);
+		fd = openat(
+		    pf->dirfd, path,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0)
 			return files_fail(ctx, "create", path, errno);
 		for (uint64_t done = 0; done < size && !rc;) {
-			size_t n = size - done < chunk ? (size_t)(size - done)
-						       : chunk;
+			size_t n =
+			    size - done < chunk ? (size_t)(size - done) : chunk;
 			ssize_t w = write(fd, ctx->buf, n);
 
 			if (w < 0 && errno == EINTR && !*ctx->stop)
@@ -310,7 +311,8 @@ static int walk(struct phase_ctx *ctx, struct phase_out *out, int delete)
 				break;
 			}
 			nm = de->d_name;
-			if (nm[0] == '.' && (!nm[1] || (nm[1] == '.' && !nm[2])))
+			if (nm[0] == '.' &&
+			    (!nm[1] || (nm[1] == '.' && !nm[2])))
 				continue;
 			if (!delete)
 				rc = stat_one(ctx, dirfd(dir), dname, nm);
@@ -482,25 +484,26 @@ static void files_release(struct phase_ctx *ctx)
 
 #define FILE_PHASE(id, ttl, prog, set, fn)                                     \
 	const struct phase_ops phase_##id##_ops = {                            \
-		.name = #id,                                                   \
-		.title = ttl,                                                  \
-		.test = RT_##id,                                               \
-		.flags = PHASE_FILES,                                          \
-		.progress = prog,                                              \
-		.setup = set,                                                  \
-		.run = fn,                                                     \
-		.release = files_release,                                      \
+	    .name = #id,                                                       \
+	    .title = ttl,                                                      \
+	    .test = RT_##id,                                                   \
+	    .flags = PHASE_FILES,                                              \
+	    .progress = prog,                                                  \
+	    .setup = set,                                                      \
+	    .run = fn,                                                         \
+	    .release = files_release,                                          \
 	};
 
-FILE_PHASE(seq_create, "sequential create", "Create files in sequential order",
-	   seq_create_setup, create_run)
-FILE_PHASE(seq_stat, "sequential stat", "Stat files in sequential order",
-	   seq_stat_setup, seq_stat_run)
-FILE_PHASE(seq_del, "sequential delete", "Delete files in sequential order",
-	   seq_del_setup, seq_del_run)
-FILE_PHASE(ran_create, "random create", "Create files in random order",
-	   ran_create_setup, create_run)
-FILE_PHASE(ran_stat, "random stat", "Stat files in random order",
-	   ran_stat_setup, ran_stat_run)
-FILE_PHASE(ran_del, "random delete", "Delete files in random order",
-	   ran_del_setup, ran_del_run)
+/* A pass's three tests: ord is their keys' prefix, word their order. */
+#define FILE_PASS(ord, word)                                                   \
+	FILE_PHASE(ord##_create, word " create",                               \
+		   "Create files in " word " order", ord##_create_setup,       \
+		   create_run)                                                 \
+	FILE_PHASE(ord##_stat, word " stat", "Stat files in " word " order",   \
+		   ord##_stat_setup, ord##_stat_run)                           \
+	FILE_PHASE(ord##_del, word " delete",                                  \
+		   "Delete files in " word " order", ord##_del_setup,          \
+		   ord##_del_run)
+
+FILE_PASS(seq, "sequential")
+FILE_PASS(ran, "random")

@@ -9,26 +9,15 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "phase.h"
 
 static int getc_setup(struct phase_ctx *ctx)
 {
-	FILE *f;
-	int fd = phase_open(ctx, O_RDONLY, "open");
+	int rc = phase_setup_read(ctx);
 
-	if (fd < 0)
-		return fd;
-	if (ctx->opt->per_char == PER_CHAR_SYSCALL)
-		return 0;
-	f = fdopen(fd, "r");
-	if (!f)
-		return phase_fail(ctx, "fdopen", errno);
-	ctx->stream = f;
-	return 0;
+	return rc ? rc : phase_setup_stream(ctx, "r");
 }
 
 static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -40,21 +29,17 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	while (done < total) {
-		uint64_t n = total - done < ctx->chunk ? total - done : ctx->chunk;
+		uint64_t n =
+		    total - done < ctx->chunk ? total - done : ctx->chunk;
 		if (f) {
 			for (uint64_t i = 0; i < n; i++) {
 				int c = getc(f);
 
-				if (c == EOF) {
-					if (ferror(f))
-						return phase_fail(ctx, "read",
-								  errno);
-					snprintf(ctx->what, sizeof(ctx->what),
-						 "read %s: file shorter than "
-						 "expected",
-						 ctx->data_path);
-					return -ENODATA;
-				}
+				if (c == EOF)
+					return ferror(f)
+						   ? phase_fail(ctx, "read",
+								errno)
+						   : phase_fail_short(ctx);
 				sum += (unsigned)c;
 			}
 		} else {
@@ -67,9 +52,8 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 			}
 		}
 		done += n;
-		phase_op_done(out, &t0);
-		if (*ctx->stop)
-			return phase_fail(ctx, "read", EINTR);
+		if ((rc = phase_op_next(ctx, out, &t0, "read")) != 0)
+			return rc;
 	}
 	ctx->sink += sum;
 	out->work = done;
@@ -77,12 +61,12 @@ static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_getc_ops = {
-	.name = "getc",
-	.title = "per-char input",
-	.test = RT_getc,
-	.flags = PHASE_DATA | PHASE_PER_CHAR | PHASE_READS,
-	.progress = "Reading a byte at a time",
-	.setup = getc_setup,
-	.run = getc_run,
-	.teardown = phase_close,
+    .name = "getc",
+    .title = "per-char input",
+    .test = RT_getc,
+    .flags = PHASE_DATA | PHASE_PER_CHAR | PHASE_READS,
+    .progress = "Reading a byte at a time",
+    .setup = getc_setup,
+    .run = getc_run,
+    .teardown = phase_close,
 };

@@ -19,6 +19,13 @@ int phase_fail(struct phase_ctx *ctx, const char *call, int err)
 	return -err;
 }
 
+int phase_fail_short(struct phase_ctx *ctx)
+{
+	snprintf(ctx->what, sizeof(ctx->what),
+		 "read %s: file shorter than expected", ctx->data_path);
+	return -ENODATA;
+}
+
 int phase_fail_call(struct phase_ctx *ctx, const char *call, int err)
 {
 	snprintf(ctx->what, sizeof(ctx->what), "%s", call);
@@ -38,6 +45,37 @@ int phase_open(struct phase_ctx *ctx, int flags, const char *call)
 	ctx->fd = fd;
 	ctx->wb_prev = ctx->wb_next = 0;
 	return fd;
+}
+
+int phase_setup_read(struct phase_ctx *ctx)
+{
+	int fd = phase_open(ctx, O_RDONLY, "open");
+
+	return fd < 0 ? fd : 0;
+}
+
+int phase_setup_create(struct phase_ctx *ctx)
+{
+	int fd;
+
+	/* Fresh: what an earlier run or the per-char test left is neither
+	 * reused nor overwritten in place. */
+	unlinkat(ctx->dirfd, ctx->data_name, 0);
+	fd = phase_open(ctx, O_WRONLY | O_CREAT | O_EXCL, "create");
+	return fd < 0 ? fd : 0;
+}
+
+int phase_setup_stream(struct phase_ctx *ctx, const char *mode)
+{
+	FILE *f;
+
+	if (ctx->opt->per_char == PER_CHAR_SYSCALL)
+		return 0;
+	f = fdopen(ctx->fd, mode);
+	if (!f)
+		return phase_fail(ctx, "fdopen", errno);
+	ctx->stream = f;
+	return 0;
 }
 
 void phase_close(struct phase_ctx *ctx)
@@ -66,12 +104,7 @@ int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len)
 
 	if (n < 0)
 		return phase_fail(ctx, "read", (int)-n);
-	if ((size_t)n < len) {
-		snprintf(ctx->what, sizeof(ctx->what),
-			 "read %s: file shorter than expected", ctx->data_path);
-		return -ENODATA;
-	}
-	return 0;
+	return (size_t)n < len ? phase_fail_short(ctx) : 0;
 }
 
 #define WB_WINDOW (8ull << 20)
@@ -91,8 +124,8 @@ int phase_writeback(struct phase_ctx *ctx, uint64_t pos)
 
 		if (sync_file_range(fd, off, len,
 				    SYNC_FILE_RANGE_WAIT_BEFORE |
-					    SYNC_FILE_RANGE_WRITE |
-					    SYNC_FILE_RANGE_WAIT_AFTER))
+					SYNC_FILE_RANGE_WRITE |
+					SYNC_FILE_RANGE_WAIT_AFTER))
 			return phase_fail(ctx, "sync_file_range", errno);
 		posix_fadvise(fd, off, len, POSIX_FADV_DONTNEED);
 	}
@@ -114,7 +147,7 @@ uint64_t phase_per_char_size(const struct phase_ctx *ctx)
 
 	if (!want)
 		want = ctx->opt->per_char == PER_CHAR_SYSCALL
-			       ? OPT_PER_CHAR_SYSCALL_DEFAULT
-			       : ctx->size;
+			   ? OPT_PER_CHAR_SYSCALL_DEFAULT
+			   : ctx->size;
 	return want < ctx->size ? want : ctx->size;
 }

@@ -13,29 +13,15 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "phase.h"
 
 static int putc_setup(struct phase_ctx *ctx)
 {
-	FILE *f;
-	int fd;
+	int rc = phase_setup_create(ctx);
 
-	/* A fresh file: a leftover of any earlier run is not ours to reuse. */
-	unlinkat(ctx->dirfd, ctx->data_name, 0);
-	fd = phase_open(ctx, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, "create");
-	if (fd < 0)
-		return fd;
-	if (ctx->opt->per_char == PER_CHAR_SYSCALL)
-		return 0;
-	f = fdopen(fd, "w");
-	if (!f)
-		return phase_fail(ctx, "fdopen", errno);
-	ctx->stream = f;
-	return 0;
+	return rc ? rc : phase_setup_stream(ctx, "w");
 }
 
 static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -61,11 +47,9 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 					return rc;
 		}
 		done += n;
-		if ((rc = phase_writeback(ctx, done)) != 0)
+		if ((rc = phase_writeback(ctx, done)) != 0 ||
+		    (rc = phase_op_next(ctx, out, &t0, "write")) != 0)
 			return rc;
-		phase_op_done(out, &t0);
-		if (*ctx->stop)
-			return phase_fail(ctx, "write", EINTR);
 	}
 	if (f && fflush(f) == EOF)
 		return phase_fail(ctx, "write", errno);
@@ -74,12 +58,12 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_putc_ops = {
-	.name = "putc",
-	.title = "per-char output",
-	.test = RT_putc,
-	.flags = PHASE_DATA | PHASE_PER_CHAR,
-	.progress = "Writing a byte at a time",
-	.setup = putc_setup,
-	.run = putc_run,
-	.teardown = phase_close,
+    .name = "putc",
+    .title = "per-char output",
+    .test = RT_putc,
+    .flags = PHASE_DATA | PHASE_PER_CHAR,
+    .progress = "Writing a byte at a time",
+    .setup = putc_setup,
+    .run = putc_run,
+    .teardown = phase_close,
 };

@@ -5,17 +5,7 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-
 #include "phase.h"
-
-static int read_setup(struct phase_ctx *ctx)
-{
-	int fd = phase_open(ctx, O_RDONLY, "open");
-
-	return fd < 0 ? fd : 0;
-}
 
 static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 {
@@ -24,11 +14,9 @@ static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	for (uint64_t i = 0; i < chunks; i++) {
-		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0 ||
+		    (rc = phase_op_next(ctx, out, &t0, "read")) != 0)
 			return rc;
-		phase_op_done(out, &t0);
-		if (*ctx->stop)
-			return phase_fail(ctx, "read", EINTR);
 	}
 	ctx->sink += ctx->buf[0];
 	out->work = chunks * ctx->chunk;
@@ -36,12 +24,12 @@ static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_get_block_ops = {
-	.name = "get_block",
-	.title = "block input",
-	.test = RT_get_block,
-	.flags = PHASE_DATA | PHASE_READS,
-	.progress = "Reading intelligently",
-	.setup = read_setup,
-	.run = read_run,
-	.teardown = phase_close,
+    .name = "get_block",
+    .title = "block input",
+    .test = RT_get_block,
+    .flags = PHASE_DATA | PHASE_READS,
+    .progress = "Reading intelligently",
+    .setup = phase_setup_read,
+    .run = read_run,
+    .teardown = phase_close,
 };

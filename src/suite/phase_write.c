@@ -8,21 +8,7 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "phase.h"
-
-static int write_setup(struct phase_ctx *ctx)
-{
-	int fd;
-
-	/* Fresh: blocks the per-char test left must not be overwritten. */
-	unlinkat(ctx->dirfd, ctx->data_name, 0);
-	fd = phase_open(ctx, O_WRONLY | O_CREAT | O_EXCL, "create");
-	return fd < 0 ? fd : 0;
-}
 
 static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 {
@@ -40,12 +26,12 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_put_block_ops = {
-	.name = "put_block",
-	.title = "block output",
-	.test = RT_put_block,
-	.flags = PHASE_DATA | PHASE_MAKES_DATA,
-	.progress = "Writing intelligently",
-	.setup = write_setup,
-	.run = write_run,
-	.teardown = phase_close,
+    .name = "put_block",
+    .title = "block output",
+    .test = RT_put_block,
+    .flags = PHASE_DATA | PHASE_MAKES_DATA,
+    .progress = "Writing intelligently",
+    .setup = phase_setup_create,
+    .run = write_run,
+    .teardown = phase_close,
 };

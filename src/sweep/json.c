@@ -29,25 +29,17 @@ static json_t *settings(const struct sweep_opts *o,
 {
 	json_t *s = json_object(), *bs = json_array(), *fs;
 
-	if (!s || !bs) {
-		json_decref(s);
-		json_decref(bs);
-		*bad = 1;
+	if (JP_MADE(bad, s, bs))
 		return NULL;
-	}
 	jp_path(s, "target", r->target, bad);
 	jp_put(s, "size", json_integer((json_int_t)r->size), bad);
 	for (unsigned i = 0; i < r->nbs; i++)
-		if (json_array_append_new(bs,
-					  json_integer((json_int_t)r->bs[i])))
-			*bad = 1;
+		jp_append(bs, json_integer((json_int_t)r->bs[i]), bad);
 	jp_put(s, "block_sizes", bs, bad);
 	if (o->fs_arg) {
 		fs = json_array();
 		for (unsigned i = 0; i < o->nfs && o->fs[i]; i++)
-			if (json_array_append_new(fs,
-						  json_string(o->fs[i]->name)))
-				*bad = 1;
+			jp_append(fs, json_string(o->fs[i]->name), bad);
 		jp_put(s, "filesystems", fs, bad);
 	} else {
 		jp_put(s, "filesystems", json_null(), bad);
@@ -69,9 +61,5 @@ json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, r, &bad), &bad);
 	docbody_sweep(doc, r, &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }

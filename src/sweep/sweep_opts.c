@@ -75,7 +75,7 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
 
-enum { OPT_FS = 256, OPT_DESTROY, OPT_FORCE, OPT_PLOT, OPT_JSON };
+enum { OPT_FS = 256 };
 
 /* A refused value: one line on err, -1. */
 #define bad(err, o, val, why) cli_bad(err, PROG, o, val, why)
@@ -204,6 +204,22 @@ static int opt_size(const char *arg, struct sweep_opts *o, FILE *err)
 	return 0;
 }
 
+/*
+ * A list option's n items of size bytes into its slot (items, count and
+ * the text given); given before, it must hold the same items.
+ */
+static int set_list(FILE *err, const char *o, const char *arg,
+		    const void *items, unsigned n, size_t size, void *slot,
+		    unsigned *nslot, const char **slot_arg)
+{
+	if (*slot_arg && (n != *nslot || memcmp(items, slot, n * size)))
+		return twice(err, o, arg, *slot_arg);
+	memcpy(slot, items, n * size);
+	*nslot = n;
+	*slot_arg = arg;
+	return 0;
+}
+
 static int opt_bs(const char *arg, struct sweep_opts *o, FILE *err)
 {
 	uint64_t bs[SWEEP_MAX_BS];
@@ -211,12 +227,8 @@ static int opt_bs(const char *arg, struct sweep_opts *o, FILE *err)
 
 	if (parse_bs_list(arg, bs, &n, err))
 		return -1;
-	if (o->bs_arg && (n != o->nbs || memcmp(bs, o->bs, n * sizeof(bs[0]))))
-		return twice(err, "-B", arg, o->bs_arg);
-	memcpy(o->bs, bs, n * sizeof(bs[0]));
-	o->nbs = n;
-	o->bs_arg = arg;
-	return 0;
+	return set_list(err, "-B", arg, bs, n, sizeof(bs[0]), o->bs, &o->nbs,
+			&o->bs_arg);
 }
 
 static int opt_fs(const char *arg, struct sweep_opts *o, FILE *err)
@@ -226,12 +238,8 @@ static int opt_fs(const char *arg, struct sweep_opts *o, FILE *err)
 
 	if (parse_fs_list(arg, fs, &n, err))
 		return -1;
-	if (o->fs_arg && (n != o->nfs || memcmp(fs, o->fs, n * sizeof(fs[0]))))
-		return twice(err, "--filesystems", arg, o->fs_arg);
-	memcpy(o->fs, fs, n * sizeof(fs[0]));
-	o->nfs = n;
-	o->fs_arg = arg;
-	return 0;
+	return set_list(err, "--filesystems", arg, fs, n, sizeof(fs[0]), o->fs,
+			&o->nfs, &o->fs_arg);
 }
 
 static int opt_seed(const char *arg, struct sweep_opts *o, FILE *err)
@@ -318,10 +326,10 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 {
 	static const struct option longs[] = {
 	    {"filesystems", required_argument, NULL, OPT_FS},
-	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
-	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"json", optional_argument, NULL, OPT_JSON},
+	    CLI_LONG_DESTROY,
+	    CLI_LONG_FORCE,
+	    CLI_LONG_PLOT,
+	    CLI_LONG_JSON,
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
@@ -353,19 +361,19 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 		case OPT_FS:
 			rc = opt_fs(optarg, o, err);
 			break;
-		case OPT_DESTROY:
+		case CLI_OPT_DESTROY:
 			rc = *optarg ? opt_str("--destroy-data", optarg,
 					       &o->destroy, err)
 				     : bad(err, "--destroy-data", optarg,
 					   "empty name");
 			break;
-		case OPT_FORCE:
+		case CLI_OPT_FORCE:
 			o->force = 1;
 			break;
-		case OPT_PLOT:
+		case CLI_OPT_PLOT:
 			rc = opt_str("--plot", optarg, &o->plot, err);
 			break;
-		case OPT_JSON:
+		case CLI_OPT_JSON:
 			o->json = 1;
 			if (optarg)
 				rc = *optarg ? opt_str("--json", optarg,

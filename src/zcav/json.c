@@ -28,10 +28,8 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 {
 	json_t *s = json_object();
 
-	if (!s) {
-		*bad = 1;
+	if (JP_MADE(bad, s))
 		return NULL;
-	}
 	jp_put(s, "operation", json_string(o->write ? "write" : "read"), bad);
 	jp_put(s, "block_size", json_integer((json_int_t)o->block), bad);
 	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
@@ -39,12 +37,12 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 	jp_put(s, "skip", json_integer((json_int_t)o->skip), bad);
 	jp_put(s, "range_start", json_integer((json_int_t)o->start), bad);
 	jp_put(s, "range_end",
-	    o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
+	       o->end ? json_integer((json_int_t)o->end) : json_null(), bad);
 	jp_put(s, "io",
-	    json_string(o->direct == 1	 ? "direct"
-			: o->direct == 0 ? "buffered"
-					 : "default"),
-	    bad);
+	       json_string(o->direct == 1   ? "direct"
+			   : o->direct == 0 ? "buffered"
+					    : "default"),
+	       bad);
 	jp_put(s, "uid", json_integer(getuid()), bad);
 	jp_put(s, "gid", json_integer(getgid()), bad);
 	return s;
@@ -61,9 +59,5 @@ json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	docbody_zcav(doc, r, &bad);
-	if (bad) {
-		json_decref(doc);
-		return NULL;
-	}
-	return doc;
+	return jp_done(doc, bad);
 }

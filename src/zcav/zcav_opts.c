@@ -58,14 +58,7 @@ static const char usage_text[] =
     "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM, 141 standard output\n"
     "closed by its reader.\n";
 
-enum {
-	OPT_DIRECT = 256,
-	OPT_BUFFERED,
-	OPT_PLOT,
-	OPT_DESTROY,
-	OPT_FORCE,
-	OPT_JSON
-};
+enum { OPT_DIRECT = 256, OPT_BUFFERED };
 
 /* A refused value: one line on stderr, -1. */
 #define bad(o, val, why) cli_bad(stderr, PROG, o, val, why)
@@ -255,10 +248,10 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 	static const struct option longs[] = {
 	    {"direct", no_argument, NULL, OPT_DIRECT},
 	    {"buffered", no_argument, NULL, OPT_BUFFERED},
-	    {"plot", required_argument, NULL, OPT_PLOT},
-	    {"destroy-data", required_argument, NULL, OPT_DESTROY},
-	    {"force", no_argument, NULL, OPT_FORCE},
-	    {"json", optional_argument, NULL, OPT_JSON},
+	    CLI_LONG_PLOT,
+	    CLI_LONG_DESTROY,
+	    CLI_LONG_FORCE,
+	    CLI_LONG_JSON,
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
 	    {NULL, 0, NULL, 0},
@@ -313,21 +306,17 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 		case OPT_BUFFERED:
 			o->direct = 0;
 			break;
-		case OPT_PLOT:
+		case CLI_OPT_PLOT:
 			o->plot = optarg;
 			break;
-		case OPT_JSON:
-			if (optarg && !*optarg)
-				rc = bad("--json", optarg,
-					 "expected a file name");
+		case CLI_OPT_JSON:
+			rc = cli_json_path(stderr, PROG, optarg, &o->json_path);
 			o->json = 1;
-			o->json_path =
-			    optarg && strcmp(optarg, "-") ? optarg : NULL;
 			break;
-		case OPT_DESTROY:
+		case CLI_OPT_DESTROY:
 			o->destroy = optarg;
 			break;
-		case OPT_FORCE:
+		case CLI_OPT_FORCE:
 			o->force = 1;
 			break;
 		default:
