@@ -42,14 +42,7 @@ json_t *jdoc_load(const char *buf, size_t len, const char *program, char *why,
 		json_value_shown(p, show, sizeof(show));
 		snprintf(why, whylen, "program %s: not a %s document", show,
 			 program);
-	} else if (!json_is_integer(v) ||
-		   json_integer_value(v) != JDOC_SCHEMA_VERSION) {
-		json_value_shown(v, show, sizeof(show));
-		snprintf(why, whylen,
-			 "schema_version %s: version %d is read "
-			 "(\"schema_version\": %d)",
-			 show, JDOC_SCHEMA_VERSION, JDOC_SCHEMA_VERSION);
-	} else {
+	} else if (json_schema_is(v, JDOC_SCHEMA_VERSION, why, whylen) == 0) {
 		return doc;
 	}
 	json_decref(doc);

@@ -145,6 +145,20 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 	return o;
 }
 
+int json_schema_is(const json_t *v, int version, char *why, size_t whylen)
+{
+	char show[64];
+
+	if (json_is_integer(v) && json_integer_value(v) == version)
+		return 0;
+	json_value_shown(v, show, sizeof(show));
+	snprintf(why, whylen,
+		 "schema_version %s: clyde-report reads version %d "
+		 "(\"schema_version\": %d)",
+		 show, version, version);
+	return -1;
+}
+
 /* A value as a message shows it: compact JSON, cut short when long. */
 void json_value_shown(const json_t *v, char *buf, size_t len)
 {

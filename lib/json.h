@@ -65,6 +65,13 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		  char *why, size_t whylen, int *line);
 
 /*
+ * Whether v is schema_version version: 0, or -1 with why "schema_version
+ * 2: clyde-report reads version 1 (\"schema_version\": 1)". The one
+ * refusal of every reader of a versioned document (this and lib/jdoc).
+ */
+int json_schema_is(const json_t *v, int version, char *why, size_t whylen);
+
+/*
  * A value as a message shows it: compact JSON, cut to about 40 bytes
  * (never inside a UTF-8 sequence) with "..."; "(missing)" for NULL.
  */

@@ -267,15 +267,8 @@ static int check_doc(json_t *doc, char *why, size_t whylen)
 			 JSON_SCHEMA_VERSION);
 		return -1;
 	}
-	if (!json_is_integer(v) ||
-	    json_integer_value(v) != JSON_SCHEMA_VERSION) {
-		json_value_shown(v, show, sizeof(show));
-		snprintf(why, whylen,
-			 "schema_version %s: clyde-report reads version %d "
-			 "(\"schema_version\": %d)",
-			 show, JSON_SCHEMA_VERSION, JSON_SCHEMA_VERSION);
+	if (json_schema_is(v, JSON_SCHEMA_VERSION, why, whylen) < 0)
 		return -1;
-	}
 	if (prog && (!json_is_string(prog) ||
 		     strcmp(json_string_value(prog), "clyde"))) {
 		json_value_shown(prog, show, sizeof(show));

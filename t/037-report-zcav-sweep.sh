@@ -88,9 +88,9 @@ bad() {
 }
 B="$WORK/bad.json"
 jq '.schema_version = 2' "$WORK/z1.json" >"$B"
-bad ': schema_version 2: version 1 is read'
+bad ': schema_version 2: clyde-report reads version 1'
 jq '.schema_version = 2' "$WORK/s.json" >"$B"
-bad ': schema_version 2: version 1 is read'
+bad ': schema_version 2: clyde-report reads version 1'
 jq '.targets[0].blocks[1].bytes = -5' "$WORK/z1.json" >"$B"
 bad ': targets[0].blocks[1].bytes -5 is not'
 jq '.targets[0].summary[0].bytes = -1' "$WORK/z3.json" >"$B"

@@ -108,6 +108,20 @@ void jp_head(json_t *doc, int schema, const char *program, time_t start,
 	       uname(&un) == 0 ? jp_text(un.release) : json_null(), bad);
 }
 
+json_t *jp_document(int schema, const char *program, time_t start,
+		    json_t *settings, int *bad)
+{
+	json_t *doc = json_object();
+
+	if (JP_MADE(bad, doc)) {
+		json_decref(settings);
+		return NULL;
+	}
+	jp_head(doc, schema, program, start, bad);
+	jp_put(doc, "settings", settings, bad);
+	return doc;
+}
+
 int jp_write(const json_t *doc, FILE *f, size_t flags)
 {
 	errno = 0;

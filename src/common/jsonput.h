@@ -54,6 +54,13 @@ void jp_head(json_t *doc, int schema, const char *program, time_t start,
 	     int *bad);
 
 /*
+ * A new document: jp_head's keys, then settings (taken over). NULL, with
+ * *bad set and settings dropped, without memory.
+ */
+json_t *jp_document(int schema, const char *program, time_t start,
+		    json_t *settings, int *bad);
+
+/*
  * The document on f, indented by one, with a final newline, flushed.
  * flags: more jansson dump flags (e.g. JSON_REAL_PRECISION). 0, or -1
  * with errno set.

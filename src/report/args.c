@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "report.h"
 
 #define PROG "clyde-report"
@@ -108,8 +109,6 @@ enum {
 	O_CSV,
 	O_ALPHA,
 	O_LATENCY,
-	O_HELP,
-	O_VERSION
 };
 
 static const struct option longs[] = {
@@ -122,8 +121,8 @@ static const struct option longs[] = {
     {"csv", no_argument, NULL, O_CSV},
     {"alpha", required_argument, NULL, O_ALPHA},
     {"latency", no_argument, NULL, O_LATENCY},
-    {"help", no_argument, NULL, O_HELP},
-    {"version", no_argument, NULL, O_VERSION},
+    CLI_LONG_HELP,
+    CLI_LONG_VERSION,
     {NULL, 0, NULL, 0},
 };
 
@@ -186,10 +185,10 @@ static int one_option(int c, char **argv, struct report_args *a,
 		o->latency = 1;
 		only_for(misfit, ONLY(REPORT_TXT), "--latency");
 		return 0;
-	case O_HELP:
+	case CLI_OPT_HELP:
 		fputs(usage_text, out);
 		return 1;
-	case O_VERSION:
+	case CLI_OPT_VERSION:
 		fprintf(out, "%s %s\n", PROG, PACKAGE_VERSION);
 		return 1;
 	case '?':

@@ -53,13 +53,11 @@ static json_t *settings(const struct sweep_opts *o,
 json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
 		       time_t start)
 {
-	json_t *doc = json_object();
 	int bad = 0;
+	json_t *doc = jp_document(JDOC_SCHEMA_VERSION, PROG, start,
+				  settings(o, r, &bad), &bad);
 
-	if (!doc)
-		return NULL;
-	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
-	jp_put(doc, "settings", settings(o, r, &bad), &bad);
-	docbody_sweep(doc, r, &bad);
+	if (doc)
+		docbody_sweep(doc, r, &bad);
 	return jp_done(doc, bad);
 }

@@ -51,13 +51,11 @@ static json_t *settings(const struct zcav_opts *o, int *bad)
 json_t *zcav_json_doc(const struct zcav_opts *o, const struct zcav_result *r,
 		      time_t start)
 {
-	json_t *doc = json_object();
 	int bad = 0;
+	json_t *doc = jp_document(JDOC_SCHEMA_VERSION, PROG, start,
+				  settings(o, &bad), &bad);
 
-	if (!doc)
-		return NULL;
-	jp_head(doc, JDOC_SCHEMA_VERSION, PROG, start, &bad);
-	jp_put(doc, "settings", settings(o, &bad), &bad);
-	docbody_zcav(doc, r, &bad);
+	if (doc)
+		docbody_zcav(doc, r, &bad);
 	return jp_done(doc, bad);
 }
