@@ -323,6 +323,7 @@ static int record(struct result_test_rec *rec, const struct timed *t)
 	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
 	rec->cpu = rec->user + rec->sys;
 	rec->max_latency_ns = out->max_latency_ns;
+	rec->start_unix_ns = t->start.unix_ns;
 	free(rec->lat);
 	rec->lat = out->lat.count ? result_hist_dup(&out->lat) : NULL;
 	return out->lat.count && !rec->lat ? -1 : 0;
