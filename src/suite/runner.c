@@ -219,6 +219,7 @@ struct pass {
 struct timed {
 	struct phase_out out;
 	struct clk_mark start, end;
+	int sync; /* a test's own run: env->sync first */
 };
 
 /*
@@ -244,6 +245,9 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	ctx->what[0] = '\0';
 	ctx->priv = p->priv[rp->slot];
 	rc = rp->ops.setup(ctx);
+	if (rc == 0 && t->sync && env->sync)
+		rc = env->sync(env->sync_arg, rp->ops.test, ctx->what,
+			       sizeof(ctx->what));
 	if (rc == 0) {
 		clk_mark(&t->start);
 		rc = rp->ops.run(ctx, &t->out);
@@ -350,12 +354,14 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 
 		snprintf(title, sizeof(title), "preparing the data file for %s",
 			 ph->title);
+		t.sync = 0;
 		if (run_phase(p, maker, title, "Preparing the data file", &t))
 			return 1;
 		p->data_ready = 1;
 	}
 	if (ph->flags & PHASE_READS)
 		keep_cache_out(p, ph);
+	t.sync = 1;
 	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
 		if (p->status == RUNNER_FAILED)
 			rec->state = RS_FAILED;
