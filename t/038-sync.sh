@@ -4,8 +4,8 @@
 # test within 50 ms of each other (start_unix_ns) and leave every
 # semaphore at 0; a clyde and a bonnie++ 2.00 started in step both
 # finish (when root with bonnie++ installed). -y s without a set, the
-# timeout, a spent semaphore, skipped tests and --only's preparing run
-# taking nothing, -y p's prompts, -p -1. The key is bonnie++'s, fixed,
+# timeout, a stop while waiting, a spent semaphore, skipped tests and
+# --only's preparing run taking nothing, -y p's prompts, -p -1. The key is bonnie++'s, fixed,
 # so the test skips when a set of it is there already, and removes the
 # one it made on every way out.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
@@ -113,6 +113,12 @@ expect_one_line 1 "clyde: sequential create: waited 1 s (--sync-timeout) at sema
 took=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
 echo "timeout of 1 s: exit after $took s" >&2
 awk -v t="$took" 'BEGIN { exit !(t >= 1 && t < 5) }' || fail "--sync-timeout=1 took $took s"
+assert_empty "$D"
+
+# A stop while waiting: the signal's status, the scratch directory gone.
+make_set 2
+term_after 1 "$CLYDE" -ys -d "$D" -s 0 -n 1 -q
+[ "$st" = 143 ] || fail "SIGTERM while waiting: exit $st: $(cat "$WORK/err")"
 assert_empty "$D"
 
 # Tests that do not run take nothing, nor does --only's untimed run of
