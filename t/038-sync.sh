@@ -170,8 +170,10 @@ sb=$?
 grep -q '^1\.98,2\.00' "$WORK/bon.out" || fail "bonnie++ printed no CSV line: $(cat "$WORK/bon.out")"
 if [ -s "$WORK/bon.strace" ]; then
 	# bonnie++ leaves semaphore k's wait at (call time + its duration).
-	sed -nE 's/^[0-9]+ ([0-9.]+) .*sem_num=([0-9]+), sem_op=0.*= 0 <([0-9.]+)>$/\2 \1 \3/p' \
+	sed -nE 's/^[0-9]+ +([0-9.]+) .*sem_num=([0-9]+), sem_op=0.*= 0 <([0-9.]+)>$/\2 \1 \3/p' \
 		"$WORK/bon.strace" >"$WORK/bon.t"
+	[ "$(wc -l <"$WORK/bon.t")" = 12 ] ||
+		fail "strace saw bonnie++ wait $(wc -l <"$WORK/bon.t") times, not 12: $(head -3 "$WORK/bon.strace")"
 	jq -r '.runs[0].tests | to_entries[] | "\(.key) \(.value.start_unix_ns)"' \
 		"$WORK/e.json" | paste -d' ' - "$WORK/bon.t" |
 		awk '{ g = $2 / 1e9 - ($4 + $5); if (g < 0) g = -g
