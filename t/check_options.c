@@ -280,6 +280,13 @@ START_TEST(parse_again_starts_afresh)
 }
 END_TEST
 
+/* What -p and -y expect. */
+#define P_WANT                                                                 \
+	"expected a number of processes from 1 to 32767, or -1 to remove the " \
+	"semaphore set\n"
+#define Y_WANT                                                                 \
+	"expected s (semaphores, made by clyde -p) or p (a prompt before "     \
+	"each test)\n"
 static const struct {
 	const char *line;
 	const char *msg; /* the exact line printed */
@@ -333,19 +340,7 @@ static const struct {
     {"-u 0:0 -g 1", "clyde: -g '1' with -u '0:0': two different groups\n"},
     {"--drop-caches -D -n 0", "clyde: --drop-caches with -D and -n 0: no "
 			      "test reads through the page cache\n"},
-};
-
-/* -p, -y and --sync-timeout (options_sync.c). */
-#define P_WANT                                                                 \
-	"expected a number of processes from 1 to 32767, or -1 to remove the " \
-	"semaphore set\n"
-#define Y_WANT                                                                 \
-	"expected s (semaphores, made by clyde -p) or p (a prompt before "     \
-	"each test)\n"
-static const struct {
-	const char *line;
-	const char *msg; /* the exact line printed */
-} refused_sync[] = {
+    /* -p, -y and --sync-timeout (options_sync.c). */
     {"-p 0", "clyde: -p '0': " P_WANT},
     {"-p -2", "clyde: -p '-2': " P_WANT},
     {"-p 32768", "clyde: -p '32768': " P_WANT},
@@ -377,46 +372,6 @@ static const struct {
     {"-ys -x 2", "clyde: -y s with -x 2: a semaphore set serves one run; "
 		 "make it again (clyde -p N) between runs\n"},
 };
-
-START_TEST(refusals_sync)
-{
-	struct clyde_opts o;
-	char *msg;
-
-	ck_assert_int_eq(parse(refused_sync[_i].line, &o, &msg), OPT_USAGE);
-	ck_assert_str_eq(msg, refused_sync[_i].msg);
-	free(msg);
-}
-END_TEST
-
-START_TEST(accepted_sync)
-{
-	struct clyde_opts o;
-	char *msg;
-
-	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
-	ck_assert(!o.sem_procs && o.sync == OPT_SYNC_NONE);
-	ck_assert_uint_eq(o.sync_timeout, OPT_SYNC_TIMEOUT_DEFAULT);
-	free(msg);
-	ck_assert_int_eq(parse("-p 3 -u 0", &o, &msg), OPT_RUN);
-	ck_assert_int_eq(o.sem_procs, 3);
-	free(msg);
-	ck_assert_int_eq(parse("-p 32767 -p -1", &o, &msg), OPT_RUN);
-	ck_assert_int_eq(o.sem_procs, -1);
-	free(msg);
-	ck_assert_int_eq(parse("-ys --sync-timeout=31536000", &o, &msg),
-			 OPT_RUN);
-	ck_assert_str_eq(msg, "");
-	ck_assert(o.sync == OPT_SYNC_SEM && o.sync_timeout == 31536000);
-	free(msg);
-	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_RUN);
-	ck_assert(o.sync == OPT_SYNC_PROMPT);
-	free(msg);
-	ck_assert_int_eq(parse("-yp -y s -x 1", &o, &msg), OPT_RUN);
-	ck_assert(o.sync == OPT_SYNC_SEM);
-	free(msg);
-}
-END_TEST
 
 START_TEST(refusals_more)
 {
@@ -463,6 +418,35 @@ START_TEST(accepted_more)
 }
 END_TEST
 
+START_TEST(accepted_sync)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert(!o.sem_procs && o.sync == OPT_SYNC_NONE);
+	ck_assert_uint_eq(o.sync_timeout, OPT_SYNC_TIMEOUT_DEFAULT);
+	free(msg);
+	ck_assert_int_eq(parse("-p 3 -u 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.sem_procs, 3);
+	free(msg);
+	ck_assert_int_eq(parse("-p 32767 -p -1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.sem_procs, -1);
+	free(msg);
+	ck_assert_int_eq(parse("-ys --sync-timeout=31536000", &o, &msg),
+			 OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert(o.sync == OPT_SYNC_SEM && o.sync_timeout == 31536000);
+	free(msg);
+	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_RUN);
+	ck_assert(o.sync == OPT_SYNC_PROMPT);
+	free(msg);
+	ck_assert_int_eq(parse("-yp -y s -x 1", &o, &msg), OPT_RUN);
+	ck_assert(o.sync == OPT_SYNC_SEM);
+	free(msg);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -479,9 +463,6 @@ static Suite *options_suite(void)
 	    tc, refusals_more, 0,
 	    (int)(sizeof(refused_more) / sizeof(refused_more[0])));
 	tcase_add_test(tc, accepted_more);
-	tcase_add_loop_test(
-	    tc, refusals_sync, 0,
-	    (int)(sizeof(refused_sync) / sizeof(refused_sync[0])));
 	tcase_add_test(tc, accepted_sync);
 	suite_add_tcase(s, tc);
 	return s;
