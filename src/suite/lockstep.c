@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cli.h"
 #include "lockstep.h"
 #include "semsync.h"
 
@@ -22,7 +23,7 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 		rc = semsync_remove(SEMSYNC_KEY);
 		if (rc == 0) {
 			fprintf(out, "Semaphore removed.\n");
-			return 0;
+			return cli_stdout_close("clyde");
 		}
 		if (rc == -ENOENT)
 			fprintf(err,
@@ -40,7 +41,7 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 	if (rc == 0) {
 		fprintf(out, "Creating semaphore for %d procs.\n",
 			o->sem_procs);
-		return 0;
+		return cli_stdout_close("clyde");
 	}
 	if (rc == -EINVAL)
 		fprintf(err,

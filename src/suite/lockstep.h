@@ -28,7 +28,8 @@ struct lockstep {
 
 /*
  * -p: make the set for o->sem_procs processes ("Creating semaphore for
- * N procs." on out) or, for -1, remove it ("Semaphore removed."). 0, or
+ * N procs." on out, which is stdout) or, for -1, remove it ("Semaphore
+ * removed."). The exit status: stdout's closing (cli_stdout_close), or
  * 1 after one line on err.
  */
 int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err);

@@ -330,7 +330,7 @@ static int flush_stdout(void)
 struct runs {
 	const struct clyde_opts *o;
 	struct scratch *scratch;
-	struct lockstep *ls; /* -y: keeping in step before each test */
+	struct lockstep ls; /* -y: keeping in step before each test */
 	unsigned char *buf;
 	size_t buf_len;
 	json_t *doc;
@@ -362,7 +362,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    .progress = o->quiet ? NULL : stderr,
 		    .err = stderr,
 		    .sync = lockstep_wait,
-		    .sync_arg = x->ls,
+		    .sync_arg = &x->ls,
 		};
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
@@ -493,8 +493,7 @@ int main(int argc, char **argv)
 	struct clyde_opts o;
 	struct scratch scratch = {"", -1};
 	struct outfile json = {.fd = -1, .slot = -1};
-	struct lockstep ls;
-	struct runs x = {.o = &o, .scratch = &scratch, .ls = &ls};
+	struct runs x = {.o = &o, .scratch = &scratch};
 	char why[PATH_MAX * 2 + 64], d[PATH_MAX * 4 + 1];
 	int status = 0, rc;
 
@@ -522,12 +521,9 @@ int main(int argc, char **argv)
 		return 1;
 	if (drop_privileges(&o))
 		return EXIT_USAGE;
-	/* -p makes or removes the semaphore set and runs no test. */
-	if (o.sem_procs && lockstep_make(&o, stdout, stderr))
-		return 1;
-	if (o.sem_procs)
-		return cli_stdout_close("clyde");
-	if (lockstep_open(&ls, &o, &stop_signal, stderr) || check_dir(&o) ||
+	if (o.sem_procs) /* makes or removes the semaphore set: no test */
+		return lockstep_make(&o, stdout, stderr);
+	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) || check_dir(&o) ||
 	    open_outputs(&o, &json))
 		return EXIT_USAGE;
 	x.buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
