@@ -95,7 +95,7 @@ static void files_need(const struct clyde_opts *o, uint64_t block,
 		       uint64_t *bytes, uint64_t *inodes)
 {
 	/* -c N: N file sets. */
-	uint64_t count = o->files_num * 1024 * o->concurrency, each = 0;
+	uint64_t count = o->files_num * 1024 * o->concurrency, each = 0, dirs;
 
 	*bytes = *inodes = 0;
 	if (!count)
@@ -104,10 +104,11 @@ static void files_need(const struct clyde_opts *o, uint64_t block,
 		each = ((uint64_t)o->files_max + block - 1) / block * block;
 	else if (o->files_max == -2)
 		each = block;
-	*bytes = count * (each + 64) +
-		 (o->files_dirs + 3) * block * o->concurrency;
-	*inodes = (o->files_max == -1 ? o->concurrency : count) +
-		  (o->files_dirs + 3) * o->concurrency;
+	/* Per copy; -c N > 1 adds each copy's directory. */
+	dirs = (o->files_dirs + 2) * o->concurrency +
+	       (o->concurrency > 1 ? o->concurrency : 0);
+	*bytes = count * (each + 64) + dirs * block;
+	*inodes = (o->files_max == -1 ? o->concurrency : count) + dirs;
 }
 
 /* Half of avail, in whole MiB (a multiple of any chunk): a -s to offer. */
