@@ -110,7 +110,6 @@ static void worker_main(const struct workers_job *job,
 
 int workers_barrier(struct workers_self *me)
 {
-	struct clk_mark start;
 	char c = 'r';
 	ssize_t n;
 	int e = 0;
@@ -129,11 +128,7 @@ int workers_barrier(struct workers_self *me)
 	close_fd(&me->go_fd);
 	if (e)
 		return -e;
-	/* user_ns and sys_ns hold the start until the worker ends. */
-	clk_mark(&start);
-	me->res->start_ns = start.wall_ns;
-	me->res->user_ns = start.user_ns;
-	me->res->sys_ns = start.sys_ns;
+	workers_stamp_start(me->res);
 	me->started = 1;
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "workers.h"
 
 struct workers_slot {
@@ -45,6 +46,18 @@ static inline void close_fd(int *fd)
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
+}
+
+/* A worker's start: the time, and its CPU so far in user_ns and sys_ns
+ * until its end takes the difference. */
+static inline void workers_stamp_start(struct workers_result *res)
+{
+	struct clk_mark start;
+
+	clk_mark(&start);
+	res->start_ns = start.wall_ns;
+	res->user_ns = start.user_ns;
+	res->sys_ns = start.sys_ns;
 }
 
 /* Wake every process waiting on the futex word *word (shared, not

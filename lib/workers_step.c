@@ -40,7 +40,6 @@ int workers_step(struct workers_self *me)
 	struct workers_shared *sh = me->sh;
 	struct workers_slot *s = &sh->slot[me->index];
 	unsigned want = me->step + 1;
-	struct clk_mark start;
 	uint32_t g;
 	int rc;
 
@@ -60,10 +59,7 @@ int workers_step(struct workers_self *me)
 	/* The parent has read the last step's figures: released steps
 	 * follow the merge of the one before. */
 	workers_result_init(me->res);
-	clk_mark(&start);
-	me->res->start_ns = start.wall_ns;
-	me->res->user_ns = start.user_ns;
-	me->res->sys_ns = start.sys_ns;
+	workers_stamp_start(me->res);
 	me->started = 1;
 	return 0;
 }
