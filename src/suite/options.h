@@ -38,6 +38,7 @@ struct clyde_opts {
 	char name[RESULT_NAME_MAX]; /* -m */
 	uint64_t ram;		    /* -r, bytes; 0 = no size checks */
 	unsigned repeats;	    /* -x */
+	unsigned concurrency;	    /* -c: copies of each test at once */
 	int quiet;		    /* -q */
 	int fast;		    /* -f: no per-char tests */
 	uint64_t per_char_size; /* -f SIZE: bytes per-char tests cover; 0 = mode
@@ -89,6 +90,9 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 /* With no -s, the data size when the page cache can be evicted: large
  * enough for steady figures, small enough for a few minutes. */
 #define OPT_DEFAULT_SIZE (4ull << 30)
+
+/* The most copies -c runs at once (bonnie++'s limit). */
+#define OPT_CONCURRENCY_MAX 200u
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);
