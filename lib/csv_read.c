@@ -77,12 +77,20 @@ static const char *shown(const char *f, size_t len, char *buf, size_t size)
 	return buf;
 }
 
+/* "field 12 (put_block) '-5' " and what is wrong with it, into why; -1. */
+static int bad_field(const struct split *sp, int i, const char *name,
+		     const char *what, char *why, size_t whylen)
+{
+	char show[40];
+
+	return bad(why, whylen, "field %d (%s) '%s' %s", i + 1, name,
+		   shown(sp->f[i], sp->len[i], show, sizeof(show)), what);
+}
+
 /* Copy a text field into dst[CSV_TEXT_MAX or size]. */
 static int text_field(const struct split *sp, int i, const char *name,
 		      char *dst, size_t size, char *why, size_t whylen)
 {
-	char show[40];
-
 	if (sp->len[i] >= size)
 		return bad(why, whylen,
 			   "field %d (%s) is %zu characters long, "
@@ -92,12 +100,8 @@ static int text_field(const struct split *sp, int i, const char *name,
 		unsigned char c = (unsigned char)sp->f[i][k];
 
 		if (c < 0x20 || c == 0x7f)
-			return bad(
-			    why, whylen,
-			    "field %d (%s) '%s' holds a "
-			    "control character",
-			    i + 1, name,
-			    shown(sp->f[i], sp->len[i], show, sizeof(show)));
+			return bad_field(sp, i, name, "holds a control character",
+					 why, whylen);
 	}
 	memcpy(dst, sp->f[i], sp->len[i]);
 	dst[sp->len[i]] = '\0';
@@ -135,8 +139,6 @@ static int number(const char *f, size_t len, double *out)
 static int rate_field(const struct split *sp, int i, const char *name,
 		      struct csv_cell *c, char *why, size_t whylen)
 {
-	char show[40];
-
 	if (sp->len[i] == 0)
 		return 0;
 	/* bonnie++ writes exactly five; "+++" is a %CP, not a rate. */
@@ -146,11 +148,10 @@ static int rate_field(const struct split *sp, int i, const char *name,
 		return 0;
 	}
 	if (number(sp->f[i], sp->len[i], &c->rate) < 0)
-		return bad(why, whylen,
-			   "field %d (%s) '%s' is not a rate: "
-			   "expected a non-negative number, '+++++' or nothing",
-			   i + 1, name,
-			   shown(sp->f[i], sp->len[i], show, sizeof(show)));
+		return bad_field(sp, i, name,
+				 "is not a rate: expected a non-negative "
+				 "number, '+++++' or nothing",
+				 why, whylen);
 	memcpy(c->text, sp->f[i], sp->len[i]);
 	c->state = CSV_VALUE;
 	return 0;
@@ -159,7 +160,6 @@ static int rate_field(const struct split *sp, int i, const char *name,
 static int cpu_field(const struct split *sp, int i, const char *name,
 		     struct csv_cell *c, char *why, size_t whylen)
 {
-	char show[40];
 	double v;
 
 	c->cpu = -1;
@@ -172,11 +172,10 @@ static int cpu_field(const struct split *sp, int i, const char *name,
 	/* bonnie++ truncates %CP to a whole number; it may pass 100. */
 	if (number(sp->f[i], sp->len[i], &v) < 0 || v > 100000 ||
 	    memchr(sp->f[i], '.', sp->len[i]))
-		return bad(why, whylen,
-			   "field %d (%s) '%s' is not a %%CP: "
-			   "expected a whole number, '+++' or nothing",
-			   i + 1, name,
-			   shown(sp->f[i], sp->len[i], show, sizeof(show)));
+		return bad_field(sp, i, name,
+				 "is not a %CP: expected a whole number, '+++' "
+				 "or nothing",
+				 why, whylen);
 	memcpy(c->cpu_text, sp->f[i], sp->len[i]);
 	c->cpu = (int)v;
 	return 0;
@@ -191,7 +190,6 @@ static int latency_field(const struct split *sp, int i, const char *name,
 	} units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
 	const char *f = sp->f[i];
 	size_t len = sp->len[i];
-	char show[40];
 
 	if (len == 0)
 		return 0;
@@ -210,11 +208,10 @@ static int latency_field(const struct split *sp, int i, const char *name,
 		memcpy(c->lat_text, f, len); /* number() took <= 18 */
 		return 0;
 	}
-	return bad(why, whylen,
-		   "field %d (%s) '%s' is not a latency: "
-		   "expected a number with us, ms or s, or nothing",
-		   i + 1, name,
-		   shown(f, len, show, sizeof(show)));
+	return bad_field(sp, i, name,
+			 "is not a latency: expected a number with us, ms or "
+			 "s, or nothing",
+			 why, whylen);
 }
 
 /* The three fields of figure t at i (rate; %CP after it) and lat. */

@@ -68,6 +68,25 @@ static json_t *histogram(const struct hist *h)
 	return a;
 }
 
+/* -c N: each copy's own figures, in the order of the workers. */
+static json_t *workers(const struct result_test_rec *rec)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < rec->nworkers; i++) {
+		const struct result_worker *w = &rec->workers[i];
+
+		json_array_append_new(
+		    a, json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:I}", "work",
+				 (json_int_t)w->work, "elapsed",
+				 w->end - w->start, "start", w->start, "end",
+				 w->end, "user", w->user, "sys", w->sys,
+				 "max_latency_ns",
+				 (json_int_t)w->max_latency_ns));
+	}
+	return a;
+}
+
 static json_t *test(const struct run_result *r, enum result_test t)
 {
 	static const struct hist none;
@@ -91,12 +110,15 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));
 	if (rec->start_unix_ns)
-		json_object_set_new(o, "start_unix_ns",
-				    json_integer((json_int_t)rec->start_unix_ns));
+		json_object_set_new(
+		    o, "start_unix_ns",
+		    json_integer((json_int_t)rec->start_unix_ns));
 	/* Not recorded (--no-latency): an empty histogram, count 0. */
 	json_object_set_new(o, "latency", latency(rec->lat ? rec->lat : &none));
 	json_object_set_new(o, "histogram",
 			    histogram(rec->lat ? rec->lat : &none));
+	if (rec->nworkers)
+		json_object_set_new(o, "workers", workers(rec));
 	return o;
 }
 

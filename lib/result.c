@@ -32,6 +32,9 @@ void result_free(struct run_result *r)
 	for (int t = 0; t < RT_COUNT; t++) {
 		free(r->t[t].lat);
 		r->t[t].lat = NULL;
+		free(r->t[t].workers);
+		r->t[t].workers = NULL;
+		r->t[t].nworkers = 0;
 	}
 }
 

@@ -26,6 +26,14 @@ enum result_state {
 	RS_FAILED,      /* stopped by an error: blank, like RS_NOT_RUN */
 };
 
+/* One of -c N's copies of a test: its own figures. */
+struct result_worker {
+	uint64_t work;			   /* bytes, seeks or files */
+	double start, end;		   /* seconds from the test's first start */
+	double user, sys;		   /* its CPU seconds */
+	uint64_t max_latency_ns;	   /* its worst single operation */
+};
+
 struct result_test_rec {
 	enum result_state state;
 	uint64_t work;           /* bytes (IO), seeks, or files */
@@ -37,6 +45,8 @@ struct result_test_rec {
 				  * ns since the epoch; 0 = unknown */
 	struct hist *lat;        /* every operation; NULL: not recorded
 				  * (malloc'd, result_free frees it) */
+	unsigned nworkers;		 /* -c N > 1: N, else 0 */
+	struct result_worker *workers;	 /* malloc'd, result_free frees it */
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */

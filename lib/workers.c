@@ -32,21 +32,7 @@
 
 #include "clock.h"
 #include "workers.h"
-
-struct workers_slot {
-	struct workers_result res;
-	uint64_t fail_seq; /* 1, 2, ...: the order of failures; 0: none */
-	int err;	   /* the worker's errno; 0: it succeeded */
-	int done;	   /* set last, when the rest is written */
-	int wstatus;	   /* the parent's: how it ended, once reaped */
-	char what[WORKERS_WHAT_MAX];
-};
-
-/* The mapping: the failure counter, then one slot per worker. */
-struct workers_shared {
-	uint64_t seq;
-	struct workers_slot slot[];
-};
+#include "workers_impl.h"
 
 void workers_result_init(struct workers_result *r)
 {
@@ -83,18 +69,6 @@ double workers_rate(const struct workers_result *r)
 	return s > 0.0 ? (double)r->work / s : 0.0;
 }
 
-static int stopped(volatile sig_atomic_t *stop)
-{
-	return stop && *stop;
-}
-
-static void close_fd(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
-
 /* The body of worker i; never returns. */
 static void worker_main(const struct workers_job *job,
 			struct workers_shared *sh, unsigned i, int ready_fd,
@@ -107,7 +81,9 @@ static void worker_main(const struct workers_job *job,
 	    .what = s->what,
 	    .ready_fd = ready_fd,
 	    .go_fd = go_fd,
+	    .done_fd = done_fd,
 	    .stop = job->stop,
+	    .sh = sh,
 	};
 	struct clk_mark end;
 	char c = 'd';
@@ -134,7 +110,6 @@ static void worker_main(const struct workers_job *job,
 
 int workers_barrier(struct workers_self *me)
 {
-	struct clk_mark start;
 	char c = 'r';
 	ssize_t n;
 	int e = 0;
@@ -153,11 +128,7 @@ int workers_barrier(struct workers_self *me)
 	close_fd(&me->go_fd);
 	if (e)
 		return -e;
-	/* user_ns and sys_ns hold the start until the worker ends. */
-	clk_mark(&start);
-	me->res->start_ns = start.wall_ns;
-	me->res->user_ns = start.user_ns;
-	me->res->sys_ns = start.sys_ns;
+	workers_stamp_start(me->res);
 	me->started = 1;
 	return 0;
 }
@@ -171,8 +142,12 @@ void workers_abort(struct workers *w)
 	w->killed = 1;
 	/* Failures counted so far happened before this; later ones may be
 	 * its consequence. */
-	if (w->sh)
+	if (w->sh) {
 		w->kill_seq = __atomic_load_n(&w->sh->seq, __ATOMIC_ACQUIRE);
+		/* Those waiting for a step are called off too. */
+		__atomic_store_n(&w->sh->cancel, 1, __ATOMIC_RELEASE);
+		workers_wake(&w->sh->gen);
+	}
 	/* A byte each at the barrier calls the run off there, whatever
 	 * their signal handlers do (one with SA_RESTART would go on
 	 * waiting); the others are past it and have to be signalled. */

@@ -19,6 +19,20 @@
  * worker's start when it leaves the barrier and its end when fn
  * returns, with its own CPU time between the two.
  *
+ * Steps: a group that runs several timed windows in turn (clyde -c N,
+ * one per test) calls workers_step instead of workers_barrier, once per
+ * window; the parent releases step k to all together
+ * (workers_step_go), waits for every worker's figures of it
+ * (workers_step_wait, which merges them), and only then releases k+1.
+ * Each worker has one slot, so the mapping holds one step's figures:
+ * N histograms, whatever the number of steps.
+ *
+ * The parent:  workers_start -> (workers_step_go -> workers_step_wait)*
+ *              -> workers_finish.
+ * A worker:    fn(me, arg): per step: get ready, workers_step(me), the
+ *              timed work, workers_step_end(me), its figures into
+ *              me->res, workers_step_done(me).
+ *
  * A worker that fails fails the run: the parent stops the others
  * (SIGTERM) as soon as it learns of it, and workers_finish names the
  * first to fail (its index, the call it made, the errno). Every worker
@@ -85,8 +99,11 @@ struct workers_self {
 	char *what; /* WORKERS_WHAT_MAX bytes: the failing call */
 	/* The module's own: */
 	int ready_fd, go_fd; /* the barrier's pipes, -1 once used */
+	int done_fd;	     /* each step's end (workers_step_done) */
 	volatile sig_atomic_t *stop;
-	int started; /* passed the barrier */
+	int started; /* passed the barrier, or in a step */
+	struct workers_shared *sh;
+	unsigned step; /* steps begun (workers_step) */
 };
 
 /* What to start. */
@@ -112,6 +129,7 @@ struct workers {
 	int killed;	   /* the parent sent SIGTERM to all */
 	uint64_t kill_seq; /* failures counted before that */
 	int released;	   /* the barrier has been passed */
+	unsigned step;	   /* steps released (workers_step_go) */
 };
 
 /*
@@ -150,5 +168,41 @@ int workers_finish(struct workers *w, struct workers_result *sum,
  * pipe's errno, -EINVAL when called twice.
  */
 int workers_barrier(struct workers_self *me);
+
+/*
+ * In a worker: the barrier of its next step (the one call an
+ * MPI_Barrier would sit behind): says it is ready, waits until the
+ * parent releases the step to all, then empties me->res and stamps its
+ * start. Returns 0, or -EINTR on a stop, -ECANCELED when the parent
+ * called the run off.
+ */
+int workers_step(struct workers_self *me);
+
+/* In a worker: the end of a step's timed window: stamps the end and the
+ * CPU time since workers_step into me->res. */
+void workers_step_end(struct workers_self *me);
+
+/* In a worker: the step's figures are all in me->res (the worker may
+ * replace the module's times before this): the parent may read them.
+ * Returns 0 or -errno of the pipe. */
+int workers_step_done(struct workers_self *me);
+
+/*
+ * The parent: wait until every worker is ready for the next step, then
+ * release it to all at once. Returns 0; -ECHILD when a worker failed or
+ * ended first, -EINTR on a stop: every worker is then stopped, and
+ * workers_finish says why.
+ */
+int workers_step_go(struct workers *w);
+
+/*
+ * The parent: wait until every worker has done the step released last;
+ * sum gets their merge. The same returns as workers_step_go.
+ */
+int workers_step_wait(struct workers *w, struct workers_result *sum);
+
+/* Worker i's figures of the step workers_step_wait returned last. */
+const struct workers_result *workers_step_result(const struct workers *w,
+						 unsigned i);
 
 #endif

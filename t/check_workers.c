@@ -414,6 +414,105 @@ START_TEST(bad_job_is_refused)
 }
 END_TEST
 
+/* STEPS steps; in step k worker i does (i+1)*(k+1) work, worker 0
+ * slow to get ready for each; fail_at fails in step 1's window. */
+#define STEPS 3
+static int stepper(struct workers_self *me, void *arg)
+{
+	int rc;
+
+	(void)arg;
+	for (unsigned k = 0; k < STEPS; k++) {
+		if (me->index == 0)
+			sleep_ms(50);
+		if ((rc = workers_step(me)) != 0)
+			return rc;
+		sh->start_ns[me->index] = clk_now_ns();
+		if (k == 1 && (int)me->index == sh->fail_at) {
+			snprintf(me->what, WORKERS_WHAT_MAX, "write /x/data.1");
+			return -ENOSPC;
+		}
+		if (k == 1 && (int)me->index == sh->late)
+			raise(SIGKILL);
+		hist_add(&me->res->lat, 1000);
+		me->res->work = (me->index + 1) * (k + 1);
+		workers_step_end(me);
+		if ((rc = workers_step_done(me)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+START_TEST(steps_run_together)
+{
+	struct workers_job job = job_of(4, stepper);
+	struct workers w;
+	struct workers_failure fail;
+	struct workers_result sum;
+
+	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
+	for (unsigned k = 0; k < STEPS; k++) {
+		uint64_t first = UINT64_MAX, last = 0;
+
+		ck_assert_int_eq(workers_step_go(&w), 0);
+		ck_assert_int_eq(workers_step_wait(&w, &sum), 0);
+		/* 1+2+3+4 per unit, each step its own figures only. */
+		ck_assert_uint_eq(sum.work, 10 * (k + 1));
+		ck_assert_uint_eq(sum.lat.count, 4);
+		for (unsigned i = 0; i < 4; i++) {
+			const struct workers_result *one =
+			    workers_step_result(&w, i);
+
+			ck_assert_uint_eq(one->work, (i + 1) * (k + 1));
+			ck_assert(one->start_ns && one->end_ns >= one->start_ns);
+			if (sh->start_ns[i] < first)
+				first = sh->start_ns[i];
+			if (sh->start_ns[i] > last)
+				last = sh->start_ns[i];
+		}
+		/* Released together, although worker 0 was late. */
+		ck_assert(last - first < 40000000ull);
+		ck_assert_uint_le(sum.start_ns, first);
+	}
+	ck_assert_int_eq(workers_finish(&w, &sum, &fail), 0);
+	assert_no_children();
+}
+END_TEST
+
+START_TEST(step_failure_is_named)
+{
+	struct workers_job job = job_of(3, stepper);
+	struct workers w;
+	struct workers_failure fail;
+	struct workers_result sum;
+
+	sh->fail_at = 2;
+	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
+	ck_assert_int_eq(workers_step_go(&w), 0);
+	ck_assert_int_eq(workers_step_wait(&w, &sum), 0);
+	ck_assert_int_eq(workers_step_go(&w), 0);
+	ck_assert_int_eq(workers_step_wait(&w, &sum), -ECHILD);
+	/* Called off: the next step is not released. */
+	ck_assert_int_eq(workers_step_go(&w), -EINTR);
+	ck_assert_int_eq(workers_finish(&w, &sum, &fail), -ENOSPC);
+	ck_assert_int_eq(fail.worker, 2);
+	ck_assert_str_eq(fail.what, "write /x/data.1");
+	assert_no_children();
+	/* A worker killed in a step is found too. */
+	sh->fail_at = -1;
+	sh->late = 1;
+	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
+	ck_assert_int_eq(workers_step_go(&w), 0);
+	ck_assert_int_eq(workers_step_wait(&w, &sum), 0);
+	ck_assert_int_eq(workers_step_go(&w), 0);
+	ck_assert_int_eq(workers_step_wait(&w, &sum), -ECHILD);
+	ck_assert_int_eq(workers_finish(&w, &sum, &fail), -ECHILD);
+	ck_assert_int_eq(fail.worker, 1);
+	ck_assert_int_eq(fail.signo, SIGKILL);
+	assert_no_children();
+}
+END_TEST
+
 static Suite *workers_suite(void)
 {
 	Suite *s = suite_create("workers");
@@ -430,6 +529,8 @@ static Suite *workers_suite(void)
 	tcase_add_test(tc, crash_is_named);
 	tcase_add_test(tc, stop_ends_every_worker);
 	tcase_add_test(tc, bad_job_is_refused);
+	tcase_add_test(tc, steps_run_together);
+	tcase_add_test(tc, step_failure_is_named);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -54,7 +54,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
 	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
 	jp_put(s, "seek_procs", json_integer(o->procs), bad);
-	jp_put(s, "concurrency", json_integer(RESULT_DEF_CONCURRENCY), bad);
+	jp_put(s, "concurrency", json_integer(o->concurrency), bad);
 	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
 	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
 	       bad);

@@ -95,7 +95,8 @@ static int drop_privileges(const struct clyde_opts *o)
 static void files_need(const struct clyde_opts *o, uint64_t block,
 		       uint64_t *bytes, uint64_t *inodes)
 {
-	uint64_t count = o->files_num * 1024, each = 0;
+	/* -c N: N file sets. */
+	uint64_t count = o->files_num * 1024 * o->concurrency, each = 0, dirs;
 
 	*bytes = *inodes = 0;
 	if (!count)
@@ -104,8 +105,11 @@ static void files_need(const struct clyde_opts *o, uint64_t block,
 		each = ((uint64_t)o->files_max + block - 1) / block * block;
 	else if (o->files_max == -2)
 		each = block;
-	*bytes = count * (each + 64) + (o->files_dirs + 2) * block;
-	*inodes = (o->files_max == -1 ? 1 : count) + o->files_dirs + 2;
+	/* Per copy; -c N > 1 adds each copy's directory. */
+	dirs = (o->files_dirs + 2) * o->concurrency +
+	       (o->concurrency > 1 ? o->concurrency : 0);
+	*bytes = count * (each + 64) + dirs * block;
+	*inodes = (o->files_max == -1 ? o->concurrency : count) + dirs;
 }
 
 /* Half of avail, in whole MiB (a multiple of any chunk): a -s to offer. */
@@ -153,7 +157,8 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs)
 			(unsigned long long)vfs->f_favail, d);
 		return -1;
 	}
-	left = avail - fbytes;
+	/* -c N: N data files; left is what each may take. */
+	left = (avail - fbytes) / o->concurrency;
 	if (o->size_chosen && o->size > left / 2) {
 		o->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
 		if (o->size < 256 * UNITS_MIB)
@@ -301,6 +306,7 @@ static void result_settings(const struct clyde_opts *o, struct run_result *r,
 	snprintf(r->name, sizeof(r->name), "%.*s", (int)sizeof(r->name) - 1,
 		 o->name);
 	r->seed = seed;
+	r->concurrency = o->concurrency;
 	r->file_size = o->size;
 	r->chunk = o->chunk;
 	r->seeks = o->seeks;

@@ -113,6 +113,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->seeks = RESULT_DEF_SEEKS;
 	o->procs = RESULT_DEF_PROCS;
 	o->repeats = 1;
+	o->concurrency = 1;
 	o->files_num = OPT_FILES_NUM_DEFAULT;
 	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
 	o->ram = opts_physical_ram();
@@ -314,6 +315,19 @@ static enum opt_status opt_repeats(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
+/* -c: bonnie++ takes 1 to 200 copies of each test at once. */
+static enum opt_status opt_concurrency(struct parse *p, char *arg)
+{
+	uint64_t v;
+
+	if (whole_value(p, "-c", arg, OPT_CONCURRENCY_MAX, &v))
+		return OPT_USAGE;
+	if (v == 0)
+		return bad(p->err, "-c", arg, "concurrency must be at least 1");
+	p->o->concurrency = (unsigned)v;
+	return OPT_RUN;
+}
+
 static enum opt_status opt_seed(struct parse *p, char *arg)
 {
 	uint64_t v;
@@ -466,6 +480,7 @@ static const struct {
     {'m', opt_name},
     {'r', opt_ram},
     {'x', opt_repeats},
+    {'c', opt_concurrency},
     {'z', opt_seed},
     {'u', opt_user},
     {'g', opt_group},
@@ -566,8 +581,9 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * that stopped inside "-qk" would otherwise resume in the old
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, ":d:s:n:m:r:x:z:u:g:p:y:qf::bDvhV",
-				long_opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv,
+				":d:c:s:n:m:r:x:z:u:g:p:y:qf::bDvhV", long_opts,
+				NULL)) != -1)
 		if ((st = one_option(&p, c)) != OPT_RUN)
 			return st;
 	if (optind < argc)

@@ -49,6 +49,7 @@ struct clyde_opts {
 	char name[RESULT_NAME_MAX]; /* -m */
 	uint64_t ram;		    /* -r, bytes; 0 = no size checks */
 	unsigned repeats;	    /* -x */
+	unsigned concurrency;	    /* -c: copies of each test at once */
 	int quiet;		    /* -q */
 	int fast;		    /* -f: no per-char tests */
 	uint64_t per_char_size; /* -f SIZE: bytes per-char tests cover; 0 = mode
@@ -71,8 +72,8 @@ struct clyde_opts {
 	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
 	struct privs privs; /* -u, -g */
-	int sem_procs;	    /* -p N: make the semaphore set for N processes,
-			     * -1 remove it (and run no test); 0: no -p */
+	int sem_procs;	    /* -p: make the semaphore set for N (> 0) or
+			     * remove it (-1), and run no test; 0: no -p */
 	enum opt_sync sync; /* -y s, -y p */
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
@@ -105,6 +106,9 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 /* With no -s, the data size when the page cache can be evicted: large
  * enough for steady figures, small enough for a few minutes. */
 #define OPT_DEFAULT_SIZE (4ull << 30)
+
+/* The most copies -c runs at once (bonnie++'s limit). */
+#define OPT_CONCURRENCY_MAX 200u
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);

@@ -40,6 +40,8 @@ const char opts_usage_text[] =
     "  -x N            run the whole suite N times; N > 1 prints a CSV\n"
     "                  header line, one CSV line per run, then (stderr)\n"
     "                  each figure's mean, sd, min, max and 95% CI\n"
+    "  -c N            run N copies of each test at once, each on its own\n"
+    "                  files; the figures are their aggregate (1 to 200)\n"
     "  -z seed         seed for the data and random choices (default: fresh)\n"
     "  -u user[:group] run as this user (and group); -g group: this group\n"
     "  -q              quiet: table to stderr, only CSV on stdout\n"

@@ -60,6 +60,7 @@ struct phase_out {
 	 */
 	int self_timed;
 	double elapsed, user, sys;
+	uint64_t start_ns, end_ns; /* the same span, CLOCK_MONOTONIC */
 };
 
 /* Flags: the runner reads every one of them. */

@@ -231,6 +231,8 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	hist_merge(&out->lat, &sum.lat);
 	out->self_timed = 1;
 	out->elapsed = workers_elapsed(&sum);
+	out->start_ns = sum.start_ns;
+	out->end_ns = sum.end_ns;
 	out->user = (double)sum.user_ns / 1e9;
 	out->sys = (double)sum.sys_ns / 1e9;
 	return rc;

@@ -27,6 +27,7 @@
 #include "fill.h"
 #include "phase.h"
 #include "runner.h"
+#include "runner_impl.h"
 #include "text.h"
 
 /* Figure t's phase at place t: the run order is the registry's. */
@@ -204,23 +205,42 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
-/* One pass: what its phases share. */
-struct pass {
-	const struct runner_env *env;
-	struct run_result *r;
-	struct phase_ctx ctx;
-	void *priv[NPHASES]; /* by slot */
-	enum runner_status status;
-	int data_ready; /* the data file is whole */
-	int warned;	/* the cache warning was given */
-};
+int runner_sync(struct pass *p, const struct timed *t)
+{
+	const struct runner_env *env = p->env;
 
-/* The marks around a phase's run() and what it did. */
-struct timed {
-	struct phase_out out;
-	struct clk_mark start, end;
-	int sync; /* a test's own run: env->sync first */
-};
+	/* A -c worker's group waits once, in the parent. */
+	if (!t->sync || !env->sync || p->me)
+		return 0;
+	return env->sync(env->sync_arg, t->sync->test, p->ctx.what,
+			 sizeof(p->ctx.what));
+}
+
+/* setup, the sync hook, run() between two marks (in a -c worker: the
+ * step's barrier before, its figures published after), teardown. */
+static int run_hooks(struct pass *p, const struct reg_phase *rp,
+		     struct timed *t)
+{
+	struct phase_ctx *ctx = &p->ctx;
+	int rc;
+
+	ctx->priv = p->priv[rp->slot];
+	rc = rp->ops.setup(ctx);
+	if (rc == 0)
+		rc = runner_sync(p, t);
+	if (rc == 0 && p->me)
+		rc = runner_worker_start(p);
+	if (rc == 0) {
+		clk_mark(&t->start);
+		rc = rp->ops.run(ctx, &t->out);
+		clk_mark(&t->end);
+	}
+	if (rc == 0 && p->me)
+		rc = runner_worker_done(p, t);
+	rp->ops.teardown(ctx);
+	p->priv[rp->slot] = ctx->priv;
+	return rc;
+}
 
 /*
  * Run one phase: setup, run() between two marks, teardown, each with the
@@ -243,18 +263,7 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 		fflush(env->progress);
 	}
 	ctx->what[0] = '\0';
-	ctx->priv = p->priv[rp->slot];
-	rc = rp->ops.setup(ctx);
-	if (rc == 0 && t->sync && env->sync)
-		rc = env->sync(env->sync_arg, rp->ops.test, ctx->what,
-			       sizeof(ctx->what));
-	if (rc == 0) {
-		clk_mark(&t->start);
-		rc = rp->ops.run(ctx, &t->out);
-		clk_mark(&t->end);
-	}
-	rp->ops.teardown(ctx);
-	p->priv[rp->slot] = ctx->priv;
+	rc = p->w ? runner_conc_step(p, t) : run_hooks(p, rp, t);
 	if (!*env->stop && rc == 0) {
 		if (env->progress)
 			fprintf(env->progress, "done\n");
@@ -262,7 +271,9 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	}
 	if (env->progress)
 		fputc('\n', env->progress);
-	if (!*env->stop) {
+	p->rc = rc;
+	/* A -c worker's failure is the parent's to tell. */
+	if (!*env->stop && !p->me) {
 		char msg[sizeof(ctx->what) + 256];
 
 		/* The paths in it hold whatever bytes -d had: escaped, the
@@ -330,7 +341,17 @@ static int record(struct result_test_rec *rec, const struct timed *t)
 	rec->start_unix_ns = t->start.unix_ns;
 	free(rec->lat);
 	rec->lat = out->lat.count ? result_hist_dup(&out->lat) : NULL;
-	return out->lat.count && !rec->lat ? -1 : 0;
+	if (out->lat.count && !rec->lat)
+		return -1;
+	free(rec->workers);
+	rec->nworkers = 0;
+	rec->workers = t->n ? calloc(t->n, sizeof(*rec->workers)) : NULL;
+	if (t->n && !rec->workers)
+		return -1;
+	if (t->n)
+		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
+	rec->nworkers = t->n;
+	return 0;
 }
 
 /* One phase of the pass, unless skipped. Returns nonzero to end it. */
@@ -339,7 +360,7 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	const struct clyde_opts *o = p->env->opt;
 	const struct phase_ops *ph = &rp->ops;
 	struct result_test_rec *rec = &p->r->t[ph->test];
-	struct timed t;
+	struct timed t = {.n = 0};
 
 	rec->state = RS_NOT_RUN;
 	if (runner_skip_reason(o, ph->flags) ||
@@ -354,14 +375,14 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 
 		snprintf(title, sizeof(title), "preparing the data file for %s",
 			 ph->title);
-		t.sync = 0;
 		if (run_phase(p, maker, title, "Preparing the data file", &t))
 			return 1;
 		p->data_ready = 1;
 	}
-	if (ph->flags & PHASE_READS)
+	/* Under -c each worker empties the cache of its own data file. */
+	if ((ph->flags & PHASE_READS) && !p->w)
 		keep_cache_out(p, ph);
-	t.sync = 1;
+	t.sync = ph;
 	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
 		if (p->status == RUNNER_FAILED)
 			rec->state = RS_FAILED;
@@ -381,10 +402,44 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	return 0;
 }
 
+void runner_pass_init(struct pass *p, const struct runner_env *env,
+		      struct run_result *r, int dirfd, const char *dir,
+		      const char *data_path)
+{
+	memset(p, 0, sizeof(*p));
+	p->env = env;
+	p->r = r;
+	p->ctx.opt = env->opt;
+	p->ctx.dirfd = dirfd;
+	p->ctx.data_name = RUNNER_DATA_NAME;
+	p->ctx.data_path = data_path;
+	p->ctx.scratch_path = dir;
+	p->ctx.buf = env->buf;
+	p->ctx.chunk = (size_t)env->opt->chunk;
+	p->ctx.size = env->opt->size;
+	p->ctx.stop = env->stop;
+	p->ctx.fd = -1;
+	p->ctx.seed = r->seed;
+}
+
+void runner_pass_phases(struct pass *p)
+{
+	for (size_t i = 0; i < NPHASES; i++)
+		if (pass_phase(p, &registry[i]))
+			break;
+	/* Each phase's state goes back through its own release hook. */
+	for (unsigned s = 0; s < nslots; s++) {
+		p->ctx.priv = p->priv[s];
+		if (p->ctx.priv)
+			slot_release[s](&p->ctx);
+	}
+	if (*p->env->stop)
+		p->status = RUNNER_STOPPED;
+}
+
 enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r)
 {
-	const struct clyde_opts *o = env->opt;
 	char path[PATH_MAX + 16];
 	struct pass p;
 
@@ -392,34 +447,14 @@ enum runner_status runner_run(const struct runner_env *env,
 		snprintf(r->error, sizeof(r->error), "a phase is not valid");
 		return RUNNER_FAILED;
 	}
+	fill_random(env->buf, env->buf_len, r->seed);
+	r->cache = env->opt->direct ? RC_DIRECT : RC_EVICT;
+	if (env->opt->concurrency > 1)
+		return runner_run_conc(env, r);
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
-	memset(&p, 0, sizeof(p));
-	p.env = env;
-	p.r = r;
-	p.ctx.opt = o;
-	p.ctx.dirfd = env->scratch->dirfd;
-	p.ctx.data_name = RUNNER_DATA_NAME;
-	p.ctx.data_path = path;
-	p.ctx.scratch_path = env->scratch->path;
-	p.ctx.buf = env->buf;
-	p.ctx.chunk = (size_t)o->chunk;
-	p.ctx.size = o->size;
-	p.ctx.stop = env->stop;
-	p.ctx.fd = -1;
-	p.ctx.seed = r->seed;
-	fill_random(env->buf, env->buf_len, r->seed);
-	r->cache = o->direct ? RC_DIRECT : RC_EVICT;
-	for (size_t i = 0; i < NPHASES; i++)
-		if (pass_phase(&p, &registry[i]))
-			break;
-	/* Each phase's state goes back through its own release hook. */
-	for (unsigned s = 0; s < nslots; s++) {
-		p.ctx.priv = p.priv[s];
-		if (p.ctx.priv)
-			slot_release[s](&p.ctx);
-	}
-	if (*env->stop)
-		p.status = RUNNER_STOPPED;
+	runner_pass_init(&p, env, r, env->scratch->dirfd, env->scratch->path,
+			 path);
+	runner_pass_phases(&p);
 	return p.status;
 }

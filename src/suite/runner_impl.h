@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner_impl: what runner.c and runner_conc.c (-c N) share: one pass
+ * of the phases, which runs the same in the parent of -c workers (each
+ * phase a step of the group: released, waited for, merged, recorded)
+ * and in each worker (each phase on its own files, behind the step's
+ * barrier).
+ */
+#ifndef CLYDE_RUNNER_IMPL_H
+#define CLYDE_RUNNER_IMPL_H
+
+#include "clock.h"
+#include "phase.h"
+#include "result.h"
+#include "runner.h"
+#include "workers.h"
+
+/* One pass: what its phases share. */
+struct pass {
+	const struct runner_env *env;
+	struct run_result *r;
+	struct phase_ctx ctx;
+	void *priv[RT_COUNT]; /* by slot */
+	enum runner_status status;
+	int rc;		/* the failing phase's -errno */
+	int data_ready; /* the data file is whole */
+	int warned;	/* the cache warning was given */
+	/* -c N: in a worker, itself; in the parent, the group and each
+	 * worker's figures of the step last merged. Otherwise NULL. */
+	struct workers_self *me;
+	struct workers *w;
+	struct result_worker *each;
+};
+
+/* The marks around a phase's run() and what it did. */
+struct timed {
+	struct phase_out out;
+	struct clk_mark start, end;
+	const struct result_worker *each; /* -c N: n workers' own figures */
+	unsigned n;
+	/* A test's own run (not the untimed preparing one): its phase, for
+	 * the environment's sync hook; NULL: no sync. */
+	const struct phase_ops *sync;
+};
+
+/* p afresh for a pass on the data file data_path (in dir, open as
+ * dirfd). */
+void runner_pass_init(struct pass *p, const struct runner_env *env,
+		      struct run_result *r, int dirfd, const char *dir,
+		      const char *data_path);
+
+/* Every phase of the registry in turn, then every release hook; sets
+ * p->status. */
+void runner_pass_phases(struct pass *p);
+
+/* The environment's sync hook before t's timed window (not in a -c
+ * worker: the parent waits for the group). 0, or -errno with ctx.what
+ * set by the hook. */
+int runner_sync(struct pass *p, const struct timed *t);
+
+/* -c N > 1: the pass in N workers (runner_conc.c). */
+enum runner_status runner_run_conc(const struct runner_env *env,
+				   struct run_result *r);
+
+/* In the parent: one step (the phase every worker runs now) released,
+ * waited for and merged into t. 0, or -errno with ctx.what naming the
+ * worker that failed. */
+int runner_conc_step(struct pass *p, struct timed *t);
+
+/* In a worker: the step's barrier, just before run(); 0 or -errno. */
+int runner_worker_start(struct pass *p);
+
+/* In a worker: the step's figures published, just after run(). */
+int runner_worker_done(struct pass *p, const struct timed *t);
+
+#endif

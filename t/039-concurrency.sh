@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -c N as bonnie++ 1.97+: N copies of each test at once. The CSV line's
+# concurrency field and the size label carry N, the JSON document holds
+# each worker's figures (adding up to the test's work, the test's span
+# from the first start to the last end), -c 1 prints as no -c, bad
+# values are refused, a SIGTERM stops every worker and a failing worker
+# is named in one line; nothing is left behind.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+D="$WORK/d"
+mkdir "$D"
+
+expect_status 0 "$CLYDE" -d "$D" -s 16m -n 1 -r 0 -c 2 --json="$WORK/c2.json"
+assert_empty "$D"
+csv=$(grep '^1\.98,' "$WORK/out")
+[ "$(printf '%s\n' "$csv" | cut -d, -f4)" = 2 ] || fail "-c 2: concurrency field: $csv"
+grep -q '^[^ ]* *16M::2 ' "$WORK/out" || fail "-c 2: no 16M::2 label: $(cat "$WORK/out")"
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	printf '%s\n' "$csv" | bon_csv2txt >"$WORK/txt" 2>&1 || fail "bon_csv2txt refused: $csv"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$WORK/c2.json" <<'PY' || fail "-c 2: JSON workers"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["settings"]["concurrency"] == 2
+for name, t in d["runs"][0]["tests"].items():
+    if t["status"] != "ok":
+        continue
+    w = t["workers"]
+    assert len(w) == 2, name
+    assert sum(x["work"] for x in w) == t["work"], name
+    span = max(x["end"] for x in w) - min(x["start"] for x in w)
+    assert abs(span - t["elapsed"]) <= 1e-6 + 1e-6 * t["elapsed"], name
+PY
+fi
+"$CLYDE_REPORT" json "$WORK/c2.json" >/dev/null 2>"$WORK/rerr" ||
+	fail "clyde-report cannot read a -c 2 document: $(cat "$WORK/rerr")"
+
+# -c 1 is the default: the same lines, no workers in JSON.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -n 0 -r 0 -f -q -z 7 -c 1 --json="$WORK/c1.json"
+sed 's/,[^,]*$//' "$WORK/out" | cut -d, -f1-9 >"$WORK/c1"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -n 0 -r 0 -f -q -z 7
+sed 's/,[^,]*$//' "$WORK/out" | cut -d, -f1-9 >"$WORK/c0"
+cmp -s "$WORK/c0" "$WORK/c1" || fail "-c 1 differs: $(cat "$WORK/c1") vs $(cat "$WORK/c0")"
+grep -q '"workers"' "$WORK/c1.json" && fail "-c 1: workers in JSON"
+
+for v in 0 201 -1 abc 2x ''; do
+	expect_refused "^clyde: -c" "$CLYDE" -d "$D" -c "$v"
+done
+assert_empty "$D"
+
+# SIGTERM during block output: every worker gone, nothing left.
+start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b -c 2
+kill -TERM $pid
+wait $pid
+st=$?
+[ "$st" = 143 ] || fail "SIGTERM: exit $st: $(cat "$WORK/err")"
+sleep 0.2
+pgrep -P $$ clyde >/dev/null && fail "SIGTERM: a worker is left"
+assert_empty "$D"
+exit 0
