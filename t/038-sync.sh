@@ -4,7 +4,7 @@
 # test within 50 ms of each other (start_unix_ns) and leave every
 # semaphore at 0; a clyde and a bonnie++ 2.00 started in step both
 # finish (when root with bonnie++ installed). -y s without a set, the
-# timeout, a stop while waiting, a spent semaphore, skipped tests and
+# timeout (under -c 2 too), a stop while waiting, a spent semaphore, skipped tests and
 # --only's preparing run taking nothing, -y p's prompts, -p -1. The key is bonnie++'s, fixed,
 # so the test skips when a set of it is there already, and removes the
 # one it made on every way out.
@@ -114,6 +114,14 @@ took=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.2f", $2 - $1 }')
 echo "timeout of 1 s: exit after $took s" >&2
 awk -v t="$took" 'BEGIN { exit !(t >= 1 && t < 5) }' || fail "--sync-timeout=1 took $took s"
 assert_empty "$D"
+
+# Under -c 2 the parent waits for its two copies: the same line, and
+# every copy stopped and reaped.
+make_set 2
+expect_one_line 1 "clyde: sequential create: waited 1 s (--sync-timeout) at semaphore 6 of set 0x1267" \
+	"$CLYDE" -c 2 -ys --sync-timeout=1 -d "$D" -s 0 -n 1 -q
+assert_empty "$D"
+pgrep -f "$D" >/dev/null && fail "-c 2: a copy outlived the timeout"
 
 # A stop while waiting: the signal's status, the scratch directory gone.
 make_set 2
