@@ -48,12 +48,21 @@ uint64_t clk_now_ns(void)
 	return sys_wall_ns();
 }
 
+uint64_t clk_unix_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 void clk_mark(struct clk_mark *m)
 {
 	if (clk_src && clk_src->cpu_ns)
 		clk_src->cpu_ns(&m->user_ns, &m->sys_ns);
 	else
 		sys_cpu_ns(&m->user_ns, &m->sys_ns);
+	m->unix_ns = clk_unix_ns();
 	m->wall_ns = clk_now_ns();
 }
 

@@ -3,7 +3,9 @@
  * clock: wall time from CLOCK_MONOTONIC plus user/system CPU from
  * getrusage, taken together as one "mark". A test's figures are the
  * differences between two marks. The time source can be replaced so that
- * tests can drive %CP and the 0.5 s rule with exact, made-up times.
+ * tests can drive %CP and the 0.5 s rule with exact, made-up times. A
+ * mark also holds the time of day, so the starts of tests in different
+ * processes (clyde -y s, bonnie++'s) can be set side by side.
  */
 #ifndef CLYDE_CLOCK_H
 #define CLYDE_CLOCK_H
@@ -17,6 +19,8 @@ struct clk_mark {
 	uint64_t wall_ns; /* CLOCK_MONOTONIC */
 	uint64_t user_ns; /* getrusage(RUSAGE_SELF) ru_utime */
 	uint64_t sys_ns;  /* getrusage(RUSAGE_SELF) ru_stime */
+	uint64_t unix_ns; /* CLOCK_REALTIME: when, for the record (another
+			   * process's marks compare with it) */
 };
 
 /* A replaceable source of marks; NULL members fall back to the system. */
@@ -30,6 +34,10 @@ void clk_set_source(const struct clk_source *src);
 
 /* Monotonic wall time in nanoseconds, cheap enough for every operation. */
 uint64_t clk_now_ns(void);
+
+/* CLOCK_REALTIME in nanoseconds since the epoch (the system's clock,
+ * whatever source is installed). */
+uint64_t clk_unix_ns(void);
 
 /* Take a full mark: wall time and CPU usage of this process. */
 void clk_mark(struct clk_mark *m);

@@ -109,6 +109,10 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));
+	if (rec->start_unix_ns)
+		json_object_set_new(
+		    o, "start_unix_ns",
+		    json_integer((json_int_t)rec->start_unix_ns));
 	/* Not recorded (--no-latency): an empty histogram, count 0. */
 	json_object_set_new(o, "latency", latency(rec->lat ? rec->lat : &none));
 	json_object_set_new(o, "histogram",

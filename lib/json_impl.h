@@ -31,7 +31,8 @@ int json_check_key(json_t *o, const char *at, const char *name, int whole,
 /*
  * What test object o (at "runs[0].tests.putc", checked by json_read.c
  * for what the cells use) measured, into rec: status, work, elapsed,
- * user, sys, worst latency and, with hist, its histogram (malloc'd).
+ * user, sys, worst latency, start_unix_ns and, with hist, its histogram
+ * (malloc'd).
  */
 int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen);

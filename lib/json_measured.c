@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * json_measured: see json_impl.h; what a run of a clyde document
- * measured (each test's status, work, times, CPU split, worst latency
- * and histogram), the run's own keys and the document's settings, read
- * back into a run_result and checked as json_read.c checks the rest.
+ * measured (each test's status, work, times, CPU split, worst latency,
+ * start and histogram), the run's own keys and the document's settings,
+ * read back into a run_result and checked as json_read.c checks the rest.
  */
 #include "config.h"
 
@@ -92,8 +92,8 @@ static int read_seconds(json_t *o, const char *name, const char *at,
 
 /*
  * What a test measured (checked by check_test, and here what it does not
- * check) into rec: status, work, times, CPU split, worst latency and,
- * with hist, the histogram.
+ * check) into rec: status, work, times, CPU split, worst latency, start
+ * and, with hist, the histogram.
  */
 int json_read_measured(json_t *o, const char *at, int hist,
 			 struct result_test_rec *rec, char *why, size_t whylen)
@@ -118,6 +118,13 @@ int json_read_measured(json_t *o, const char *at, int hist,
 	rec->cpu = rec->user + rec->sys;
 	rec->max_latency_ns =
 	    (uint64_t)json_integer_value(json_object_get(o, "max_latency_ns"));
+	if (json_check_key(o, at, "start_unix_ns", 1, 9e18,
+			   "a start: expected a whole number of nanoseconds "
+			   "since the epoch from 0 to 9e18",
+			   why, whylen) < 0)
+		return -1;
+	rec->start_unix_ns =
+	    (uint64_t)json_integer_value(json_object_get(o, "start_unix_ns"));
 	return hist ? read_hist(o, at, &rec->lat, why, whylen) : 0;
 }
 

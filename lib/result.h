@@ -41,6 +41,8 @@ struct result_test_rec {
 	double cpu;              /* user + system seconds */
 	double user, sys;        /* the two parts of cpu */
 	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
+	uint64_t start_unix_ns;  /* its timed window's start, CLOCK_REALTIME
+				  * ns since the epoch; 0 = unknown */
 	struct hist *lat;        /* every operation; NULL: not recorded
 				  * (malloc'd, result_free frees it) */
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */

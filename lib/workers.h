@@ -188,6 +188,13 @@ void workers_step_end(struct workers_self *me);
 int workers_step_done(struct workers_self *me);
 
 /*
+ * The parent: wait until every worker is ready for the next step, and
+ * release nothing yet (something else may wait first: clyde -y s). The
+ * same returns as workers_step_go, which waits again (at once) itself.
+ */
+int workers_step_ready(struct workers *w);
+
+/*
  * The parent: wait until every worker is ready for the next step, then
  * release it to all at once. Returns 0; -ECHILD when a worker failed or
  * ended first, -EINTR on a stop: every worker is then stopped, and

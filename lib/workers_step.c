@@ -162,10 +162,15 @@ static int wait_for(struct workers *w, size_t off, unsigned want)
 	}
 }
 
+int workers_step_ready(struct workers *w)
+{
+	return wait_for(w, offsetof(struct workers_slot, ready_step),
+			w->step + 1);
+}
+
 int workers_step_go(struct workers *w)
 {
-	int rc = wait_for(w, offsetof(struct workers_slot, ready_step),
-			  w->step + 1);
+	int rc = workers_step_ready(w);
 
 	if (rc)
 		return rc;

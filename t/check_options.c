@@ -280,6 +280,13 @@ START_TEST(parse_again_starts_afresh)
 }
 END_TEST
 
+/* What -p and -y expect. */
+#define P_WANT                                                                 \
+	"expected a number of processes from 1 to 32767, or -1 to remove the " \
+	"semaphore set\n"
+#define Y_WANT                                                                 \
+	"expected s (semaphores, made by clyde -p) or p (a prompt before "     \
+	"each test)\n"
 static const struct {
 	const char *line;
 	const char *msg; /* the exact line printed */
@@ -333,6 +340,37 @@ static const struct {
     {"-u 0:0 -g 1", "clyde: -g '1' with -u '0:0': two different groups\n"},
     {"--drop-caches -D -n 0", "clyde: --drop-caches with -D and -n 0: no "
 			      "test reads through the page cache\n"},
+    /* -p, -y and --sync-timeout (options_sync.c). */
+    {"-p 0", "clyde: -p '0': " P_WANT},
+    {"-p -2", "clyde: -p '-2': " P_WANT},
+    {"-p 32768", "clyde: -p '32768': " P_WANT},
+    {"-p 2x", "clyde: -p '2x': " P_WANT},
+    {"-p ''", "clyde: -p '': " P_WANT},
+    {"-p", "clyde: option '-p' needs a value\n"},
+    {"-y", "clyde: option '-y' needs a value\n"},
+    {"-yx", "clyde: -y 'x': " Y_WANT},
+    {"-y S", "clyde: -y 'S': " Y_WANT},
+    {"-y sp", "clyde: -y 'sp': " Y_WANT},
+    {"-y -q", "clyde: -y '-q': " Y_WANT},
+    {"--sync-timeout=0 -ys", "clyde: --sync-timeout '0': expected whole "
+			     "seconds from 1 to 31536000\n"},
+    {"--sync-timeout=1.5 -ys", "clyde: --sync-timeout '1.5': expected "
+			       "whole seconds from 1 to 31536000\n"},
+    {"--sync-timeout=31536001 -ys", "clyde: --sync-timeout '31536001': "
+				    "expected whole seconds from 1 to "
+				    "31536000\n"},
+    {"-p 2 -ys", "clyde: -p with -y: -p only makes or removes the semaphore "
+		 "set, and runs no test\n"},
+    {"-yp -p -1", "clyde: -p with -y: -p only makes or removes the "
+		  "semaphore set, and runs no test\n"},
+    {"-p 2 --json", "clyde: --json with -p: -p runs no test, so there is no "
+		    "result to write\n"},
+    {"--sync-timeout=5", "clyde: --sync-timeout '5': only -y s waits (at "
+			 "semaphores)\n"},
+    {"-yp --sync-timeout=5", "clyde: --sync-timeout '5': only -y s waits "
+			     "(at semaphores)\n"},
+    {"-ys -x 2", "clyde: -y s with -x 2: a semaphore set serves one run; "
+		 "make it again (clyde -p N) between runs\n"},
 };
 
 START_TEST(refusals_more)
@@ -380,6 +418,35 @@ START_TEST(accepted_more)
 }
 END_TEST
 
+START_TEST(accepted_sync)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert(!o.sem_procs && o.sync == OPT_SYNC_NONE);
+	ck_assert_uint_eq(o.sync_timeout, OPT_SYNC_TIMEOUT_DEFAULT);
+	free(msg);
+	ck_assert_int_eq(parse("-p 3 -u 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.sem_procs, 3);
+	free(msg);
+	ck_assert_int_eq(parse("-p 32767 -p -1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.sem_procs, -1);
+	free(msg);
+	ck_assert_int_eq(parse("-ys --sync-timeout=31536000", &o, &msg),
+			 OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert(o.sync == OPT_SYNC_SEM && o.sync_timeout == 31536000);
+	free(msg);
+	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_RUN);
+	ck_assert(o.sync == OPT_SYNC_PROMPT);
+	free(msg);
+	ck_assert_int_eq(parse("-yp -y s -x 1", &o, &msg), OPT_RUN);
+	ck_assert(o.sync == OPT_SYNC_SEM);
+	free(msg);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -396,6 +463,7 @@ static Suite *options_suite(void)
 	    tc, refusals_more, 0,
 	    (int)(sizeof(refused_more) / sizeof(refused_more[0])));
 	tcase_add_test(tc, accepted_more);
+	tcase_add_test(tc, accepted_sync);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,8 +3,8 @@
  * check_result: the one result model. A run_result clyde filled, written
  * as a clyde JSON document and read back by json_read_doc (what
  * clyde-report loads), is the same run_result: every test's status,
- * work, times, CPU split, worst latency and histogram, the run's seed
- * and error, the settings; so it writes the same CSV lines of every
+ * work, times, CPU split, worst latency, start and histogram, the run's
+ * seed and error, the settings; so it writes the same CSV lines of every
  * format and the same JSON run. Bad measured values are refused with
  * their key named.
  */
@@ -39,6 +39,8 @@ static void measured(struct run_result *r)
 
 		rec->user = rec->cpu * 0.25;
 		rec->sys = rec->cpu - rec->user;
+		/* Past 2^53, where a double would no longer hold it. */
+		rec->start_unix_ns = 1796117602659400129ull + t * 1000003ull;
 		if (t == RT_seq_del)
 			continue; /* one test without a histogram */
 		hist_init(&h);
@@ -128,6 +130,7 @@ START_TEST(document_round_trip)
 		ck_assert_double_eq(y->user, x->user);
 		ck_assert_double_eq(y->sys, x->sys);
 		ck_assert_uint_eq(y->max_latency_ns, x->max_latency_ns);
+		ck_assert_uint_eq(y->start_unix_ns, x->start_unix_ns);
 		if (!x->lat) {
 			ck_assert_ptr_null(y->lat);
 			continue;
@@ -216,6 +219,11 @@ static const struct bad_measured {
     {"put_block", "work", "-1", "tests.put_block.work -1 is not"},
     {"putc", "elapsed", "-0.5", "tests.putc.elapsed -0.5 is not a time"},
     {"putc", "user", "null", "tests.putc.user null is not a time"},
+    {"seeks", "start_unix_ns", "1.5e9",
+     "tests.seeks.start_unix_ns 1500000000.0 is not a start"},
+    {"seeks", "start_unix_ns", "-1", "tests.seeks.start_unix_ns -1 is not"},
+    {"seeks", "start_unix_ns", "\"now\"",
+     "tests.seeks.start_unix_ns \"now\" is not a start"},
     {"getc", "histogram", "7", "tests.getc.histogram 7 is not"},
     {"getc", "histogram", "[[1000,1015,0]]",
      "tests.getc.histogram[0] [1000,1015,0] is not a bucket"},

@@ -4,7 +4,8 @@
  * trivial workers started and merged; the start barrier holds every
  * worker until the slowest is ready; a worker that fails fails the
  * group, is named and stops the others, before the barrier or after;
- * a crash and a stop request; no worker is ever left behind. */
+ * a crash and a stop request; steps, and a step held once every
+ * worker is ready; no worker is ever left behind. */
 #include "config.h"
 
 #include <check.h>
@@ -479,6 +480,30 @@ START_TEST(steps_run_together)
 }
 END_TEST
 
+/* workers_step_ready: every worker ready and none released until
+ * workers_step_go; or, given up there, every worker stopped. */
+START_TEST(ready_holds_the_step)
+{
+	struct workers_job job = job_of(3, stepper);
+	struct workers w;
+	struct workers_failure fail;
+	struct workers_result sum;
+
+	ck_assert_int_eq(workers_start(&w, &job, &fail), 0);
+	ck_assert_int_eq(workers_step_ready(&w), 0);
+	sleep_ms(100);
+	for (unsigned i = 0; i < 3; i++)
+		ck_assert_uint_eq(sh->start_ns[i], 0);
+	ck_assert_int_eq(workers_step_go(&w), 0);
+	ck_assert_int_eq(workers_step_wait(&w, &sum), 0);
+	ck_assert_uint_eq(sum.work, 6);
+	ck_assert_int_eq(workers_step_ready(&w), 0);
+	workers_abort(&w);
+	ck_assert_int_eq(workers_finish(&w, &sum, &fail), -EINTR);
+	assert_no_children();
+}
+END_TEST
+
 START_TEST(step_failure_is_named)
 {
 	struct workers_job job = job_of(3, stepper);
@@ -530,6 +555,7 @@ static Suite *workers_suite(void)
 	tcase_add_test(tc, stop_ends_every_worker);
 	tcase_add_test(tc, bad_job_is_refused);
 	tcase_add_test(tc, steps_run_together);
+	tcase_add_test(tc, ready_holds_the_step);
 	tcase_add_test(tc, step_failure_is_named);
 	suite_add_tcase(s, tc);
 	return s;

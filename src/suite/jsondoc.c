@@ -92,6 +92,11 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 		jp_put(s, "only", json_null(), bad);
 	}
 	jp_put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
+	jp_put(s, "sync",
+	       o->sync == OPT_SYNC_SEM	    ? json_string("semaphores")
+	       : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")
+					    : json_null(),
+	       bad);
 	jp_put(s, "uid", json_integer(getuid()), bad);
 	jp_put(s, "gid", json_integer(getgid()), bad);
 	return s;

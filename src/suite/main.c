@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "csv.h"
 #include "jsondoc.h"
+#include "lockstep.h"
 #include "options.h"
 #include "outfile.h"
 #include "rng.h"
@@ -335,6 +336,7 @@ static int flush_stdout(void)
 struct runs {
 	const struct clyde_opts *o;
 	struct scratch *scratch;
+	struct lockstep ls; /* -y: keeping in step before each test */
 	unsigned char *buf;
 	size_t buf_len;
 	json_t *doc;
@@ -365,6 +367,8 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    .stop = &stop_signal,
 		    .progress = o->quiet ? NULL : stderr,
 		    .err = stderr,
+		    .sync = lockstep_wait,
+		    .sync_arg = &x->ls,
 		};
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
@@ -521,7 +525,12 @@ int main(int argc, char **argv)
 	 * made. */
 	if (runner_init(stderr))
 		return 1;
-	if (drop_privileges(&o) || check_dir(&o) || open_outputs(&o, &json))
+	if (drop_privileges(&o))
+		return EXIT_USAGE;
+	if (o.sem_procs) /* makes or removes the semaphore set: no test */
+		return lockstep_make(&o, stdout, stderr);
+	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) || check_dir(&o) ||
+	    open_outputs(&o, &json))
 		return EXIT_USAGE;
 	x.buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
 	if (posix_memalign((void **)&x.buf, 4096, x.buf_len) != 0) {

@@ -61,6 +61,7 @@ enum {
 	LONG_DROP_CACHES,
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
+	LONG_SYNC_TIMEOUT,
 };
 
 static const struct option long_opts[] = {
@@ -73,6 +74,7 @@ static const struct option long_opts[] = {
     {"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
+    {"sync-timeout", required_argument, NULL, LONG_SYNC_TIMEOUT},
     CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
@@ -118,6 +120,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->csv = CSV_198;
 	o->layout = TABLE_200;
 	o->per_char = PER_CHAR_STDIO;
+	o->sync_timeout = OPT_SYNC_TIMEOUT_DEFAULT;
 	o->privs.uid = getuid();
 	o->privs.gid = getgid();
 	default_name(o->name, sizeof(o->name));
@@ -451,6 +454,21 @@ static enum opt_status opt_per_char(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
+static enum opt_status opt_sem_procs(struct parse *p, char *arg)
+{
+	return opts_parse_sem_procs(arg, p->o, p->err);
+}
+
+static enum opt_status opt_sync(struct parse *p, char *arg)
+{
+	return opts_parse_sync(arg, p->o, p->err);
+}
+
+static enum opt_status opt_sync_timeout(struct parse *p, char *arg)
+{
+	return opts_parse_sync_timeout(arg, p->o, p->err);
+}
+
 /* getopt's value for an option, and what reads its value. */
 static const struct {
 	int c;
@@ -476,6 +494,9 @@ static const struct {
     {LONG_ONLY, opt_only},
     {CLI_OPT_JSON, opt_json},
     {LONG_PER_CHAR, opt_per_char},
+    {'p', opt_sem_procs},
+    {'y', opt_sync},
+    {LONG_SYNC_TIMEOUT, opt_sync_timeout},
 };
 
 /* The options that only switch something on: the field they set. */
@@ -560,14 +581,16 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * that stopped inside "-qk" would otherwise resume in the old
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, ":d:c:s:n:m:r:x:z:u:g:qf::bDvhV",
-				long_opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv,
+				":d:c:s:n:m:r:x:z:u:g:p:y:qf::bDvhV", long_opts,
+				NULL)) != -1)
 		if ((st = one_option(&p, c)) != OPT_RUN)
 			return st;
 	if (optind < argc)
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");
-	if ((st = check_conflicts(o, &p.g, err)) != OPT_RUN)
+	if ((st = check_conflicts(o, &p.g, err)) != OPT_RUN ||
+	    (st = opts_check_sync(o, err)) != OPT_RUN)
 		return st;
 	default_size(o, p.ram_set);
 	return OPT_RUN;

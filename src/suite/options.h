@@ -16,6 +16,17 @@
 #include "result.h"
 #include "table.h"
 
+/* -y: how a run keeps in step with other processes before each test. */
+enum opt_sync {
+	OPT_SYNC_NONE,
+	OPT_SYNC_SEM,	 /* -y s: bonnie++'s semaphores (lib/semsync.h) */
+	OPT_SYNC_PROMPT, /* -y p: a prompt on stdout, a line from stdin */
+};
+
+/* --sync-timeout's default: seconds -y s waits at one test. */
+#define OPT_SYNC_TIMEOUT_DEFAULT 600u
+#define OPT_SYNC_TIMEOUT_MAX 31536000u
+
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
 	PER_CHAR_SYSCALL, /* 1-byte write()/read() over a bounded size (2.00) */
@@ -61,6 +72,11 @@ struct clyde_opts {
 	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
 	struct privs privs; /* -u, -g */
+	int sem_procs;	    /* -p: make the semaphore set for N (> 0) or
+			     * remove it (-1), and run no test; 0: no -p */
+	enum opt_sync sync; /* -y s, -y p */
+	unsigned sync_timeout;	      /* --sync-timeout, seconds */
+	const char *sync_timeout_arg; /* as given; NULL if none */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

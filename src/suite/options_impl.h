@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * options_impl: what the three parts of clyde's option parser share
+ * options_impl: what the parts of clyde's option parser share
  * (options.c: getopt and one handler per option, options_values.c: the
- * values with fields, options_help.c: the help text). Nothing else
- * includes it: the interface is options.h.
+ * values with fields, options_sync.c: -p, -y and --sync-timeout,
+ * options_help.c: the help text). Nothing else includes it: the
+ * interface is options.h.
  */
 #ifndef CLYDE_OPTIONS_IMPL_H
 #define CLYDE_OPTIONS_IMPL_H
@@ -31,5 +32,17 @@ enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
  * whole pass. */
 enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
+
+/* -p N (1..32767, or -1), -y s|p and --sync-timeout=SECONDS into o
+ * (options_sync.c). */
+enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,
+				     FILE *err);
+enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
+				FILE *err);
+enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
+					FILE *err);
+
+/* What -p and -y cannot go with, once every option is read. */
+enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err);
 
 #endif

@@ -205,8 +205,19 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
-/* setup, run() between two marks (in a -c worker: the step's barrier
- * before, its figures published after), teardown. */
+int runner_sync(struct pass *p, const struct timed *t)
+{
+	const struct runner_env *env = p->env;
+
+	/* A -c worker's group waits once, in the parent. */
+	if (!t->sync || !env->sync || p->me)
+		return 0;
+	return env->sync(env->sync_arg, t->sync->test, p->ctx.what,
+			 sizeof(p->ctx.what));
+}
+
+/* setup, the sync hook, run() between two marks (in a -c worker: the
+ * step's barrier before, its figures published after), teardown. */
 static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		     struct timed *t)
 {
@@ -215,6 +226,8 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 
 	ctx->priv = p->priv[rp->slot];
 	rc = rp->ops.setup(ctx);
+	if (rc == 0)
+		rc = runner_sync(p, t);
 	if (rc == 0 && p->me)
 		rc = runner_worker_start(p);
 	if (rc == 0) {
@@ -325,6 +338,7 @@ static int record(struct result_test_rec *rec, const struct timed *t)
 	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
 	rec->cpu = rec->user + rec->sys;
 	rec->max_latency_ns = out->max_latency_ns;
+	rec->start_unix_ns = t->start.unix_ns;
 	free(rec->lat);
 	rec->lat = out->lat.count ? result_hist_dup(&out->lat) : NULL;
 	if (out->lat.count && !rec->lat)
@@ -368,6 +382,7 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	/* Under -c each worker empties the cache of its own data file. */
 	if ((ph->flags & PHASE_READS) && !p->w)
 		keep_cache_out(p, ph);
+	t.sync = ph;
 	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
 		if (p->status == RUNNER_FAILED)
 			rec->state = RS_FAILED;

@@ -29,6 +29,15 @@ struct runner_env {
 	volatile sig_atomic_t *stop;
 	FILE *progress;     /* NULL: no progress lines */
 	FILE *err;          /* error messages */
+	/*
+	 * Called before each test's timed window (after its setup), with
+	 * sync_arg and the figure; NULL: none. Returns 0 to go on, or
+	 * -errno after naming what it waited for in what (len bytes), which
+	 * fails the test as a phase's error does (-y: the wait for the
+	 * other processes).
+	 */
+	int (*sync)(void *arg, enum result_test t, char *what, size_t len);
+	void *sync_arg;
 };
 
 struct phase_ops;

@@ -136,6 +136,19 @@ static int conc_failed(struct pass *p, int rc)
 	return frc;
 }
 
+/* The sync hook failed (its words in ctx.what) or was stopped, with
+ * every worker at the step's barrier: they are stopped and reaped, and
+ * the hook's rc is the step's. */
+static int conc_unsynced(struct pass *p, int rc)
+{
+	struct workers_failure fail;
+	struct workers_result sum;
+
+	workers_abort(p->w);
+	workers_finish(p->w, &sum, &fail);
+	return rc;
+}
+
 int runner_conc_step(struct pass *p, struct timed *t)
 {
 	struct workers *w = p->w;
@@ -144,10 +157,17 @@ int runner_conc_step(struct pass *p, struct timed *t)
 
 	if (!w->sh)
 		return -EINTR; /* finished after a failure */
-	if ((rc = workers_step_go(w)) == 0)
+	/* Every worker set up: then -y's wait, for the whole group. */
+	if ((rc = workers_step_ready(w)) == 0 && (rc = runner_sync(p, t)))
+		return conc_unsynced(p, rc);
+	if (rc == 0 && (rc = workers_step_go(w)) == 0)
 		rc = workers_step_wait(w, &sum);
 	if (rc)
 		return conc_failed(p, rc);
+	/* The test's start: the first worker's, on the real-time clock. */
+	if (sum.start_ns)
+		t->start.unix_ns =
+		    clk_unix_ns() - (clk_now_ns() - sum.start_ns);
 	t->out.work = sum.work;
 	t->out.max_latency_ns = sum.max_latency_ns;
 	hist_merge(&t->out.lat, &sum.lat);

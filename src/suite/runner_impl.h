@@ -38,6 +38,9 @@ struct timed {
 	struct clk_mark start, end;
 	const struct result_worker *each; /* -c N: n workers' own figures */
 	unsigned n;
+	/* A test's own run (not the untimed preparing one): its phase, for
+	 * the environment's sync hook; NULL: no sync. */
+	const struct phase_ops *sync;
 };
 
 /* p afresh for a pass on the data file data_path (in dir, open as
@@ -49,6 +52,11 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 /* Every phase of the registry in turn, then every release hook; sets
  * p->status. */
 void runner_pass_phases(struct pass *p);
+
+/* The environment's sync hook before t's timed window (not in a -c
+ * worker: the parent waits for the group). 0, or -errno with ctx.what
+ * set by the hook. */
+int runner_sync(struct pass *p, const struct timed *t);
 
 /* -c N > 1: the pass in N workers (runner_conc.c). */
 enum runner_status runner_run_conc(const struct runner_env *env,
