@@ -22,6 +22,12 @@ sem_values() {
 	ipcs -s -i "$1" | awk '/^semnum/ { on = 1; next }
 		on && NF >= 2 { printf "%s%s", sep, $2; sep = " " }'
 }
+# Another copy of this test on the machine (a second tree's make check,
+# CI runs side by side) would use the same key: one at a time, by a lock
+# on a directory that is always there, so no lock file is left behind.
+command -v flock >/dev/null || skip "flock not installed (util-linux)"
+exec 9</tmp
+flock -w 900 9 || skip "another copy of this test held the lock on /tmp for 15 minutes"
 [ -z "$(sem_id)" ] ||
 	skip "a semaphore set with key 0x1267 is there already (another clyde -p or bonnie++ -p): not the test's to use"
 # The set this test made (its id, while it has the key), removed at exit.
