@@ -5,8 +5,10 @@
 # each worker's figures (adding up to the test's work, the test's span
 # from the first start to the last end), -c 1 prints as no -c, bad
 # values are refused, a SIGTERM stops every worker and a failing worker
-# is named in one line; nothing is left behind.
+# (the fault rig failing its writes) is named in one line; nothing is
+# left behind.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+. "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
 D="$WORK/d"
 mkdir "$D"
@@ -59,4 +61,17 @@ st=$?
 sleep 0.2
 pgrep -P $$ clyde >/dev/null && fail "SIGTERM: a worker is left"
 assert_empty "$D"
+
+# A failing worker, end to end: the fault rig fails worker 2's writes
+# to its data file with ENOSPC in block output. The run exits 1 with
+# one line naming the test, "worker 2 of 2", the call, the file and the
+# error, prints no CSV line and leaves nothing in the backing directory.
+if why=$(ff_missing); then
+	echo "failing worker not tried: $why" >&2
+else
+	ff_setup
+	ff_expect_clyde w.2/data 'block output: worker 2 of 2' write \
+		'No space left on device' 'fail write ENOSPC off=4m path=*/w.2/data' \
+		-s 8m -n 0 -c 2 --only=put_block
+fi
 exit 0
