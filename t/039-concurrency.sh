@@ -26,6 +26,9 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["settings"]["concurrency"] == 2
+# The workers' cache checks reach the run, as with one copy.
+left = d["runs"][0]["cache_left"]
+assert isinstance(left, (int, float)) and 0 <= left <= 1, left
 for name, t in d["runs"][0]["tests"].items():
     if t["status"] != "ok":
         continue
