@@ -50,8 +50,10 @@ sed 's/,[^,]*$//' "$WORK/out" | cut -d, -f1-9 >"$WORK/c0"
 cmp -s "$WORK/c0" "$WORK/c1" || fail "-c 1 differs: $(cat "$WORK/c1") vs $(cat "$WORK/c0")"
 grep -q '"workers"' "$WORK/c1.json" && fail "-c 1: workers in JSON"
 
-for v in 0 201 -1 abc 2x ''; do
-	expect_refused "^clyde: -c" "$CLYDE" -d "$D" -c "$v"
+# Every refusal says why and the range.
+for v in 0 201 -1 abc 2x '' 99999999999999999999; do
+	expect_refused "^clyde: -c '$v': [^:]*: the accepted range is 1 to 200\$" \
+		"$CLYDE" -d "$D" -c "$v"
 done
 assert_empty "$D"
 
