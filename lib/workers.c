@@ -38,6 +38,7 @@ void workers_result_init(struct workers_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	hist_init(&r->lat);
+	r->cache_left = -1.0;
 }
 
 void workers_merge(struct workers_result *sum, const struct workers_result *one)
@@ -53,6 +54,8 @@ void workers_merge(struct workers_result *sum, const struct workers_result *one)
 	if (one->max_latency_ns > sum->max_latency_ns)
 		sum->max_latency_ns = one->max_latency_ns;
 	hist_merge(&sum->lat, &one->lat);
+	if (one->cache_left > sum->cache_left)
+		sum->cache_left = one->cache_left;
 }
 
 double workers_elapsed(const struct workers_result *r)

@@ -63,13 +63,17 @@ struct workers_result {
 	uint64_t user_ns, sys_ns;  /* CPU time between start and end */
 	uint64_t max_latency_ns;   /* worst single operation */
 	struct hist lat;	   /* every operation's latency */
+	/* The most of its data file found cached (0..1) before a test
+	 * read it, in any step so far; -1: never checked. */
+	double cache_left;
 };
 
-/* Zeroes r, with an empty histogram. */
+/* Zeroes r, with an empty histogram and cache_left -1. */
 void workers_result_init(struct workers_result *r);
 
 /* sum += one: work, ops and CPU add; the earliest start (of those that
- * began), the latest end; the worst latency; histograms bucket-wise. */
+ * began), the latest end; the worst latency and cache_left; histograms
+ * bucket-wise. */
 void workers_merge(struct workers_result *sum,
 		   const struct workers_result *one);
 

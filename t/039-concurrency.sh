@@ -5,8 +5,10 @@
 # each worker's figures (adding up to the test's work, the test's span
 # from the first start to the last end), -c 1 prints as no -c, bad
 # values are refused, a SIGTERM stops every worker and a failing worker
-# is named in one line; nothing is left behind.
+# (the fault rig failing its writes) is named in one line; nothing is
+# left behind.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+. "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
 D="$WORK/d"
 mkdir "$D"
@@ -24,6 +26,9 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["settings"]["concurrency"] == 2
+# The workers' cache checks reach the run, as with one copy.
+left = d["runs"][0]["cache_left"]
+assert isinstance(left, (int, float)) and 0 <= left <= 1, left
 for name, t in d["runs"][0]["tests"].items():
     if t["status"] != "ok":
         continue
@@ -45,8 +50,10 @@ sed 's/,[^,]*$//' "$WORK/out" | cut -d, -f1-9 >"$WORK/c0"
 cmp -s "$WORK/c0" "$WORK/c1" || fail "-c 1 differs: $(cat "$WORK/c1") vs $(cat "$WORK/c0")"
 grep -q '"workers"' "$WORK/c1.json" && fail "-c 1: workers in JSON"
 
-for v in 0 201 -1 abc 2x ''; do
-	expect_refused "^clyde: -c" "$CLYDE" -d "$D" -c "$v"
+# Every refusal says why and the range.
+for v in 0 201 -1 abc 2x '' 99999999999999999999; do
+	expect_refused "^clyde: -c '$v': [^:]*: the accepted range is 1 to 200\$" \
+		"$CLYDE" -d "$D" -c "$v"
 done
 assert_empty "$D"
 
@@ -59,4 +66,17 @@ st=$?
 sleep 0.2
 pgrep -P $$ clyde >/dev/null && fail "SIGTERM: a worker is left"
 assert_empty "$D"
+
+# A failing worker, end to end: the fault rig fails worker 2's writes
+# to its data file with ENOSPC in block output. The run exits 1 with
+# one line naming the test, "worker 2 of 2", the call, the file and the
+# error, prints no CSV line and leaves nothing in the backing directory.
+if why=$(ff_missing); then
+	echo "failing worker not tried: $why" >&2
+else
+	ff_setup
+	ff_expect_clyde w.2/data 'block output: worker 2 of 2' write \
+		'No space left on device' 'fail write ENOSPC off=4m path=*/w.2/data' \
+		-s 8m -n 0 -c 2 --only=put_block
+fi
 exit 0

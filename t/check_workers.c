@@ -134,6 +134,9 @@ START_TEST(merge_figures)
 	b.end_ns = 2500000000ull, b.user_ns = 1, b.sys_ns = 2;
 	b.max_latency_ns = 200;
 	hist_add(&b.lat, 100);
+	ck_assert(sum.cache_left == -1.0);
+	a.cache_left = 0.25;
+	b.cache_left = 0.5;
 	workers_merge(&sum, &a);
 	workers_merge(&sum, &b);
 	ck_assert_uint_eq(sum.work, 4000);
@@ -143,6 +146,7 @@ START_TEST(merge_figures)
 	ck_assert_uint_eq(sum.user_ns, 6);
 	ck_assert_uint_eq(sum.sys_ns, 9);
 	ck_assert_uint_eq(sum.max_latency_ns, 300);
+	ck_assert(sum.cache_left == 0.5);
 	ck_assert_uint_eq(sum.lat.count, 3);
 	ck_assert_uint_eq(sum.lat.b[hist_index(100)], 2);
 	ck_assert_uint_eq(sum.lat.b[hist_index(300)], 1);

@@ -9,14 +9,26 @@ FAULTFS=${FAULTFS:-$(cd "$(dirname "$0")" && pwd)/faultfs}
 # strerror(EIO), as the programs' messages end when the rig fails a call.
 EIO='Input/output error'
 
+# ff_missing: why the rig cannot run here, on stdout, or nothing (and
+# false) when it can.
+ff_missing() {
+	if [ ! -x "$FAULTFS" ]; then
+		echo "the fault rig $FAULTFS is not built" \
+			"(configure found no libfuse3; Debian: apt-get install" \
+			"libfuse3-dev fuse3, then run configure again)"
+	elif [ ! -c /dev/fuse ]; then
+		echo "/dev/fuse is missing: no FUSE here"
+	elif ! command -v fusermount3 >/dev/null 2>&1; then
+		echo "fusermount3 is not installed (Debian: apt-get install fuse3)"
+	else
+		return 1
+	fi
+}
+
 # Skip (77), saying why, where the rig cannot run.
 ff_require() {
-	[ -x "$FAULTFS" ] || skip "the fault rig $FAULTFS is not built" \
-		"(configure found no libfuse3; Debian: apt-get install" \
-		"libfuse3-dev fuse3, then run configure again)"
-	[ -c /dev/fuse ] || skip "/dev/fuse is missing: no FUSE here"
-	command -v fusermount3 >/dev/null 2>&1 ||
-		skip "fusermount3 is not installed (Debian: apt-get install fuse3)"
+	ff_why=$(ff_missing) && skip "$ff_why"
+	return 0
 }
 
 # ff_mount BACKING MOUNTPOINT [faultfs options]: make both directories,

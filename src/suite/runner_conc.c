@@ -54,6 +54,8 @@ int runner_worker_done(struct pass *p, const struct timed *t)
 	res->work = out->work;
 	res->max_latency_ns = out->max_latency_ns;
 	hist_merge(&res->lat, &out->lat);
+	/* Its own cache checks (keep_cache_out) so far, for the run's. */
+	res->cache_left = p->r->cache_left;
 	/* Seeks: the seekers' span and CPU, not this process's. */
 	if (out->self_timed && out->start_ns) {
 		res->start_ns = out->start_ns;
@@ -175,6 +177,8 @@ int runner_conc_step(struct pass *p, struct timed *t)
 	t->out.elapsed = workers_elapsed(&sum);
 	t->out.user = (double)sum.user_ns / 1e9;
 	t->out.sys = (double)sum.sys_ns / 1e9;
+	if (sum.cache_left > p->r->cache_left)
+		p->r->cache_left = sum.cache_left;
 	for (unsigned i = 0; i < w->n; i++) {
 		const struct workers_result *one = workers_step_result(w, i);
 		struct result_worker *e = &p->each[i];
