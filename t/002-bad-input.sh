@@ -49,7 +49,7 @@ if [ "$(id -u)" = 0 ]; then
 	# (4m: room for the default file tests, so the refusal is the
 	# read-only one.)
 	if mount -t tmpfs -o ro,size=4m clyde-t-ro "$RO" 2>/dev/null; then
-		at_exit umount "$RO"
+		at_exit umount_wait "$RO"
 		expect_status 2 "$CLYDE" -d "$RO" -s 0 -r 0
 		grep -q "'$RO': cannot make a scratch directory: Read-only file system" "$WORK/err" ||
 			fail "read-only mount: $(cat "$WORK/err")"
@@ -61,7 +61,7 @@ if [ "$(id -u)" = 0 ]; then
 	RAM="$WORK/ramfs"
 	mkdir "$RAM"
 	if mount -t ramfs clyde-t-ramfs "$RAM" 2>/dev/null; then
-		at_exit umount "$RAM"
+		at_exit umount_wait "$RAM"
 		expect_status 2 "$CLYDE" -d "$RAM" -s 16m -r 0 -D
 		grep -q "^clyde: -D: '$RAM' does not take O_DIRECT" "$WORK/err" ||
 			fail "-D on ramfs: $(cat "$WORK/err")"

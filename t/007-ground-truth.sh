@@ -37,7 +37,7 @@ truncate -s 1200M "$IMG"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
 loop_attach LOOP "$IMG"
 mount "$LOOP" "$MNT" || fail "mount $LOOP"
-at_exit umount "$MNT"
+at_exit umount_wait "$MNT"
 DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
 
 # The caps: cgroup v1 blkio throttling, else v2 io.max on a cgroup of

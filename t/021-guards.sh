@@ -56,7 +56,7 @@ refused "$A holds an ext4 filesystem labelled data" "$SWEEP" -s 16m -B 1m --dest
 # (its journal) cannot change the device under the checksum.
 mkdir "$WORK/mnt"
 mount -o ro "$A" "$WORK/mnt" || fail "mount $A"
-at_exit umount "$WORK/mnt"
+at_exit umount_wait "$WORK/mnt"
 refused "mounted ($A on $WORK/mnt)" "$ZCAV" -w -b 48 --force --destroy-data="$A" "$A"
 refused "mounted ($A on $WORK/mnt)" "$SWEEP" -s 16m -B 1m --force --destroy-data="$A" "$A"
 umount "$WORK/mnt" || fail "umount"

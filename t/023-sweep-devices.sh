@@ -43,7 +43,7 @@ nothing_mounted
 mkfs.ext4 -q -F "$L" || fail "mkfs.ext4"
 mkdir "$WORK/mnt"
 mount "$L" "$WORK/mnt" || fail "mount"
-at_exit umount "$WORK/mnt"
+at_exit umount_wait "$WORK/mnt"
 expect_status 0 "$SWEEP" -s 16m -B 4k,1m "$WORK/mnt"
 grep -qE '^ext4 +write ' "$WORK/out" || fail "no ext4 row: $(cat "$WORK/out")"
 grep -q "($L\|(ext4 on $L)" "$WORK/out" || fail "the header does not name $L: $(head -1 "$WORK/out")"

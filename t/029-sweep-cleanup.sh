@@ -25,7 +25,7 @@ loop_attach B "$WORK/b.img"
 mkfs.ext4 -q -F "$B" || fail "mkfs.ext4 $B"
 mkdir "$WORK/b"
 mount "$B" "$WORK/b" || fail "mount $B"
-at_exit umount "$WORK/b"
+at_exit umount_wait "$WORK/b"
 mkdir "$WORK/b/t" "$WORK/b/tmp"
 # Undone before the unmount above on every way out.
 at_exit chattr -i "$WORK/b/t" "$WORK/b/tmp"

@@ -60,7 +60,7 @@ assert_empty "$NL"
 SMALL="$WORK/small"
 mkdir "$SMALL"
 mount -t tmpfs -o size=100m clyde-t-small "$SMALL" || fail "mount tmpfs"
-at_exit umount "$SMALL"
+at_exit umount_wait "$SMALL"
 expect_status 2 "$CLYDE" -d "$SMALL" -r 0 -n 0
 [ "$(wc -l <"$WORK/err")" = 1 ] || fail "no -s: not one line: $(cat "$WORK/err")"
 grep -q "^clyde: no -s given, and the smallest data size clyde chooses, 256M, does not fit: only 100M free in '$SMALL'; give a smaller size, e.g. -s 50M$" "$WORK/err" ||
@@ -93,7 +93,7 @@ truncate -s 160M "$WORK/outer.img"
 mkfs.ext4 -q -F "$WORK/outer.img" || fail "mkfs.ext4 outer"
 loop_attach LA "$WORK/outer.img"
 mount "$LA" "$OUTER" || fail "mount $LA"
-at_exit umount "$OUTER"
+at_exit umount_wait "$OUTER"
 truncate -s 64M "$OUTER/inner.img"
 # No journal (whose first failed write would make the filesystem
 # read-only before clyde makes its directory) and no lazy init (a
@@ -103,7 +103,7 @@ mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 "$OUTER/inner.img" ||
 loop_attach LB "$OUTER/inner.img" "no second free loop device"
 # errors=continue: a failed metadata write does not make it read-only.
 mount -o errors=continue "$LB" "$MNT" || fail "mount $LB"
-at_exit umount "$MNT"
+at_exit umount_wait "$MNT"
 # Bitmaps and directory blocks into the cache, so only data I/O fails.
 mkdir "$MNT/warm" && echo x >"$MNT/warm/f" && sync && rm -rf "$MNT/warm"
 xfs_io -x -c shutdown "$OUTER" || skip "xfs_io shutdown refused on ext4"

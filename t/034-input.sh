@@ -59,7 +59,7 @@ if [ "$(id -u)" = 0 ]; then
 	SMALL="$WORK/small"
 	mkdir "$SMALL"
 	mount -t tmpfs -o size=64m,nr_inodes=500 clyde-t-small "$SMALL" || fail "mount tmpfs"
-	at_exit umount "$SMALL"
+	at_exit umount_wait "$SMALL"
 	expect_status 2 "$CLYDE" -d "$SMALL" -s 0 -r 0 -n 1:16t
 	grep -q "^clyde: -n 1:16t: the file tests need 16385T (each file's largest size rounded up to a block, plus 64 bytes), only 64M free in '$SMALL'$" "$WORK/err" ||
 		fail "-n 1:16t: $(cat "$WORK/err")"

@@ -13,6 +13,20 @@ at_exit() {
 	CLEANUPS="$*; $CLEANUPS"
 }
 
+# umount_wait DIR: unmount DIR, waiting while it is busy (up to 60 s),
+# as it is while a loop device over a file in it lets go of that file,
+# which a probe of the just freed device (udev's) can hold up; lazily
+# at last, so that no mount is left behind. Nothing when not mounted.
+umount_wait() {
+	uw_i=0
+	until umount "$1" 2>/dev/null; do
+		mountpoint -q "$1" || return 0
+		uw_i=$((uw_i + 1))
+		[ $uw_i -lt 600 ] || { umount -l "$1"; return; }
+		sleep 0.1
+	done
+}
+
 finish() {
 	status=$?
 	eval "$CLEANUPS" >/dev/null 2>&1
@@ -186,7 +200,7 @@ loop_ext4() {
 	mkfs.ext4 -q -F "$@" "$IMG" || fail "mkfs.ext4"
 	loop_attach LOOP "$IMG"
 	mount "$LOOP" "$MNT" || fail "mount $LOOP"
-	at_exit umount "$MNT"
+	at_exit umount_wait "$MNT"
 }
 
 # refused_unchanged FILE PATTERN CMD...: CMD exits 2 with one line
