@@ -315,21 +315,9 @@ static enum opt_status opt_repeats(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
-/* -c: bonnie++ takes 1 to 200 copies of each test at once; every
- * refusal says so. */
 static enum opt_status opt_concurrency(struct parse *p, char *arg)
 {
-	char why[96] = "no copies", msg[160];
-	uint64_t v = 0;
-
-	if (units_parse_uint(arg, OPT_CONCURRENCY_MAX, &v, why, sizeof(why)) ||
-	    v == 0) {
-		snprintf(msg, sizeof(msg), "%s: the accepted range is 1 to %u",
-			 why, OPT_CONCURRENCY_MAX);
-		return bad(p->err, "-c", arg, msg);
-	}
-	p->o->concurrency = (unsigned)v;
-	return OPT_RUN;
+	return opts_parse_concurrency(arg, p->o, p->err);
 }
 
 static enum opt_status opt_seed(struct parse *p, char *arg)

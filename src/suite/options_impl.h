@@ -33,6 +33,10 @@ enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
+/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
+enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
+				       FILE *err);
+
 /* -p N (1..32767, or -1), -y s|p and --sync-timeout=SECONDS into o
  * (options_sync.c). */
 enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,

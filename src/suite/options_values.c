@@ -241,3 +241,21 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 	}
 	return OPT_RUN;
 }
+
+/* -c: bonnie++ takes 1 to 200 copies of each test at once; every
+ * refusal says so. */
+enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
+				       FILE *err)
+{
+	char why[96] = "no copies", msg[160];
+	uint64_t v = 0;
+
+	if (units_parse_uint(arg, OPT_CONCURRENCY_MAX, &v, why, sizeof(why)) ||
+	    v == 0) {
+		snprintf(msg, sizeof(msg), "%s: the accepted range is 1 to %u",
+			 why, OPT_CONCURRENCY_MAX);
+		return opts_bad(err, "-c", arg, msg);
+	}
+	o->concurrency = (unsigned)v;
+	return OPT_RUN;
+}
