@@ -77,14 +77,28 @@ static json_t *workers(const struct result_test_rec *rec)
 		const struct result_worker *w = &rec->workers[i];
 
 		json_array_append_new(
-		    a, json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:I}", "work",
+		    a, json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:I,s:I}", "work",
 				 (json_int_t)w->work, "elapsed",
 				 w->end - w->start, "start", w->start, "end",
 				 w->end, "user", w->user, "sys", w->sys,
 				 "max_latency_ns",
-				 (json_int_t)w->max_latency_ns));
+				 (json_int_t)w->max_latency_ns, "target",
+				 (json_int_t)w->target));
 	}
 	return a;
+}
+
+/* A first- or last-finished figure: its work, time and rate. */
+static json_t *span(enum result_kind k, uint64_t work, double elapsed,
+		    int exact)
+{
+	struct result_test_rec one = {.work = work, .elapsed = elapsed};
+	json_t *o = json_pack("{s:I,s:f,s:f}", "work", (json_int_t)work,
+			      "elapsed", elapsed, "rate", result_rate(&one, k));
+
+	if (o && exact >= 0)
+		json_object_set_new(o, "exact", json_boolean(exact));
+	return o;
 }
 
 static json_t *test(const struct run_result *r, enum result_test t)
@@ -119,6 +133,14 @@ static json_t *test(const struct run_result *r, enum result_test t)
 			    histogram(rec->lat ? rec->lat : &none));
 	if (rec->nworkers)
 		json_object_set_new(o, "workers", workers(rec));
+	if (rec->spans) {
+		json_object_set_new(o, "first_finished",
+				    span(k, rec->first_work,
+					 rec->first_elapsed, rec->first_exact));
+		json_object_set_new(
+		    o, "last_finished",
+		    span(k, rec->last_work, rec->last_elapsed, -1));
+	}
 	return o;
 }
 

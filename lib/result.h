@@ -32,6 +32,8 @@ struct result_worker {
 	double start, end;		   /* seconds from the test's first start */
 	double user, sys;		   /* its CPU seconds */
 	uint64_t max_latency_ns;	   /* its worst single operation */
+	unsigned target;		   /* its -d, from 0 (the document's
+					    * "targets") */
 };
 
 struct result_test_rec {
@@ -47,6 +49,14 @@ struct result_test_rec {
 				  * (malloc'd, result_free frees it) */
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */
 	struct result_worker *workers;	 /* malloc'd, result_free frees it */
+	/* Several workers: elbencho's two figures. first: the work all of
+	 * them had done when the first one ended, over the time from the
+	 * first start to that end (first_exact 0: a worker that counted no
+	 * operations was scaled by time); last: all the work, from the
+	 * first start to the last end. spans 0: not taken. */
+	int spans, first_exact;
+	uint64_t first_work, last_work;
+	double first_elapsed, last_elapsed;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */

@@ -201,39 +201,70 @@ static void version_text(char *buf, size_t len, const struct run_result *r)
 void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout)
 {
+	table_print_rows(out, &r, 1, layout);
+}
+
+/* Whether any of the n rows has a cell in the block. */
+static int rows_any(struct csv_cell (*c)[RT_COUNT], size_t n, int files)
+{
+	for (size_t i = 0; i < n; i++)
+		if (table_block_any(c[i], files))
+			return 1;
+	return 0;
+}
+
+void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
+		      enum table_layout layout)
+{
 	char label[128], version[RESULT_VERSION_MAX + 24], name[24];
-	struct csv_cell c[RT_COUNT];
-	struct table_row row = {r->name, label, c};
+	char units[LABEL_WIDTH + 1];
+	struct csv_cell(*c)[RT_COUNT] = calloc(n ? n : 1, sizeof(*c));
 	struct table_style st = {.io_version = version,
 				 .always_latency = 1,
 				 .seek_tenths = 1};
 	int head = 0;
 
-	for (enum result_test t = 0; t < RT_COUNT; t++)
-		csv_cell_of(r, t, &c[t]);
-	version_text(version, sizeof(version), r);
-	if (table_block_any(c, 0)) {
-		result_size_label(r, layout == TABLE_200, label, sizeof(label));
+	if (!c || !n) {
+		free(c);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			csv_cell_of(r[i], t, &c[i][t]);
+	version_text(version, sizeof(version), r[0]);
+	if (rows_any(c, n, 0)) {
 		table_block_head(out, 0, layout, &st);
-		table_block_row(out, &row, 0, layout, &st);
-	}
-	if (table_block_any(c, 1)) {
-		char units[LABEL_WIDTH + 1];
+		for (size_t i = 0; i < n; i++) {
+			struct table_row row = {r[i]->name, label, c[i]};
 
-		snprintf(units, sizeof(units), "%-*s", LABEL_WIDTH,
-			 r->min_size   ? "files:max:min"
-			 : r->max_size ? "files:max"
-				       : "              files");
-		/* 2.00 names the version and the machine above the block. */
-		snprintf(name, sizeof(name), "%.19s", r->name);
-		st.files_version = layout == TABLE_200 ? version : "";
-		st.files_sub = layout == TABLE_200 ? name : "";
-		st.files_units = units;
-		result_files_label(r, label, sizeof(label));
-		table_block_head(out, 1, layout, &st);
-		table_block_row(out, &row, 1, layout, &st);
+			result_size_label(r[i], layout == TABLE_200, label,
+					  sizeof(label));
+			table_block_row(out, &row, 0, layout, &st);
+		}
 	}
-	table_print_more(out, r->name, c, &head);
+	if (rows_any(c, n, 1)) {
+		snprintf(units, sizeof(units), "%-*s", LABEL_WIDTH,
+			 r[0]->min_size	  ? "files:max:min"
+			 : r[0]->max_size ? "files:max"
+					  : "              files");
+		/* 2.00 names the version and the machine above the block;
+		 * several rows name theirs in the row, as bon_csv2txt. */
+		snprintf(name, sizeof(name), "%.19s", r[0]->name);
+		st.files_version = layout == TABLE_200 ? version : "";
+		st.files_sub = layout == TABLE_200 && n == 1 ? name : "";
+		st.files_name = n > 1;
+		st.files_units = units;
+		table_block_head(out, 1, layout, &st);
+		for (size_t i = 0; i < n; i++) {
+			struct table_row row = {r[i]->name, label, c[i]};
+
+			result_files_label(r[i], label, sizeof(label));
+			table_block_row(out, &row, 1, layout, &st);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		table_print_more(out, r[i]->name, c[i], &head);
+	free(c);
 }
 
 void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
@@ -311,5 +342,33 @@ void table_print_summary(FILE *out, unsigned nruns,
 			result_test_name(t),
 			result_rate_unit(result_test_kind(t)), n, s.mean, s.sd,
 			s.min, s.max, s.ci_low, s.ci_high);
+	}
+}
+
+void table_print_spans(FILE *out, const struct run_result *r)
+{
+	int header = 0;
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const struct result_test_rec *rec = &r->t[t];
+		enum result_kind k = result_test_kind(t);
+		struct result_test_rec first = {.work = rec->first_work,
+						.elapsed = rec->first_elapsed};
+		struct result_test_rec last = {.work = rec->last_work,
+					       .elapsed = rec->last_elapsed};
+
+		if (rec->state != RS_OK || !rec->spans)
+			continue;
+		if (!header) {
+			fprintf(out, "%-13s %14s %9s %14s %9s  %s\n", "Workers",
+				"first finished", "after", "last finished",
+				"after", "unit");
+			header = 1;
+		}
+		fprintf(out, "%-13s %14.0f %8.2fs %14.0f %8.2fs  %s%s\n",
+			result_test_name(t), result_rate(&first, k),
+			rec->first_elapsed, result_rate(&last, k),
+			rec->last_elapsed, result_rate_unit(k),
+			rec->first_exact ? "" : " (first: in part by time)");
 	}
 }

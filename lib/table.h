@@ -23,6 +23,11 @@ enum table_layout { TABLE_200, TABLE_103 };
 void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout);
 
+/* The same for n rows (r[0] gives the version and units): one head per
+ * block, a row each. */
+void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
+		      enum table_layout layout);
+
 /*
  * bonnie++'s column headings of the I/O block (files 0) or the file
  * block (files 1), from the registry, each a line: the groups
@@ -81,6 +86,13 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
  * min, mean, p50, p90, p99, p99.9, max and the operation count.
  */
 void table_print_latency(FILE *out, const struct run_result *r);
+
+/*
+ * With several workers (-c N, several -d): each test's rate when the
+ * first worker ended (the work of all by then) and when the last did,
+ * each with its time from the first start; nothing without them.
+ */
+void table_print_spans(FILE *out, const struct run_result *r);
 
 /*
  * Repeat statistics: for each test, over the runs where it ran (rate[i]

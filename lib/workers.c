@@ -80,6 +80,7 @@ static void worker_main(const struct workers_job *job,
 	struct workers_slot *s = &sh->slot[i];
 	struct workers_self me = {
 	    .index = i,
+	    .n = job->n,
 	    .res = &s->res,
 	    .what = s->what,
 	    .ready_fd = ready_fd,
@@ -163,8 +164,12 @@ void workers_abort(struct workers *w)
 		else if (n < 0 && errno != EINTR)
 			break;
 	}
-	for (unsigned i = 0; i < w->started; i++)
+	/* A stopped worker (SIGSTOP, a debugger's) takes the SIGTERM only
+	 * once it runs again. */
+	for (unsigned i = 0; i < w->started; i++) {
 		kill(w->pid[i], SIGTERM);
+		kill(w->pid[i], SIGCONT);
+	}
 }
 
 /* Reap every worker started (how each ended goes to its slot), close
@@ -223,6 +228,8 @@ int workers_start(struct workers *w, const struct workers_job *job,
 		return start_failed(w, fail, "workers", EINVAL, fds);
 	w->n = job->n;
 	w->stop = job->stop;
+	w->barrier_timeout_ms = job->barrier_timeout_ms;
+	w->late = -1;
 	w->map_len = sizeof(struct workers_shared) +
 		     job->n * sizeof(struct workers_slot);
 	w->pid = calloc(job->n, sizeof(*w->pid));

@@ -97,6 +97,7 @@ struct workers_shared;
 /* A worker's view of itself, handed to its function. */
 struct workers_self {
 	unsigned index; /* 0 .. n-1 */
+	unsigned n;	/* the group's size */
 	/* Its figures: the worker fills work, ops, max_latency_ns and lat
 	 * (field by field); start, end and CPU are the module's. */
 	struct workers_result *res;
@@ -119,6 +120,9 @@ struct workers_job {
 	int (*fn)(struct workers_self *me, void *arg);
 	void *arg;
 	volatile sig_atomic_t *stop; /* nonzero: stop; NULL: no stops */
+	/* Steps: the longest the parent waits, once one worker is at a
+	 * step's barrier, for the others to get there (ms); 0: no limit. */
+	unsigned barrier_timeout_ms;
 };
 
 /* A running group (the parent's side); its fields are the module's. */
@@ -134,6 +138,8 @@ struct workers {
 	uint64_t kill_seq; /* failures counted before that */
 	int released;	   /* the barrier has been passed */
 	unsigned step;	   /* steps released (workers_step_go) */
+	unsigned barrier_timeout_ms;
+	int late; /* the first worker that missed the barrier's timeout */
 };
 
 /*
@@ -211,6 +217,48 @@ int workers_step_go(struct workers *w);
  * sum gets their merge. The same returns as workers_step_go.
  */
 int workers_step_wait(struct workers *w, struct workers_result *sum);
+
+/*
+ * After -ETIMEDOUT from workers_step_go or workers_step_wait (every
+ * worker then stopped): the first worker missing. At a step's start,
+ * once one worker was ready, another was not within the job's
+ * barrier_timeout_ms; in its timed work, no worker counted an operation
+ * (workers_live) for that long. -1: none.
+ */
+int workers_late(const struct workers *w);
+
+/*
+ * In a worker: the counter of its operations in this step, which the
+ * timed work adds 1 to per operation (__atomic_fetch_add, relaxed; the
+ * worker's own children may add too), so the group's "first finished"
+ * figure can be taken.
+ */
+uint64_t *workers_live(struct workers_self *me);
+
+/*
+ * In a worker: how many of its counted operations are likely not done
+ * yet (written, but still being written back), which the worker stores
+ * (__atomic_store_n) as it learns it and sets to 0 when the step's
+ * work is durable; the first-finished count takes them off.
+ */
+uint64_t *workers_live_ahead(struct workers_self *me);
+
+/*
+ * What workers lo..hi-1 had done, in all, when the first worker of the
+ * group ended the step workers_step_wait returned last (elbencho's
+ * "first finished"): each one's work scaled by its operations then over
+ * its operations in all; a worker that counted none is scaled by time
+ * instead (exact 0). The span runs from the first start of the range to
+ * that end; cpu_share[i - lo], when given, gets the share of worker i's
+ * window before that end (0..1).
+ */
+struct workers_first {
+	uint64_t work;
+	uint64_t start_ns, end_ns;
+	int exact;
+};
+void workers_step_first(const struct workers *w, unsigned lo, unsigned hi,
+			struct workers_first *f, double *cpu_share);
 
 /* Worker i's figures of the step workers_step_wait returned last. */
 const struct workers_result *workers_step_result(const struct workers *w,

@@ -24,6 +24,13 @@ struct workers_slot {
 	int wstatus;	   /* the parent's: how it ended, once reaped */
 	unsigned ready_step; /* steps it is ready for (workers_step) */
 	unsigned done_step;  /* steps whose figures are in res */
+	/* Operations done so far in this step (workers_live: the phases
+	 * and the worker's own children add to it), and how many it had
+	 * done when the first worker of the group ended its step. */
+	uint64_t live_ops, ops_at_first;
+	/* Of live_ops, how many are likely not on the device yet (buffered
+	 * writes still being written back: workers_live_ahead). */
+	uint64_t live_ahead;
 	char what[WORKERS_WHAT_MAX];
 };
 
@@ -33,6 +40,8 @@ struct workers_shared {
 	uint64_t seq;
 	uint32_t gen;	 /* steps released so far */
 	uint32_t cancel; /* nonzero: the parent called the run off */
+	uint32_t ended;	 /* workers that ended the step released last */
+	uint64_t first_end_ns; /* the first one's end (CLOCK_MONOTONIC) */
 	struct workers_slot slot[];
 };
 

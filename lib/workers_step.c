@@ -64,6 +64,31 @@ int workers_step(struct workers_self *me)
 	return 0;
 }
 
+uint64_t *workers_live(struct workers_self *me)
+{
+	return &me->sh->slot[me->index].live_ops;
+}
+
+uint64_t *workers_live_ahead(struct workers_self *me)
+{
+	return &me->sh->slot[me->index].live_ahead;
+}
+
+/* The first worker to end the step: every worker's count now, less
+ * what it has written and the device not yet. */
+static void first_ended(struct workers_shared *sh, unsigned n, uint64_t end)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct workers_slot *s = &sh->slot[i];
+		uint64_t ops = __atomic_load_n(&s->live_ops, __ATOMIC_RELAXED);
+		uint64_t ahead =
+		    __atomic_load_n(&s->live_ahead, __ATOMIC_RELAXED);
+
+		s->ops_at_first = ops > ahead ? ops - ahead : 0;
+	}
+	sh->first_end_ns = end;
+}
+
 void workers_step_end(struct workers_self *me)
 {
 	struct clk_mark end;
@@ -71,6 +96,8 @@ void workers_step_end(struct workers_self *me)
 	if (!me->started)
 		return;
 	clk_mark(&end);
+	if (__atomic_fetch_add(&me->sh->ended, 1, __ATOMIC_ACQ_REL) == 0)
+		first_ended(me->sh, me->n, end.wall_ns);
 	me->res->end_ns = end.wall_ns;
 	me->res->user_ns = end.user_ns - me->res->user_ns;
 	me->res->sys_ns = end.sys_ns - me->res->sys_ns;
@@ -128,11 +155,63 @@ static void drain(struct pollfd *pfd, int n)
 			(void)!read(pfd[i].fd, buf, sizeof(buf));
 }
 
-/* Wait until every worker's counter at off reaches want. */
-static int wait_for(struct workers *w, size_t off, unsigned want)
+/* The first worker whose counter at off is short of want, or -1. */
+static int first_short(const struct workers *w, size_t off, unsigned want)
+{
+	for (unsigned i = 0; i < w->started; i++) {
+		const struct workers_slot *s = &w->sh->slot[i];
+
+		if (__atomic_load_n((const unsigned *)((const char *)s + off),
+				    __ATOMIC_ACQUIRE) < want)
+			return (int)i;
+	}
+	return -1;
+}
+
+int workers_late(const struct workers *w)
+{
+	return w->late;
+}
+
+/* Every worker's count of operations, added up. */
+static uint64_t live_sum(const struct workers *w)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 0; i < w->started; i++)
+		sum += __atomic_load_n(&w->sh->slot[i].live_ops,
+				       __ATOMIC_RELAXED);
+	return sum;
+}
+
+/*
+ * Whether the step's work has stalled: no worker counted an operation
+ * for longer than limit_ms (0: never).
+ */
+static int stalled(struct workers *w, unsigned limit_ms, uint64_t *seen,
+		   uint64_t *since)
+{
+	uint64_t now = clk_now_ns(), sum = live_sum(w);
+
+	if (!limit_ms || !*since || sum != *seen) {
+		*seen = sum;
+		*since = now;
+		return 0;
+	}
+	return now - *since > limit_ms * 1000000ull;
+}
+
+/*
+ * Wait until every worker's counter at off reaches want; with a limit
+ * (ms, 0: none), at most that long once one of them has (the barrier),
+ * or (stall) as long as no worker counts an operation (the timed work).
+ */
+static int wait_for(struct workers *w, size_t off, unsigned want,
+		    unsigned limit_ms, int stall)
 {
 	struct pollfd pfd[2] = {{.fd = w->ready_fd, .events = POLLIN},
 				{.fd = w->done_fd, .events = POLLIN}};
+	uint64_t since = 0, seen = 0, quiet = 0;
 	int look = 0;
 
 	if (w->killed)
@@ -151,6 +230,14 @@ static int wait_for(struct workers *w, size_t off, unsigned want)
 		}
 		if ((unsigned)have == w->started)
 			return 0;
+		if (have && limit_ms && !stall && !since)
+			since = clk_now_ns();
+		if ((since && clk_now_ns() - since > limit_ms * 1000000ull) ||
+		    (stall && stalled(w, limit_ms, &seen, &quiet))) {
+			w->late = first_short(w, off, want);
+			workers_abort(w);
+			return -ETIMEDOUT;
+		}
 		n = poll(pfd, 2, STEP_POLL_MS);
 		if (n < 0 && errno != EINTR) {
 			workers_abort(w);
@@ -165,7 +252,7 @@ static int wait_for(struct workers *w, size_t off, unsigned want)
 int workers_step_ready(struct workers *w)
 {
 	return wait_for(w, offsetof(struct workers_slot, ready_step),
-			w->step + 1);
+			w->step + 1, w->barrier_timeout_ms, 0);
 }
 
 int workers_step_go(struct workers *w)
@@ -175,6 +262,14 @@ int workers_step_go(struct workers *w)
 	if (rc)
 		return rc;
 	w->step++;
+	/* Every worker waits at the barrier: the counts start afresh. */
+	for (unsigned i = 0; i < w->started; i++) {
+		w->sh->slot[i].live_ops = 0;
+		w->sh->slot[i].ops_at_first = 0;
+		w->sh->slot[i].live_ahead = 0;
+	}
+	w->sh->ended = 0;
+	w->sh->first_end_ns = 0;
 	/* workers_finish must not wait at the one-time barrier. */
 	w->released = 1;
 	__atomic_store_n(&w->sh->gen, w->step, __ATOMIC_RELEASE);
@@ -184,7 +279,8 @@ int workers_step_go(struct workers *w)
 
 int workers_step_wait(struct workers *w, struct workers_result *sum)
 {
-	int rc = wait_for(w, offsetof(struct workers_slot, done_step), w->step);
+	int rc = wait_for(w, offsetof(struct workers_slot, done_step), w->step,
+			  w->barrier_timeout_ms, 1);
 
 	workers_result_init(sum);
 	if (rc)
@@ -198,4 +294,43 @@ const struct workers_result *workers_step_result(const struct workers *w,
 						 unsigned i)
 {
 	return &w->sh->slot[i].res;
+}
+
+/* part of whole, as a share 0..1 */
+static double share(uint64_t part, uint64_t whole)
+{
+	if (!whole)
+		return 1.0;
+	return part >= whole ? 1.0 : (double)part / (double)whole;
+}
+
+void workers_step_first(const struct workers *w, unsigned lo, unsigned hi,
+			struct workers_first *f, double *cpu_share)
+{
+	const uint64_t end = w->sh->first_end_ns;
+
+	memset(f, 0, sizeof(*f));
+	f->exact = 1;
+	f->end_ns = end;
+	for (unsigned i = lo; i < hi && i < w->started; i++) {
+		const struct workers_slot *s = &w->sh->slot[i];
+		const struct workers_result *r = &s->res;
+		uint64_t span = r->end_ns - r->start_ns;
+		double by_time = share(end > r->start_ns ? end - r->start_ns : 0,
+				       span);
+
+		if (!r->start_ns)
+			continue;
+		if (!f->start_ns || r->start_ns < f->start_ns)
+			f->start_ns = r->start_ns;
+		if (cpu_share)
+			cpu_share[i - lo] = by_time;
+		if (s->live_ops) {
+			f->work += (uint64_t)((unsigned __int128)r->work *
+					      s->ops_at_first / s->live_ops);
+		} else if (r->work) {
+			f->exact = 0;
+			f->work += (uint64_t)((double)r->work * by_time);
+		}
+	}
 }

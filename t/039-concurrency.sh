@@ -4,9 +4,9 @@
 # concurrency field and the size label carry N, the JSON document holds
 # each worker's figures (adding up to the test's work, the test's span
 # from the first start to the last end), -c 1 prints as no -c, bad
-# values are refused, a SIGTERM stops every worker and a failing worker
-# (the fault rig failing its writes) is named in one line; nothing is
-# left behind.
+# values are refused, a SIGTERM stops every worker, a stalled worker
+# fails the run after --barrier-timeout and a failing worker (the fault
+# rig failing its writes) is named in one line; nothing is left behind.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
@@ -65,6 +65,22 @@ st=$?
 [ "$st" = 143 ] || fail "SIGTERM: exit $st: $(cat "$WORK/err")"
 sleep 0.2
 pgrep -P $$ clyde >/dev/null && fail "SIGTERM: a worker is left"
+assert_empty "$D"
+
+# A stalled worker (SIGSTOP in block output): once no worker has done
+# an operation for --barrier-timeout, the run fails naming it, stops
+# every worker (the stopped one too) and leaves nothing.
+start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b -c 2 --barrier-timeout=1
+w2=$(pgrep -P $pid | sed -n 2p)
+[ -n "$w2" ] || fail "stall: no second worker"
+kill -STOP "$w2"
+wait $pid
+st=$?
+[ "$st" = 1 ] || fail "stall: exit $st: $(cat "$WORK/err")"
+grep -q "^clyde: block output: worker 2 of 2: not done, and no worker did an operation for --barrier-timeout=1 s: Timer expired\$" "$WORK/err" ||
+	fail "stall: $(cat "$WORK/err")"
+sleep 0.2
+pgrep -P $$ clyde >/dev/null && fail "stall: a worker is left"
 assert_empty "$D"
 
 # A failing worker, end to end: the fault rig fails worker 2's writes

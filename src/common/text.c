@@ -107,3 +107,9 @@ size_t text_escape(const char *s, char *out, size_t len,
 	out[o] = '\0';
 	return escaped;
 }
+
+const char *text_shown(const char *s, char *buf, size_t len)
+{
+	text_escape(s, buf, len, TEXT_LINE);
+	return buf;
+}

@@ -38,6 +38,9 @@ enum text_escape_mode {
 size_t text_escape(const char *s, char *out, size_t len,
 		   enum text_escape_mode mode);
 
+/* s escaped into buf[len] for a message (TEXT_LINE): buf. */
+const char *text_shown(const char *s, char *buf, size_t len);
+
 /*
  * The room text_escape() needs for all of s, the NUL included (each
  * byte becomes at most four).

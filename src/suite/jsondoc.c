@@ -102,23 +102,38 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	return s;
 }
 
+/* Target dir: the directory, and the mount holding it. */
+static json_t *target_of(const char *dir, int *bad)
+{
+	json_t *target = json_object();
+	struct mounts_entry m;
+	char real[PATH_MAX];
+	int have = find_mount(dir, &m) == 0;
+
+	if (JP_MADE(bad, target))
+		return NULL;
+	jp_path(target, "directory", realpath(dir, real) ? real : dir, bad);
+	jp_path(target, "mount_point", have ? m.point : NULL, bad);
+	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(),
+	       bad);
+	jp_path(target, "device", have ? m.source : NULL, bad);
+	return target;
+}
+
 json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 {
-	json_t *doc = json_object(), *target = json_object();
-	struct mounts_entry m;
-	char dir[PATH_MAX];
-	int have = find_mount(o->dir, &m) == 0, bad = 0;
+	json_t *doc = json_object(), *all = json_array();
+	int bad = 0;
 
-	if (JP_MADE(&bad, doc, target))
+	if (JP_MADE(&bad, doc, all))
 		return NULL;
 	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
-	jp_path(target, "directory", realpath(o->dir, dir) ? dir : o->dir,
-		&bad);
-	jp_path(target, "mount_point", have ? m.point : NULL, &bad);
-	jp_put(target, "filesystem", have ? jp_text(m.fstype) : json_null(),
-	       &bad);
-	jp_path(target, "device", have ? m.source : NULL, &bad);
-	jp_put(doc, "target", target, &bad);
+	/* "target": the first -d (the only one, most often); "targets":
+	 * every one, in the order given. */
+	jp_put(doc, "target", target_of(o->dirs[0], &bad), &bad);
+	for (unsigned i = 0; i < o->ndirs; i++)
+		jp_append(all, target_of(o->dirs[i], &bad), &bad);
+	jp_put(doc, "targets", all, &bad);
 	jp_put(doc, "settings", settings(o, &bad), &bad);
 	jp_put(doc, "runs", json_array(), &bad);
 	return jp_done(doc, bad);
@@ -181,7 +196,8 @@ static int run_complete(const json_t *run, const struct run_result *r)
 	return 1;
 }
 
-int jsondoc_add_run(json_t *doc, const struct run_result *r)
+/* r as a run object, every key there; NULL when no memory. */
+static json_t *run_object(const struct run_result *r)
 {
 	struct run_result *c = as_text(r);
 	json_t *run = json_run(c ? c : r);
@@ -190,9 +206,35 @@ int jsondoc_add_run(json_t *doc, const struct run_result *r)
 	free(c);
 	if (bad) {
 		json_decref(run);
-		return -1;
+		return NULL;
 	}
+	return run;
+}
+
+int jsondoc_add_run(json_t *doc, const struct run_result *r,
+		    const struct run_result *per, unsigned n)
+{
+	const json_t *dirs = json_object_get(doc, "targets");
+	json_t *run = run_object(r), *each;
+	int bad = !run;
+
+	if (bad)
+		return -1;
 	jp_put(run, "data_compress_ratio", compress_ratio(r->seed), &bad);
+	if (n) {
+		each = json_array();
+		jp_put(run, "targets", each, &bad);
+		for (unsigned i = 0; each && i < n; i++) {
+			json_t *one = run_object(&per[i]);
+			const json_t *t = json_array_get(dirs, i);
+
+			if (one)
+				jp_put(one, "directory",
+				       json_incref(json_object_get(t, "directory")),
+				       &bad);
+			jp_append(each, one, &bad);
+		}
+	}
 	if (json_array_append_new(json_object_get(doc, "runs"), run) ||
 	    json_array_append_new(
 		json_object_get(json_object_get(doc, "settings"), "seeds"),

@@ -23,8 +23,14 @@
  */
 json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
 
-/* Append one run, and its seed to settings.seeds. 0, or -1 (no memory). */
-int jsondoc_add_run(json_t *doc, const struct run_result *r);
+/*
+ * Append one run, and its seed to settings.seeds; under several -d, the
+ * run's figures are the aggregate, and per[n] each target's (in the
+ * run's "targets", each with its directory, as the document's "targets"
+ * list them). 0, or -1 (no memory).
+ */
+int jsondoc_add_run(json_t *doc, const struct run_result *r,
+		    const struct run_result *per, unsigned n);
 
 /*
  * Add the summary and write the document to f (an outfile's stream, or

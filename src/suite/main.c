@@ -33,10 +33,10 @@
 #include "scratch.h"
 #include "target.h"
 #include "table.h"
+#include "targets.h"
 #include "text.h"
 #include "units.h"
 
-#define EXIT_USAGE 2
 
 static volatile sig_atomic_t stop_signal;
 
@@ -47,32 +47,7 @@ static void on_signal(int sig)
 	cli_stop_first(&stop_signal, sig);
 }
 
-/* A user-given value or path, for a message: one line (text.h). */
-static const char *shown(const char *s, char *buf, size_t len)
-{
-	text_escape(s, buf, len, TEXT_LINE);
-	return buf;
-}
-
-/*
- * A size for a message, in the largest of K, M, G, T it reaches: rounded
- * up for what is needed (up), down for what is free, so "needs 1G, only
- * 1G free" cannot happen.
- */
-static void fmt_bytes(char *buf, size_t len, uint64_t v, int up)
-{
-	static const char units[] = "KMGT";
-	uint64_t unit = 1024;
-	int i = 0;
-
-	while (i < 3 && v >= unit * 1024) {
-		unit *= 1024;
-		i++;
-	}
-	snprintf(buf, len, "%llu%c",
-		 (unsigned long long)((v + (up ? unit - 1 : 0)) / unit),
-		 units[i]);
-}
+#define shown text_shown
 
 /* bonnie++'s -u/-g, before anything is made under -d. */
 static int drop_privileges(const struct clyde_opts *o)
@@ -83,143 +58,6 @@ static int drop_privileges(const struct clyde_opts *o)
 		return 0;
 	fprintf(stderr, "clyde: -u/-g: %s\n", why);
 	return -1;
-}
-
-/*
- * The room the file tests take, by this rule: each file its largest
- * size rounded up to a block of the filesystem (a symbolic link one
- * block, a hard link nothing), plus 64 bytes of directory entry; one
- * block per subdirectory, the test directory and the link target. And
- * one inode per file (one in all for hard links) and per directory.
- */
-static void files_need(const struct clyde_opts *o, uint64_t block,
-		       uint64_t *bytes, uint64_t *inodes)
-{
-	/* -c N: N file sets. */
-	uint64_t count = o->files_num * 1024 * o->concurrency, each = 0, dirs;
-
-	*bytes = *inodes = 0;
-	if (!count)
-		return;
-	if (o->files_max > 0)
-		each = ((uint64_t)o->files_max + block - 1) / block * block;
-	else if (o->files_max == -2)
-		each = block;
-	/* Per copy; -c N > 1 adds each copy's directory. */
-	dirs = (o->files_dirs + 2) * o->concurrency +
-	       (o->concurrency > 1 ? o->concurrency : 0);
-	*bytes = count * (each + 64) + dirs * block;
-	*inodes = (o->files_max == -1 ? o->concurrency : count) + dirs;
-}
-
-/* Half of avail, in whole MiB (a multiple of any chunk): a -s to offer. */
-static void suggest_size(char *buf, size_t len, uint64_t avail)
-{
-	uint64_t half = avail / 2 / UNITS_MIB * UNITS_MIB;
-
-	if (half)
-		units_fmt_size(buf, len, half);
-	else
-		snprintf(buf, len, "0");
-}
-
-/*
- * The data file and the file tests must fit in f_bavail (the data file
- * stays while the file tests run). A size clyde chose shrinks to half
- * of what the file tests leave (in 256 MiB steps, at least 256 MiB)
- * rather than fail; when even that does not fit, the message says what
- * was chosen, why it does not fit and what to give instead.
- */
-static int check_space(struct clyde_opts *o, const struct statvfs *vfs)
-{
-	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
-	uint64_t fbytes, finodes, left;
-	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1], n[1024];
-
-	files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, &fbytes, &finodes);
-	shown(o->dir, d, sizeof(d));
-	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
-	fmt_bytes(b, sizeof(b), avail, 0);
-	if (fbytes > avail) {
-		fmt_bytes(a, sizeof(a), fbytes, 1);
-		fprintf(stderr,
-			"clyde: -n %s: the file tests need %s (each file's "
-			"largest size rounded up to a block, plus 64 bytes), "
-			"only %s free in '%s'\n",
-			n, a, b, d);
-		return -1;
-	}
-	if (vfs->f_files && finodes > (uint64_t)vfs->f_favail) {
-		fprintf(stderr,
-			"clyde: -n %s: the file tests need %llu inodes, only "
-			"%llu free in '%s'\n",
-			n, (unsigned long long)finodes,
-			(unsigned long long)vfs->f_favail, d);
-		return -1;
-	}
-	/* -c N: N data files; left is what each may take. */
-	left = (avail - fbytes) / o->concurrency;
-	if (o->size_chosen && o->size > left / 2) {
-		o->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
-		if (o->size < 256 * UNITS_MIB)
-			o->size = 256 * UNITS_MIB;
-		if (o->size > left) {
-			suggest_size(c, sizeof(c), left);
-			fmt_bytes(b, sizeof(b), left, 0);
-			fprintf(
-			    stderr,
-			    "clyde: no -s given, and the smallest data size "
-			    "clyde chooses, 256M, does not fit: only %s "
-			    "free in '%s'%s; give a smaller size, e.g. "
-			    "-s %s\n",
-			    b, d, fbytes ? " besides the file tests" : "", c);
-			return -1;
-		}
-	}
-	if (o->size <= left)
-		return 0;
-	units_fmt_size(a, sizeof(a), o->size);
-	suggest_size(c, sizeof(c), left);
-	if (!o->size_set && !o->size_chosen)
-		/* -r without -s: bonnie++'s rule chose the size. */
-		fprintf(stderr,
-			"clyde: -r %s: the data size for that RAM (twice it, "
-			"as bonnie++), %s, is more than the %s free in "
-			"'%s'%s; give -s, e.g. -s %s\n",
-			shown(o->ram_arg, n, sizeof(n)), a, b, d,
-			fbytes ? " with the file tests" : "", c);
-	else if (fbytes)
-		fprintf(stderr,
-			"clyde: -s %s with -n %s: the data file and the file "
-			"tests need %s and %s, only %s free in '%s'\n",
-			a, n, a, (fmt_bytes(c, sizeof(c), fbytes, 1), c), b, d);
-	else
-		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
-			d);
-	return -1;
-}
-
-/* -d must be a directory with room for the data file and the files. */
-static int check_dir(struct clyde_opts *o)
-{
-	struct stat st;
-	struct statvfs vfs;
-	char d[PATH_MAX * 4 + 1];
-
-	if (stat(o->dir, &st) != 0) {
-		fprintf(stderr, "clyde: -d '%s': %s\n",
-			shown(o->dir, d, sizeof(d)), strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "clyde: -d '%s': not a directory\n",
-			shown(o->dir, d, sizeof(d)));
-		return -1;
-	}
-	/* f_blocks 0: a filesystem that keeps no count (ramfs). */
-	if (statvfs(o->dir, &vfs) == 0 && vfs.f_blocks)
-		return check_space(o, &vfs);
-	return 0;
 }
 
 /*
@@ -255,45 +93,6 @@ static void say_cache_method(const struct clyde_opts *o)
 				   "caches dropped before each read test"
 				 : "page cache evicted before each read "
 				   "test");
-}
-
-/*
- * Under -D, find out before any phase whether the filesystem takes
- * O_DIRECT with this chunk. A filesystem that refuses it (EINVAL) or a
- * chunk its alignment forbids is the user's choice to change: usage,
- * exit 2. Any other error (EIO, ENOSPC) is the run failing: exit 1.
- * Returns 0 or the exit status.
- */
-static int probe_direct(const struct clyde_opts *o, struct scratch *s,
-			unsigned char *buf)
-{
-	struct target_align al;
-	char d[PATH_MAX * 4 + 1], p[PATH_MAX * 4 + 1];
-	const char *call;
-	int e = target_probe_direct(s->dirfd, "direct-probe", buf,
-				    (size_t)o->chunk, &al, &call);
-
-	shown(o->dir, d, sizeof(d));
-	if (e == 0)
-		return 0;
-	if (e == TARGET_MISALIGNED) {
-		fprintf(stderr,
-			"clyde: -D: chunk %llu is not a multiple of "
-			"the %u-byte alignment O_DIRECT needs on '%s' "
-			"(from %s)\n",
-			(unsigned long long)o->chunk, al.offset, d, al.source);
-		return EXIT_USAGE;
-	}
-	if (e == EINVAL) {
-		fprintf(stderr,
-			"clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
-			"bytes: %s\n",
-			d, (unsigned long long)o->chunk, strerror(e));
-		return EXIT_USAGE;
-	}
-	fprintf(stderr, "clyde: -D probe: %s %s/direct-probe: %s\n", call,
-		shown(s->path, p, sizeof(p)), strerror(e));
-	return 1;
 }
 
 /* r (all zeros, or a run before) afresh for a run of seed. */
@@ -335,7 +134,8 @@ static int flush_stdout(void)
 /* What the runs need and what they leave for main. */
 struct runs {
 	const struct clyde_opts *o;
-	struct scratch *scratch;
+	struct targets *targets;
+	struct run_result *per; /* several -d: each target's figures */
 	struct lockstep ls; /* -y: keeping in step before each test */
 	unsigned char *buf;
 	size_t buf_len;
@@ -345,6 +145,71 @@ struct runs {
 	int out_err; /* errno of a failed write to stdout: no more runs */
 	int doc_err; /* a run could not be added to the document */
 };
+
+/* Target i's row name: -m's, a colon and the directory (a comma or a
+ * control character, which would break the CSV line, as '?'). */
+static void target_name(char *buf, size_t len, const char *name,
+			const char *dir)
+{
+	size_t n = strnlen(name, len - 2);
+
+	/* Cut to fit: the JSON's "directory" has it whole. */
+	memcpy(buf, name, n);
+	buf[n++] = ':';
+	buf[n] = '\0';
+	strncat(buf, dir, len - n - 1);
+	for (char *c = buf; *c; c++)
+		if (*c == ',' || (unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+}
+
+/* r, and each target's result under several -d, afresh for a run. */
+static void run_settings(struct runs *x, struct run_result *r, uint64_t seed)
+{
+	const struct clyde_opts *o = x->o;
+
+	result_settings(o, r, seed);
+	if (o->ndirs < 2)
+		return;
+	/* The aggregate row: every worker of every target at once. */
+	r->concurrency = o->concurrency * o->ndirs;
+	for (unsigned i = 0; i < o->ndirs; i++) {
+		struct run_result *p = &x->per[i];
+
+		result_settings(o, p, seed);
+		target_name(p->name, sizeof(p->name), o->name, o->dirs[i]);
+	}
+}
+
+/* A run into the document: r, and each target's under several -d. */
+static int add_run(struct runs *x, const struct run_result *r)
+{
+	unsigned n = x->o->ndirs > 1 ? x->o->ndirs : 0;
+
+	return jsondoc_add_run(x->doc, r, n ? x->per : NULL, n);
+}
+
+/* A run's table, latency table and CSV line(s): under several -d, a row
+ * per target and the aggregate row last. */
+static void print_run(struct runs *x, const struct run_result *r,
+		      FILE *csv_out, FILE *tables)
+{
+	const struct clyde_opts *o = x->o;
+	const struct run_result *rows[OPT_TARGETS_MAX + 1];
+	unsigned n = 0;
+
+	if (o->ndirs > 1)
+		for (unsigned i = 0; i < o->ndirs; i++)
+			rows[n++] = &x->per[i];
+	rows[n++] = r;
+	table_print_rows(tables, rows, n, o->layout);
+	for (unsigned i = 0; i < n && o->latency; i++)
+		table_print_latency(tables, rows[i]);
+	if (o->latency)
+		table_print_spans(tables, r);
+	for (unsigned i = 0; i < n; i++)
+		csv_write(csv_out, rows[i], o->csv);
+}
 
 /* The -x runs into r, each afresh. Returns 0, or 1 when a run failed. */
 static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
@@ -361,7 +226,10 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 	for (unsigned run = 0; run < o->repeats && !stop_signal; run++) {
 		struct runner_env env = {
 		    .opt = o,
-		    .scratch = x->scratch,
+		    .scratch = &x->targets->s[0],
+		    .scratches = x->targets->s,
+		    .ntargets = x->targets->n,
+		    .per = x->per,
 		    .buf = x->buf,
 		    .buf_len = x->buf_len,
 		    .stop = &stop_signal,
@@ -373,25 +241,22 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
 
-		result_settings(o, r, seed);
+		run_settings(x, r, seed);
 		st = runner_run(&env, r);
 		if (st == RUNNER_STOPPED)
 			break;
 		if (st == RUNNER_FAILED) {
-			if (x->doc && jsondoc_add_run(x->doc, r))
+			if (x->doc && add_run(x, r))
 				x->doc_err = 1;
 			return 1;
 		}
-		table_print(tables, r, o->layout);
-		if (o->latency)
-			table_print_latency(tables, r);
-		csv_write(csv_out, r, o->csv);
+		print_run(x, r, csv_out, tables);
 		/* stdout is flushed once, here, so its errno is the one seen
 		 * (a second fflush after a failed one reports nothing). */
 		fflush(stderr);
 		if ((x->out_err = flush_stdout()) != 0)
 			break;
-		if (x->doc && jsondoc_add_run(x->doc, r)) {
+		if (x->doc && add_run(x, r)) {
 			x->doc_err = 1;
 			return 1;
 		}
@@ -418,6 +283,8 @@ static int run_all(struct runs *x)
 	int rc = run_each(x, &r, csv_out, tables);
 
 	result_free(&r);
+	for (unsigned i = 0; x->per && i < o->ndirs; i++)
+		result_free(&x->per[i]);
 	return rc;
 }
 
@@ -460,13 +327,13 @@ static int write_json(struct runs *x, struct outfile *json)
  * removed (exit 1, even after a signal); then the first signal's status
  * (128 + signo); then a closed stdout (141, silent).
  */
-static int finish(int status, const struct scratch *scratch, int rm_rc,
+static int finish(int status, const char *left, int rm_rc,
 		  const char *rm_why, int out_err)
 {
 	char p[PATH_MAX * 4 + 1], w[PATH_MAX * 4 + 64];
 
 	if (rm_rc) {
-		shown(scratch->path, p, sizeof(p));
+		shown(left, p, sizeof(p));
 		shown(rm_why, w, sizeof(w));
 		if (stop_signal)
 			fprintf(stderr,
@@ -496,11 +363,11 @@ static int finish(int status, const struct scratch *scratch, int rm_rc,
 
 int main(int argc, char **argv)
 {
+	static struct targets targets; /* 64 paths: not on the stack */
 	struct clyde_opts o;
-	struct scratch scratch = {"", -1};
 	struct outfile json = {.fd = -1, .slot = -1};
-	struct runs x = {.o = &o, .scratch = &scratch};
-	char why[PATH_MAX * 2 + 64], d[PATH_MAX * 4 + 1];
+	struct runs x = {.o = &o, .targets = &targets};
+	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
 
 	cli_ignore_sigpipe();
@@ -529,8 +396,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
 		return lockstep_make(&o, stdout, stderr);
-	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) || check_dir(&o) ||
-	    open_outputs(&o, &json))
+	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
+	    targets_check(&o) || open_outputs(&o, &json))
 		return EXIT_USAGE;
 	x.buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
 	if (posix_memalign((void **)&x.buf, 4096, x.buf_len) != 0) {
@@ -540,17 +407,18 @@ int main(int argc, char **argv)
 		status = 1;
 		goto out;
 	}
-	rc = scratch_create(&scratch, o.dir);
-	if (rc) {
-		/* path holds the template: nothing of ours to remove. */
-		scratch.path[0] = '\0';
-		fprintf(stderr,
-			"clyde: -d '%s': cannot make a scratch directory: %s\n",
-			shown(o.dir, d, sizeof(d)), strerror(-rc));
+	if (o.ndirs > 1 && !(x.per = calloc(o.ndirs, sizeof(*x.per)))) {
+		fprintf(stderr, "clyde: out of memory for %u targets\n",
+			o.ndirs);
+		status = 1;
+		goto out;
+	}
+	if (targets_create(&targets, &o)) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	if (o.direct && o.size && (rc = probe_direct(&o, &scratch, x.buf))) {
+	if (o.direct && o.size &&
+	    (rc = targets_probe_direct(&targets, &o, x.buf))) {
 		status = rc;
 		goto out;
 	}
@@ -582,13 +450,14 @@ int main(int argc, char **argv)
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
 		status = 1;
 out:
-	rc = scratch_remove_why(&scratch, why, sizeof(why));
+	rc = targets_remove(&targets, left, sizeof(left), why, sizeof(why));
 	/* Not committed (a failure, a signal, a closed stdout): the
 	 * temporary document goes; FILE keeps what it held. */
 	outfile_abort(&json);
 	free(x.buf);
 	free(x.rates);
+	free(x.per);
 	if (x.doc)
 		json_decref(x.doc);
-	return finish(status, &scratch, rc, why, x.out_err);
+	return finish(status, left, rc, why, x.out_err);
 }

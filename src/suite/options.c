@@ -21,12 +21,7 @@
 #include "text.h"
 #include "units.h"
 
-/* A value as the user gave it, on one line (text.h). */
-static const char *shown(const char *val, char *buf, size_t len)
-{
-	text_escape(val, buf, len, TEXT_LINE);
-	return buf;
-}
+#define shown text_shown
 
 static enum opt_status bad(FILE *err, const char *opt, const char *val,
 			   const char *why)
@@ -62,6 +57,7 @@ enum {
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
 	LONG_SYNC_TIMEOUT,
+	LONG_BARRIER_TIMEOUT,
 };
 
 static const struct option long_opts[] = {
@@ -75,6 +71,7 @@ static const struct option long_opts[] = {
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
     {"sync-timeout", required_argument, NULL, LONG_SYNC_TIMEOUT},
+    {"barrier-timeout", required_argument, NULL, LONG_BARRIER_TIMEOUT},
     CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
@@ -108,7 +105,7 @@ static void default_name(char *name, size_t len)
 static void set_defaults(struct clyde_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->dir = ".";
+	o->dir = o->dirs[0] = ".";
 	o->chunk = RESULT_DEF_CHUNK;
 	o->seeks = RESULT_DEF_SEEKS;
 	o->procs = RESULT_DEF_PROCS;
@@ -121,6 +118,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->layout = TABLE_200;
 	o->per_char = PER_CHAR_STDIO;
 	o->sync_timeout = OPT_SYNC_TIMEOUT_DEFAULT;
+	o->barrier_timeout = OPT_BARRIER_TIMEOUT_DEFAULT;
 	o->privs.uid = getuid();
 	o->privs.gid = getgid();
 	default_name(o->name, sizeof(o->name));
@@ -228,10 +226,7 @@ struct parse {
 
 static enum opt_status opt_dir(struct parse *p, char *arg)
 {
-	if (!*arg)
-		return bad(p->err, "-d", arg, "empty directory");
-	p->o->dir = arg;
-	return OPT_RUN;
+	return opts_add_dir(arg, p->o, p->err);
 }
 
 static enum opt_status opt_size(struct parse *p, char *arg)
@@ -461,6 +456,11 @@ static enum opt_status opt_sync_timeout(struct parse *p, char *arg)
 	return opts_parse_sync_timeout(arg, p->o, p->err);
 }
 
+static enum opt_status opt_barrier_timeout(struct parse *p, char *arg)
+{
+	return opts_parse_barrier_timeout(arg, p->o, p->err);
+}
+
 /* getopt's value for an option, and what reads its value. */
 static const struct {
 	int c;
@@ -489,6 +489,7 @@ static const struct {
     {'p', opt_sem_procs},
     {'y', opt_sync},
     {LONG_SYNC_TIMEOUT, opt_sync_timeout},
+    {LONG_BARRIER_TIMEOUT, opt_barrier_timeout},
 };
 
 /* The options that only switch something on: the field they set. */
@@ -582,7 +583,8 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");
 	if ((st = check_conflicts(o, &p.g, err)) != OPT_RUN ||
-	    (st = opts_check_sync(o, err)) != OPT_RUN)
+	    (st = opts_check_sync(o, err)) != OPT_RUN ||
+	    (st = opts_check_targets(o, err)) != OPT_RUN)
 		return st;
 	default_size(o, p.ram_set);
 	return OPT_RUN;

@@ -26,6 +26,9 @@ enum opt_sync {
 /* --sync-timeout's default: seconds -y s waits at one test. */
 #define OPT_SYNC_TIMEOUT_DEFAULT 600u
 #define OPT_SYNC_TIMEOUT_MAX 31536000u
+/* The longest the workers of -c and several -d wait at a test's start
+ * for the last of them (seconds; --barrier-timeout, 0: no limit). */
+#define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
@@ -36,8 +39,17 @@ enum per_char_mode {
  * bonnie++ 2.00: at about 600 KiB/s a whole file would take hours). */
 #define OPT_PER_CHAR_SYSCALL_DEFAULT (20ull * 1024 * 1024)
 
+/* The most -d targets one run takes, and the most workers in all
+ * (-c N per target). */
+#define OPT_TARGETS_MAX 64u
+#define OPT_WORKERS_MAX 1024u
+
 struct clyde_opts {
-	const char *dir; /* -d */
+	const char *dir; /* -d: the first target, dirs[0] */
+	/* -d given more than once: one worker group per directory, all at
+	 * once; ndirs 1 without -d ("."). */
+	const char *dirs[OPT_TARGETS_MAX];
+	unsigned ndirs;
 	uint64_t size;	 /* -s, bytes; 0 = skip the I/O tests */
 	int size_set;
 	const char *size_arg;  /* -s as given, for messages; NULL if none */
@@ -77,12 +89,16 @@ struct clyde_opts {
 	enum opt_sync sync; /* -y s, -y p */
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
+	unsigned barrier_timeout;     /* --barrier-timeout, seconds */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;
 };
 
 enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
+
+/* The exit status of a usage error (a bad option, directory or size). */
+#define EXIT_USAGE 2
 
 /*
  * Parse argv into o. Messages (errors, --help, --version) go to err/out,

@@ -34,6 +34,14 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
 /* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
+/* -d: one more target (the first replaces the default "."). */
+enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
+			     FILE *err);
+
+/* No -d: ".", one target. Several -d with -c: at most OPT_WORKERS_MAX
+ * workers in all. */
+enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err);
+
 enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 				       FILE *err);
 
@@ -43,6 +51,9 @@ enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,
 				     FILE *err);
 enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
 				FILE *err);
+/* --barrier-timeout: whole seconds, 0 for no limit. */
+enum opt_status opts_parse_barrier_timeout(const char *arg,
+					   struct clyde_opts *o, FILE *err);
 enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 					FILE *err);
 

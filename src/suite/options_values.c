@@ -259,3 +259,36 @@ enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 	o->concurrency = (unsigned)v;
 	return OPT_RUN;
 }
+
+enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
+			     FILE *err)
+{
+	char msg[64];
+
+	if (!*arg)
+		return opts_bad(err, "-d", arg, "empty directory");
+	if (o->ndirs == OPT_TARGETS_MAX) {
+		snprintf(msg, sizeof(msg), "more than %u directories",
+			 OPT_TARGETS_MAX);
+		return opts_bad(err, "-d", arg, msg);
+	}
+	o->dirs[o->ndirs++] = arg;
+	o->dir = o->dirs[0];
+	return OPT_RUN;
+}
+
+enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err)
+{
+	char arg[32];
+
+	if (!o->ndirs)
+		o->ndirs = 1;
+	if (o->ndirs * o->concurrency <= OPT_WORKERS_MAX)
+		return OPT_RUN;
+	snprintf(arg, sizeof(arg), "%u", o->concurrency);
+	fprintf(err,
+		"clyde: -c %s with %u -d directories: %u workers, more than "
+		"the %u clyde runs at once\n",
+		arg, o->ndirs, o->ndirs * o->concurrency, OPT_WORKERS_MAX);
+	return OPT_USAGE;
+}

@@ -45,6 +45,9 @@ struct phase_ctx {
 	uint64_t seed;		     /* the run's seed */
 	uint64_t wb_prev, wb_next;   /* writeback windows (phase_writeback) */
 	void *priv;	/* a phase's own state (phase_ops.release) */
+	/* In a -c worker: of the operations counted, those written but
+	 * not yet written back (workers_live_ahead); NULL otherwise. */
+	uint64_t *live_ahead;
 	char what[512]; /* the failing call and file */
 };
 
@@ -61,6 +64,9 @@ struct phase_out {
 	int self_timed;
 	double elapsed, user, sys;
 	uint64_t start_ns, end_ns; /* the same span, CLOCK_MONOTONIC */
+	/* In a -c worker: its live count of operations (workers_live),
+	 * which phase_op_done adds to; NULL otherwise. */
+	uint64_t *live;
 };
 
 /* Flags: the runner reads every one of them. */
@@ -120,6 +126,8 @@ static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 		hist_add(&out->lat, d);
 	if (d > out->max_latency_ns)
 		out->max_latency_ns = d;
+	if (out->live)
+		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
 	*t0 = t1;
 }
 

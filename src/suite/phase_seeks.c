@@ -38,6 +38,7 @@ struct seek_job {
 	int tickets;  /* the read end of the tickets' pipe */
 	int feed;     /* its write end, the parent's: closed in a seeker */
 	int record;   /* fill the latency histogram */
+	uint64_t *live; /* the -c worker's count of operations, or NULL */
 };
 
 /* One seek: read the chunk a ticket names, and maybe write it back. */
@@ -99,7 +100,7 @@ static int seeker(struct workers_self *me, void *arg)
 {
 	const struct seek_job *job = arg;
 	struct phase_ctx *ctx = job->ctx;
-	struct phase_out out = {.record = job->record};
+	struct phase_out out = {.record = job->record, .live = job->live};
 	unsigned char *buf;
 	int rc;
 
@@ -187,7 +188,8 @@ static int seeks_feed(struct phase_ctx *ctx, struct workers *w, int fd,
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	uint64_t next = 0, left = ctx->opt->seeks;
-	struct seek_job job = {.ctx = ctx, .record = out->record};
+	struct seek_job job = {
+	    .ctx = ctx, .record = out->record, .live = out->live};
 	struct workers_job wj = {.n = ctx->opt->procs, .fn = seeker,
 				 .arg = &job, .stop = ctx->stop};
 	struct workers w;

@@ -258,6 +258,8 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	memset(&t->out, 0, sizeof(t->out));
 	hist_init(&t->out.lat);
 	t->out.record = !env->opt->no_latency;
+	t->out.live = p->me ? workers_live(p->me) : NULL;
+	ctx->live_ahead = p->me ? workers_live_ahead(p->me) : NULL;
 	if (env->progress) {
 		fprintf(env->progress, "%s...", progress);
 		fflush(env->progress);
@@ -324,9 +326,7 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	}
 }
 
-/* A phase's figures into its record; 0, or -1 when its latencies find
- * no memory. */
-static int record(struct result_test_rec *rec, const struct timed *t)
+int runner_record(struct result_test_rec *rec, const struct timed *t)
 {
 	const struct phase_out *out = &t->out;
 
@@ -351,6 +351,25 @@ static int record(struct result_test_rec *rec, const struct timed *t)
 	if (t->n)
 		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
 	rec->nworkers = t->n;
+	rec->spans = t->spans;
+	rec->first_exact = t->first_exact;
+	rec->first_work = t->first_work;
+	rec->first_elapsed = t->first_elapsed;
+	rec->last_work = t->last_work;
+	rec->last_elapsed = t->last_elapsed;
+	return 0;
+}
+
+/* Several -d: each target's figures of the phase, beside the
+ * aggregate's. */
+static int record_targets(struct pass *p, enum result_test test)
+{
+	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++) {
+		struct result_test_rec *rec = &p->env->per[i].t[test];
+
+		if (runner_record(rec, &p->tgt[i]) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -391,7 +410,7 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	/* (putc may cover only part of the file: -f SIZE, syscall.) */
 	if (ph->flags & PHASE_MAKES_DATA)
 		p->data_ready = 1;
-	if (record(rec, &t) < 0) {
+	if (runner_record(rec, &t) < 0 || record_targets(p, ph->test) < 0) {
 		rec->state = RS_FAILED;
 		snprintf(p->r->error, sizeof(p->r->error),
 			 "%s: its latencies: %s", ph->title, strerror(ENOMEM));
@@ -449,7 +468,7 @@ enum runner_status runner_run(const struct runner_env *env,
 	}
 	fill_random(env->buf, env->buf_len, r->seed);
 	r->cache = env->opt->direct ? RC_DIRECT : RC_EVICT;
-	if (env->opt->concurrency > 1)
+	if (env->opt->concurrency > 1 || env->ntargets > 1)
 		return runner_run_conc(env, r);
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);

@@ -23,7 +23,14 @@ enum runner_status { RUNNER_OK = 0, RUNNER_FAILED = 1, RUNNER_STOPPED = 2 };
 
 struct runner_env {
 	const struct clyde_opts *opt;
-	struct scratch *scratch;
+	struct scratch *scratch; /* the first target's */
+	/* Several -d: ntargets scratch directories (scratch is the first),
+	 * one worker group each, and per[ntargets] for each target's own
+	 * figures (settings set by the caller). ntargets 0 or 1: one
+	 * target, per unused. */
+	struct scratch *scratches;
+	unsigned ntargets;
+	struct run_result *per;
 	unsigned char *buf; /* aligned; max(chunk, -n chunk) bytes */
 	size_t buf_len;
 	volatile sig_atomic_t *stop;

@@ -13,6 +13,16 @@
  * histograms) and records the merge as the test's figure, each
  * worker's own figures beside it, before releasing the next step.
  *
+ * Several -d: a group of N workers per target, all in one set of steps
+ * (worker k works in target k / N), so every target's test starts at
+ * once. The parent records each target's merge as that target's
+ * figure, and as the aggregate the work of all of them when the first
+ * worker ended over the time from the first start to then (elbencho's
+ * "first finished"): the rate while every target was busy, which is
+ * the sum of the targets' rates; the last-finished figure (all work
+ * over first start to last end) would count the slower targets'
+ * lone tail, and is kept beside it.
+ *
  * A worker never prints: its failure (the call, the file, the errno)
  * goes to its slot, and the parent, having stopped the others, says it
  * in one line naming the test and the worker.
@@ -29,6 +39,7 @@
 #include <unistd.h>
 
 #include "runner_impl.h"
+#include "text.h"
 
 /* What every worker is handed. */
 struct conc_job {
@@ -50,6 +61,8 @@ int runner_worker_done(struct pass *p, const struct timed *t)
 	const struct phase_out *out = &t->out;
 	int rc;
 
+	/* Its work is durable now (a writing test ends in fsync). */
+	__atomic_store_n(workers_live_ahead(me), 0, __ATOMIC_RELAXED);
 	workers_step_end(me);
 	res->work = out->work;
 	res->max_latency_ns = out->max_latency_ns;
@@ -91,11 +104,14 @@ static int conc_worker(struct workers_self *me, void *arg)
 {
 	const struct conc_job *job = arg;
 	struct runner_env env = *job->env;
+	const unsigned copies = env.opt->concurrency;
 	char name[32], dir[PATH_MAX + 32], path[PATH_MAX + 48];
 	struct pass p;
 	int fd;
 
-	snprintf(name, sizeof(name), "w.%u", me->index + 1);
+	if (env.ntargets > 1)
+		env.scratch = &env.scratches[me->index / copies];
+	snprintf(name, sizeof(name), "w.%u", me->index % copies + 1);
 	snprintf(dir, sizeof(dir), "%s/%s", env.scratch->path, name);
 	snprintf(path, sizeof(path), "%s/%s", dir, RUNNER_DATA_NAME);
 	if ((fd = worker_dir(me, env.scratch->dirfd, name, dir)) < 0)
@@ -114,27 +130,54 @@ static int conc_worker(struct workers_self *me, void *arg)
 	return p.status == RUNNER_STOPPED || !p.rc ? -EINTR : p.rc;
 }
 
+/* Worker i as a message names it: its number, and its -d when there
+ * are several. */
+static void worker_name(const struct pass *p, int i, char *buf, size_t len)
+{
+	const struct runner_env *env = p->env;
+	unsigned copies = env->opt->concurrency;
+	char d[PATH_MAX * 4 + 1];
+
+	if (env->ntargets < 2) {
+		snprintf(buf, len, "worker %d of %u", i + 1, p->w->n);
+		return;
+	}
+	text_shown(env->opt->dirs[(unsigned)i / copies], d, sizeof(d));
+	snprintf(buf, len, "worker %u of %u on -d '%.400s'",
+		 (unsigned)i % copies + 1, copies, d);
+}
+
 /* The group failed or was stopped: finish it, and name the worker that
  * failed first in ctx.what. Returns its -errno, or -EINTR. */
-static int conc_failed(struct pass *p, int rc)
+static int conc_failed(struct pass *p, int rc, int in_work)
 {
 	struct workers_failure fail;
 	struct workers_result sum;
-	unsigned n = p->w->n;
+	int late = workers_late(p->w);
 	int frc = workers_finish(p->w, &sum, &fail);
+	char who[PATH_MAX * 4 + 64];
 
+	if (rc == -ETIMEDOUT && late >= 0) {
+		worker_name(p, late, who, sizeof(who));
+		snprintf(p->ctx.what, sizeof(p->ctx.what),
+			 in_work ? "%.250s: not done, and no worker did an "
+				   "operation for --barrier-timeout=%u s"
+				 : "%.250s: not at the start of the test "
+				   "within --barrier-timeout=%u s",
+			 who, p->env->opt->barrier_timeout);
+		return -ETIME; /* "Timer expired", not a connection's */
+	}
 	if (*p->env->stop || frc == -EINTR || (frc == 0 && rc == -EINTR))
 		return -EINTR;
 	if (frc == 0)
 		frc = rc;
+	worker_name(p, fail.worker, who, sizeof(who));
 	if (fail.signo)
 		snprintf(p->ctx.what, sizeof(p->ctx.what),
-			 "worker %d of %u: ended by signal %d", fail.worker + 1,
-			 n, fail.signo);
+			 "%.250s: ended by signal %d", who, fail.signo);
 	else
-		snprintf(p->ctx.what, sizeof(p->ctx.what),
-			 "worker %d of %u: %.400s", fail.worker + 1, n,
-			 fail.what[0] ? fail.what : "the worker");
+		snprintf(p->ctx.what, sizeof(p->ctx.what), "%.250s: %.250s",
+			 who, fail.what[0] ? fail.what : "the worker");
 	return frc;
 }
 
@@ -151,6 +194,84 @@ static int conc_unsynced(struct pass *p, int rc)
 	return rc;
 }
 
+/* The merge of workers lo..hi-1 of the step just waited for. */
+static void merge_range(const struct workers *w, unsigned lo, unsigned hi,
+			struct workers_result *sum)
+{
+	workers_result_init(sum);
+	for (unsigned i = lo; i < hi; i++)
+		workers_merge(sum, workers_step_result(w, i));
+}
+
+/* A merge of workers into t, their own figures from each[0..n). */
+static void timed_of(struct timed *t, const struct workers_result *sum,
+		     struct result_worker *each, unsigned n)
+{
+	/* The test's start: the first worker's, on the real-time clock. */
+	if (sum->start_ns)
+		t->start.unix_ns =
+		    clk_unix_ns() - (clk_now_ns() - sum->start_ns);
+	t->out.work = sum->work;
+	t->out.max_latency_ns = sum->max_latency_ns;
+	hist_merge(&t->out.lat, &sum->lat);
+	t->out.self_timed = 1;
+	t->out.elapsed = workers_elapsed(sum);
+	t->out.user = (double)sum->user_ns / 1e9;
+	t->out.sys = (double)sum->sys_ns / 1e9;
+	t->each = each;
+	t->n = n;
+}
+
+/*
+ * The first- and last-finished figures of the whole group into t; under
+ * several -d the first-finished one is the aggregate's figure, its CPU
+ * each worker's share of its window before the first end.
+ */
+static void spans_of(struct pass *p, struct timed *t)
+{
+	const struct workers *w = p->w;
+	struct workers_first f;
+	double *share = calloc(w->n, sizeof(*share));
+	double user = 0, sys = 0;
+
+	workers_step_first(w, 0, w->n, &f, share);
+	t->spans = w->n > 1 && f.end_ns > f.start_ns;
+	t->first_exact = f.exact;
+	t->first_work = f.work;
+	t->first_elapsed = (double)(f.end_ns - f.start_ns) / 1e9;
+	t->last_work = t->out.work;
+	t->last_elapsed = t->out.elapsed;
+	if (p->env->ntargets < 2 || !t->spans || !share) {
+		free(share);
+		return;
+	}
+	for (unsigned i = 0; i < w->n; i++) {
+		user += p->each[i].user * share[i];
+		sys += p->each[i].sys * share[i];
+	}
+	free(share);
+	t->out.work = f.work;
+	t->out.elapsed = t->first_elapsed;
+	t->out.user = user;
+	t->out.sys = sys;
+}
+
+/* Several -d: each target's merge into p->tgt. */
+static void targets_of(struct pass *p)
+{
+	const unsigned copies = p->env->opt->concurrency;
+
+	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++) {
+		struct timed *tt = &p->tgt[i];
+		struct workers_result sum;
+
+		memset(tt, 0, sizeof(*tt));
+		hist_init(&tt->out.lat);
+		merge_range(p->w, i * copies, (i + 1) * copies, &sum);
+		timed_of(tt, &sum, p->each + i * copies, copies);
+	}
+}
+
 int runner_conc_step(struct pass *p, struct timed *t)
 {
 	struct workers *w = p->w;
@@ -162,21 +283,11 @@ int runner_conc_step(struct pass *p, struct timed *t)
 	/* Every worker set up: then -y's wait, for the whole group. */
 	if ((rc = workers_step_ready(w)) == 0 && (rc = runner_sync(p, t)))
 		return conc_unsynced(p, rc);
-	if (rc == 0 && (rc = workers_step_go(w)) == 0)
-		rc = workers_step_wait(w, &sum);
+	if (rc == 0 && (rc = workers_step_go(w)) == 0 &&
+	    (rc = workers_step_wait(w, &sum)) != 0)
+		return conc_failed(p, rc, 1);
 	if (rc)
-		return conc_failed(p, rc);
-	/* The test's start: the first worker's, on the real-time clock. */
-	if (sum.start_ns)
-		t->start.unix_ns =
-		    clk_unix_ns() - (clk_now_ns() - sum.start_ns);
-	t->out.work = sum.work;
-	t->out.max_latency_ns = sum.max_latency_ns;
-	hist_merge(&t->out.lat, &sum.lat);
-	t->out.self_timed = 1;
-	t->out.elapsed = workers_elapsed(&sum);
-	t->out.user = (double)sum.user_ns / 1e9;
-	t->out.sys = (double)sum.sys_ns / 1e9;
+		return conc_failed(p, rc, 0);
 	if (sum.cache_left > p->r->cache_left)
 		p->r->cache_left = sum.cache_left;
 	for (unsigned i = 0; i < w->n; i++) {
@@ -189,9 +300,11 @@ int runner_conc_step(struct pass *p, struct timed *t)
 		e->user = (double)one->user_ns / 1e9;
 		e->sys = (double)one->sys_ns / 1e9;
 		e->max_latency_ns = one->max_latency_ns;
+		e->target = i / p->env->opt->concurrency;
 	}
-	t->each = p->each;
-	t->n = w->n;
+	timed_of(t, &sum, p->each, w->n);
+	spans_of(p, t);
+	targets_of(p);
 	return 0;
 }
 
@@ -200,8 +313,9 @@ int runner_conc_step(struct pass *p, struct timed *t)
 static enum runner_status conc_error(struct pass *p, const char *what,
 				     int err)
 {
-	snprintf(p->r->error, sizeof(p->r->error), "-c %u: %s: %s",
-		 p->env->opt->concurrency, what, strerror(err));
+	snprintf(p->r->error, sizeof(p->r->error), "%s: %s: %s",
+		 p->env->ntargets > 1 ? "several -d" : "-c", what,
+		 strerror(err));
 	fprintf(p->env->err, "clyde: %s\n", p->r->error);
 	return RUNNER_FAILED;
 }
@@ -210,10 +324,13 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 				   struct run_result *r)
 {
 	struct conc_job job = {.env = env, .r = r};
-	struct workers_job wj = {.n = env->opt->concurrency,
-				 .fn = conc_worker,
-				 .arg = &job,
-				 .stop = env->stop};
+	const unsigned targets = env->ntargets > 1 ? env->ntargets : 1;
+	struct workers_job wj = {
+	    .n = env->opt->concurrency * targets,
+	    .fn = conc_worker,
+	    .arg = &job,
+	    .stop = env->stop,
+	    .barrier_timeout_ms = env->opt->barrier_timeout * 1000u};
 	struct workers w;
 	struct workers_failure fail;
 	struct workers_result sum;
@@ -223,13 +340,19 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 	runner_pass_init(&p, env, r, env->scratch->dirfd, env->scratch->path,
 			 env->scratch->path);
 	p.each = calloc(wj.n, sizeof(*p.each));
-	if (!p.each)
+	if (targets > 1)
+		p.tgt = calloc(targets, sizeof(*p.tgt));
+	if (!p.each || (targets > 1 && !p.tgt)) {
+		free(p.each);
+		free(p.tgt);
 		return conc_error(&p, "the workers' figures", ENOMEM);
+	}
 	p.w = &w;
 	/* Nothing buffered is written twice by a worker. */
 	fflush(NULL);
 	if ((rc = workers_start(&w, &wj, &fail)) != 0) {
 		free(p.each);
+		free(p.tgt);
 		return conc_error(&p, fail.what, -rc);
 	}
 	runner_pass_phases(&p);
@@ -237,13 +360,20 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 		rc = workers_finish(&w, &sum, &fail);
 		if (rc && rc != -EINTR && p.status == RUNNER_OK) {
 			char what[WORKERS_WHAT_MAX + 32];
+			char who[PATH_MAX * 4 + 64];
 
-			snprintf(what, sizeof(what), "worker %d of %u: %s",
-				 fail.worker + 1, wj.n, fail.what);
+			worker_name(&p, fail.worker, who, sizeof(who));
+			snprintf(what, sizeof(what), "%.250s: %.250s", who,
+				 fail.what);
 			p.status = conc_error(&p, what, -rc);
 		}
 	}
 	free(p.each);
+	free(p.tgt);
+	for (unsigned i = 0; env->ntargets > 1 && i < env->ntargets; i++) {
+		env->per[i].cache = r->cache;
+		env->per[i].cache_left = r->cache_left;
+	}
 	if (*env->stop)
 		p.status = RUNNER_STOPPED;
 	return p.status;

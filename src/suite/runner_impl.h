@@ -30,6 +30,9 @@ struct pass {
 	struct workers_self *me;
 	struct workers *w;
 	struct result_worker *each;
+	/* Several -d, in the parent: each target's figures of the step
+	 * last merged (ntargets of them), recorded with the aggregate's. */
+	struct timed *tgt;
 };
 
 /* The marks around a phase's run() and what it did. */
@@ -38,6 +41,11 @@ struct timed {
 	struct clk_mark start, end;
 	const struct result_worker *each; /* -c N: n workers' own figures */
 	unsigned n;
+	/* Several workers: the first- and last-finished figures
+	 * (result_test_rec's spans). */
+	int spans, first_exact;
+	uint64_t first_work, last_work;
+	double first_elapsed, last_elapsed;
 	/* A test's own run (not the untimed preparing one): its phase, for
 	 * the environment's sync hook; NULL: no sync. */
 	const struct phase_ops *sync;
@@ -58,7 +66,11 @@ void runner_pass_phases(struct pass *p);
  * set by the hook. */
 int runner_sync(struct pass *p, const struct timed *t);
 
-/* -c N > 1: the pass in N workers (runner_conc.c). */
+/* t's figures into rec; 0, or -1 when its latencies find no memory. */
+int runner_record(struct result_test_rec *rec, const struct timed *t);
+
+/* -c N > 1 or several -d: the pass in N workers per target
+ * (runner_conc.c). */
 enum runner_status runner_run_conc(const struct runner_env *env,
 				   struct run_result *r);
 

@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * targets: see targets.h. The room rule (check_space) is bonnie++'s
+ * need made exact: every data file and file set the run makes on a
+ * filesystem must fit in its f_bavail at once, since the data file
+ * stays while the file tests run.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include "target.h"
+#include "targets.h"
+#include "text.h"
+#include "units.h"
+
+#define shown text_shown
+
+/*
+ * A size for a message, in the largest of K, M, G, T it reaches: rounded
+ * up for what is needed (up), down for what is free, so "needs 1G, only
+ * 1G free" cannot happen.
+ */
+static void fmt_bytes(char *buf, size_t len, uint64_t v, int up)
+{
+	static const char units[] = "KMGT";
+	uint64_t unit = 1024;
+	int i = 0;
+
+	while (i < 3 && v >= unit * 1024) {
+		unit *= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%llu%c",
+		 (unsigned long long)((v + (up ? unit - 1 : 0)) / unit),
+		 units[i]);
+}
+
+/*
+ * The room the file tests take, by this rule: each file its largest
+ * size rounded up to a block of the filesystem (a symbolic link one
+ * block, a hard link nothing), plus 64 bytes of directory entry; one
+ * block per subdirectory, the test directory and the link target. And
+ * one inode per file (one in all for hard links) and per directory.
+ */
+static void files_need(const struct clyde_opts *o, uint64_t block,
+		       unsigned copies, uint64_t *bytes, uint64_t *inodes)
+{
+	/* -c N (and several targets on one filesystem): a file set each. */
+	uint64_t count = o->files_num * 1024 * copies, each = 0, dirs;
+
+	*bytes = *inodes = 0;
+	if (!count)
+		return;
+	if (o->files_max > 0)
+		each = ((uint64_t)o->files_max + block - 1) / block * block;
+	else if (o->files_max == -2)
+		each = block;
+	/* Per copy; more than one adds each copy's directory. */
+	dirs = (o->files_dirs + 2) * copies + (copies > 1 ? copies : 0);
+	*bytes = count * (each + 64) + dirs * block;
+	*inodes = (o->files_max == -1 ? copies : count) + dirs;
+}
+
+/* Half of avail, in whole MiB (a multiple of any chunk): a -s to offer. */
+static void suggest_size(char *buf, size_t len, uint64_t avail)
+{
+	uint64_t half = avail / 2 / UNITS_MIB * UNITS_MIB;
+
+	if (half)
+		units_fmt_size(buf, len, half);
+	else
+		snprintf(buf, len, "0");
+}
+
+/*
+ * The data file and the file tests must fit in f_bavail (the data file
+ * stays while the file tests run). A size clyde chose shrinks to half
+ * of what the file tests leave (in 256 MiB steps, at least 256 MiB)
+ * rather than fail; when even that does not fit, the message says what
+ * was chosen, why it does not fit and what to give instead.
+ */
+static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
+		       const char *dir, unsigned copies)
+{
+	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
+	uint64_t fbytes, finodes, left;
+	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1], n[1024];
+
+	files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, copies, &fbytes,
+		   &finodes);
+	shown(dir, d, sizeof(d));
+	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
+	fmt_bytes(b, sizeof(b), avail, 0);
+	if (fbytes > avail) {
+		fmt_bytes(a, sizeof(a), fbytes, 1);
+		fprintf(stderr,
+			"clyde: -n %s: the file tests need %s (each file's "
+			"largest size rounded up to a block, plus 64 bytes), "
+			"only %s free in '%s'\n",
+			n, a, b, d);
+		return -1;
+	}
+	if (vfs->f_files && finodes > (uint64_t)vfs->f_favail) {
+		fprintf(stderr,
+			"clyde: -n %s: the file tests need %llu inodes, only "
+			"%llu free in '%s'\n",
+			n, (unsigned long long)finodes,
+			(unsigned long long)vfs->f_favail, d);
+		return -1;
+	}
+	/* copies data files; left is what each may take. */
+	left = (avail - fbytes) / copies;
+	if (o->size_chosen && o->size > left / 2) {
+		o->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
+		if (o->size < 256 * UNITS_MIB)
+			o->size = 256 * UNITS_MIB;
+		if (o->size > left) {
+			suggest_size(c, sizeof(c), left);
+			fmt_bytes(b, sizeof(b), left, 0);
+			fprintf(
+			    stderr,
+			    "clyde: no -s given, and the smallest data size "
+			    "clyde chooses, 256M, does not fit: only %s "
+			    "free in '%s'%s; give a smaller size, e.g. "
+			    "-s %s\n",
+			    b, d, fbytes ? " besides the file tests" : "", c);
+			return -1;
+		}
+	}
+	if (o->size <= left)
+		return 0;
+	units_fmt_size(a, sizeof(a), o->size);
+	suggest_size(c, sizeof(c), left);
+	if (!o->size_set && !o->size_chosen)
+		/* -r without -s: bonnie++'s rule chose the size. */
+		fprintf(stderr,
+			"clyde: -r %s: the data size for that RAM (twice it, "
+			"as bonnie++), %s, is more than the %s free in "
+			"'%s'%s; give -s, e.g. -s %s\n",
+			shown(o->ram_arg, n, sizeof(n)), a, b, d,
+			fbytes ? " with the file tests" : "", c);
+	else if (fbytes)
+		fprintf(stderr,
+			"clyde: -s %s with -n %s: the data file and the file "
+			"tests need %s and %s, only %s free in '%s'\n",
+			a, n, a, (fmt_bytes(c, sizeof(c), fbytes, 1), c), b, d);
+	else
+		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
+			d);
+	return -1;
+}
+
+/*
+ * Under -D, find out before any phase whether the filesystem takes
+ * O_DIRECT with this chunk. A filesystem that refuses it (EINVAL) or a
+ * chunk its alignment forbids is the user's choice to change: usage,
+ * exit 2. Any other error (EIO, ENOSPC) is the run failing: exit 1.
+ * Returns 0 or the exit status.
+ */
+static int probe_direct(const struct clyde_opts *o, const char *dir,
+			struct scratch *s, unsigned char *buf)
+{
+	struct target_align al;
+	char d[PATH_MAX * 4 + 1], p[PATH_MAX * 4 + 1];
+	const char *call;
+	int e = target_probe_direct(s->dirfd, "direct-probe", buf,
+				    (size_t)o->chunk, &al, &call);
+
+	shown(dir, d, sizeof(d));
+	if (e == 0)
+		return 0;
+	if (e == TARGET_MISALIGNED) {
+		fprintf(stderr,
+			"clyde: -D: chunk %llu is not a multiple of "
+			"the %u-byte alignment O_DIRECT needs on '%s' "
+			"(from %s)\n",
+			(unsigned long long)o->chunk, al.offset, d, al.source);
+		return EXIT_USAGE;
+	}
+	if (e == EINVAL) {
+		fprintf(stderr,
+			"clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
+			"bytes: %s\n",
+			d, (unsigned long long)o->chunk, strerror(e));
+		return EXIT_USAGE;
+	}
+	fprintf(stderr, "clyde: -D probe: %s %s/direct-probe: %s\n", call,
+		shown(s->path, p, sizeof(p)), strerror(e));
+	return 1;
+}
+
+
+/* Target i: a directory, not one named before; its filesystem's room
+ * for every target on it so far. */
+static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
+{
+	const char *dir = o->dirs[i];
+	char d[PATH_MAX * 4 + 1], e[PATH_MAX * 4 + 1];
+	struct statvfs vfs;
+	unsigned same_fs = 1;
+
+	if (stat(dir, &st[i]) != 0) {
+		fprintf(stderr, "clyde: -d '%s': %s\n", shown(dir, d, sizeof(d)),
+			strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st[i].st_mode)) {
+		fprintf(stderr, "clyde: -d '%s': not a directory\n",
+			shown(dir, d, sizeof(d)));
+		return -1;
+	}
+	for (unsigned k = 0; k < i; k++) {
+		if (st[k].st_dev != st[i].st_dev)
+			continue;
+		if (st[k].st_ino == st[i].st_ino) {
+			fprintf(stderr,
+				"clyde: -d '%s': the same directory as -d "
+				"'%s'; give each target once\n",
+				shown(dir, d, sizeof(d)),
+				shown(o->dirs[k], e, sizeof(e)));
+			return -1;
+		}
+		same_fs++;
+	}
+	/* f_blocks 0: a filesystem that keeps no count (ramfs). */
+	if (statvfs(dir, &vfs) == 0 && vfs.f_blocks)
+		return check_space(o, &vfs, dir, o->concurrency * same_fs);
+	return 0;
+}
+
+int targets_check(struct clyde_opts *o)
+{
+	struct stat st[OPT_TARGETS_MAX];
+
+	for (unsigned i = 0; i < o->ndirs; i++)
+		if (check_one(o, i, st))
+			return -1;
+	/* A size clyde chose may have shrunk for a later target: the
+	 * earlier ones then still have room. */
+	return 0;
+}
+
+int targets_create(struct targets *t, const struct clyde_opts *o)
+{
+	char d[PATH_MAX * 4 + 1];
+
+	t->n = 0;
+	for (unsigned i = 0; i < o->ndirs; i++) {
+		int rc = scratch_create(&t->s[i], o->dirs[i]);
+
+		if (rc) {
+			fprintf(stderr,
+				"clyde: -d '%s': cannot make a scratch "
+				"directory: %s\n",
+				shown(o->dirs[i], d, sizeof(d)), strerror(-rc));
+			return -1;
+		}
+		t->n = i + 1;
+	}
+	return 0;
+}
+
+int targets_probe_direct(struct targets *t, const struct clyde_opts *o,
+			 unsigned char *buf)
+{
+	for (unsigned i = 0; i < t->n; i++) {
+		int rc = probe_direct(o, o->dirs[i], &t->s[i], buf);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int targets_remove(struct targets *t, char *path, size_t plen, char *why,
+		   size_t wlen)
+{
+	char w[PATH_MAX * 2 + 64];
+	int rc = 0;
+
+	for (unsigned i = 0; i < t->n; i++) {
+		if (scratch_remove_why(&t->s[i], w, sizeof(w)) == 0 || rc)
+			continue;
+		rc = -1;
+		snprintf(path, plen, "%s", t->s[i].path);
+		snprintf(why, wlen, "%s", w);
+	}
+	return rc;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * targets: the directories a run writes in (-d, given once or more):
+ * each checked before the first test (a directory, not named twice,
+ * room for its data files and file sets, counting every target on the
+ * same filesystem), each given its own scratch directory, O_DIRECT
+ * probed in each under -D, and every scratch directory removed at the
+ * end. One target is a plain run; several are one worker group per
+ * target, all started together (runner_conc.c).
+ */
+#ifndef CLYDE_TARGETS_H
+#define CLYDE_TARGETS_H
+
+#include <stddef.h>
+
+#include "options.h"
+#include "scratch.h"
+
+struct targets {
+	unsigned n;			     /* o->ndirs */
+	struct scratch s[OPT_TARGETS_MAX];   /* target i's scratch */
+};
+
+/*
+ * Every -d: a directory, none named twice, each filesystem with room
+ * for what its targets need (a size clyde chose may shrink to fit).
+ * Prints one line and returns -1 on the first refusal.
+ */
+int targets_check(struct clyde_opts *o);
+
+/* Every target's scratch directory made; -1 after one line (then the
+ * ones made are still removed by targets_remove). */
+int targets_create(struct targets *t, const struct clyde_opts *o);
+
+/*
+ * Under -D: whether each target takes O_DIRECT with this chunk. 0, or
+ * the exit status after one line (2: the user's choice to change, 1:
+ * the probe failed).
+ */
+int targets_probe_direct(struct targets *t, const struct clyde_opts *o,
+			 unsigned char *buf);
+
+/*
+ * Every scratch directory removed. 0, or -1 with the first one left
+ * and why in path[plen] and why[wlen] (the others are still tried).
+ */
+int targets_remove(struct targets *t, char *path, size_t plen, char *why,
+		   size_t wlen);
+
+#endif
