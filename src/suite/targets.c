@@ -195,7 +195,6 @@ static int probe_direct(const struct clyde_opts *o, const char *dir,
 	return 1;
 }
 
-
 /* Target i: a directory, not one named before; its filesystem's room
  * for every target on it so far. */
 static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
@@ -206,8 +205,8 @@ static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
 	unsigned same_fs = 1;
 
 	if (stat(dir, &st[i]) != 0) {
-		fprintf(stderr, "clyde: -d '%s': %s\n", shown(dir, d, sizeof(d)),
-			strerror(errno));
+		fprintf(stderr, "clyde: -d '%s': %s\n",
+			shown(dir, d, sizeof(d)), strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st[i].st_mode)) {

@@ -17,8 +17,8 @@
 #include "scratch.h"
 
 struct targets {
-	unsigned n;			     /* o->ndirs */
-	struct scratch s[OPT_TARGETS_MAX];   /* target i's scratch */
+	unsigned n;			   /* o->ndirs */
+	struct scratch s[OPT_TARGETS_MAX]; /* target i's scratch */
 };
 
 /*
