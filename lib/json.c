@@ -133,13 +133,15 @@ static json_t *test(const struct run_result *r, enum result_test t)
 			    histogram(rec->lat ? rec->lat : &none));
 	if (rec->nworkers)
 		json_object_set_new(o, "workers", workers(rec));
-	if (rec->spans) {
+	if (rec->spans.on) {
+		const struct result_spans *sp = &rec->spans;
+
 		json_object_set_new(o, "first_finished",
-				    span(k, rec->first_work,
-					 rec->first_elapsed, rec->first_exact));
-		json_object_set_new(
-		    o, "last_finished",
-		    span(k, rec->last_work, rec->last_elapsed, -1));
+				    span(k, sp->first_work, sp->first_elapsed,
+					 sp->first_exact));
+		json_object_set_new(o, "last_finished",
+				    span(k, sp->last_work, sp->last_elapsed,
+					 -1));
 	}
 	return o;
 }

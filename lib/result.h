@@ -36,6 +36,19 @@ struct result_worker {
 					    * "targets") */
 };
 
+/*
+ * Several workers: elbencho's two figures. first: the work all of them
+ * had done when the first one ended, over the time from the first start
+ * to that end (first_exact 0: a worker that counted no operations was
+ * scaled by time); last: all the work, from the first start to the last
+ * end. on 0: not taken.
+ */
+struct result_spans {
+	int on, first_exact;
+	uint64_t first_work, last_work;
+	double first_elapsed, last_elapsed;
+};
+
 struct result_test_rec {
 	enum result_state state;
 	uint64_t work;           /* bytes (IO), seeks, or files */
@@ -49,14 +62,7 @@ struct result_test_rec {
 				  * (malloc'd, result_free frees it) */
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */
 	struct result_worker *workers;	 /* malloc'd, result_free frees it */
-	/* Several workers: elbencho's two figures. first: the work all of
-	 * them had done when the first one ended, over the time from the
-	 * first start to that end (first_exact 0: a worker that counted no
-	 * operations was scaled by time); last: all the work, from the
-	 * first start to the last end. spans 0: not taken. */
-	int spans, first_exact;
-	uint64_t first_work, last_work;
-	double first_elapsed, last_elapsed;
+	struct result_spans spans;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */

@@ -352,12 +352,13 @@ void table_print_spans(FILE *out, const struct run_result *r)
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct result_test_rec *rec = &r->t[t];
 		enum result_kind k = result_test_kind(t);
-		struct result_test_rec first = {.work = rec->first_work,
-						.elapsed = rec->first_elapsed};
-		struct result_test_rec last = {.work = rec->last_work,
-					       .elapsed = rec->last_elapsed};
+		const struct result_spans *sp = &rec->spans;
+		struct result_test_rec first = {.work = sp->first_work,
+						.elapsed = sp->first_elapsed};
+		struct result_test_rec last = {.work = sp->last_work,
+					       .elapsed = sp->last_elapsed};
 
-		if (rec->state != RS_OK || !rec->spans)
+		if (rec->state != RS_OK || !sp->on)
 			continue;
 		if (!header) {
 			fprintf(out, "%-13s %14s %9s %14s %9s  %s\n", "Workers",
@@ -367,8 +368,8 @@ void table_print_spans(FILE *out, const struct run_result *r)
 		}
 		fprintf(out, "%-13s %14.0f %8.2fs %14.0f %8.2fs  %s%s\n",
 			result_test_name(t), result_rate(&first, k),
-			rec->first_elapsed, result_rate(&last, k),
-			rec->last_elapsed, result_rate_unit(k),
-			rec->first_exact ? "" : " (first: in part by time)");
+			sp->first_elapsed, result_rate(&last, k),
+			sp->last_elapsed, result_rate_unit(k),
+			sp->first_exact ? "" : " (first: in part by time)");
 	}
 }

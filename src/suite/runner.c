@@ -352,11 +352,6 @@ int runner_record(struct result_test_rec *rec, const struct timed *t)
 		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
 	rec->nworkers = t->n;
 	rec->spans = t->spans;
-	rec->first_exact = t->first_exact;
-	rec->first_work = t->first_work;
-	rec->first_elapsed = t->first_elapsed;
-	rec->last_work = t->last_work;
-	rec->last_elapsed = t->last_elapsed;
 	return 0;
 }
 

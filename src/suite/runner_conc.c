@@ -235,13 +235,15 @@ static void spans_of(struct pass *p, struct timed *t)
 	double user = 0, sys = 0;
 
 	workers_step_first(w, 0, w->n, &f, share);
-	t->spans = w->n > 1 && f.end_ns > f.start_ns;
-	t->first_exact = f.exact;
-	t->first_work = f.work;
-	t->first_elapsed = (double)(f.end_ns - f.start_ns) / 1e9;
-	t->last_work = t->out.work;
-	t->last_elapsed = t->out.elapsed;
-	if (p->env->ntargets < 2 || !t->spans || !share) {
+	struct result_spans *sp = &t->spans;
+
+	sp->on = w->n > 1 && f.end_ns > f.start_ns;
+	sp->first_exact = f.exact;
+	sp->first_work = f.work;
+	sp->first_elapsed = (double)(f.end_ns - f.start_ns) / 1e9;
+	sp->last_work = t->out.work;
+	sp->last_elapsed = t->out.elapsed;
+	if (p->env->ntargets < 2 || !sp->on || !share) {
 		free(share);
 		return;
 	}
@@ -251,7 +253,7 @@ static void spans_of(struct pass *p, struct timed *t)
 	}
 	free(share);
 	t->out.work = f.work;
-	t->out.elapsed = t->first_elapsed;
+	t->out.elapsed = sp->first_elapsed;
 	t->out.user = user;
 	t->out.sys = sys;
 }

@@ -41,11 +41,7 @@ struct timed {
 	struct clk_mark start, end;
 	const struct result_worker *each; /* -c N: n workers' own figures */
 	unsigned n;
-	/* Several workers: the first- and last-finished figures
-	 * (result_test_rec's spans). */
-	int spans, first_exact;
-	uint64_t first_work, last_work;
-	double first_elapsed, last_elapsed;
+	struct result_spans spans; /* several workers: first, last finished */
 	/* A test's own run (not the untimed preparing one): its phase, for
 	 * the environment's sync hook; NULL: no sync. */
 	const struct phase_ops *sync;
