@@ -62,6 +62,7 @@ enum {
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
 	LONG_SYNC_TIMEOUT,
+	LONG_BARRIER_TIMEOUT,
 };
 
 static const struct option long_opts[] = {
@@ -75,6 +76,7 @@ static const struct option long_opts[] = {
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
     {"sync-timeout", required_argument, NULL, LONG_SYNC_TIMEOUT},
+    {"barrier-timeout", required_argument, NULL, LONG_BARRIER_TIMEOUT},
     CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
@@ -121,6 +123,7 @@ static void set_defaults(struct clyde_opts *o)
 	o->layout = TABLE_200;
 	o->per_char = PER_CHAR_STDIO;
 	o->sync_timeout = OPT_SYNC_TIMEOUT_DEFAULT;
+	o->barrier_timeout = OPT_BARRIER_TIMEOUT_DEFAULT;
 	o->privs.uid = getuid();
 	o->privs.gid = getgid();
 	default_name(o->name, sizeof(o->name));
@@ -461,6 +464,11 @@ static enum opt_status opt_sync_timeout(struct parse *p, char *arg)
 	return opts_parse_sync_timeout(arg, p->o, p->err);
 }
 
+static enum opt_status opt_barrier_timeout(struct parse *p, char *arg)
+{
+	return opts_parse_barrier_timeout(arg, p->o, p->err);
+}
+
 /* getopt's value for an option, and what reads its value. */
 static const struct {
 	int c;
@@ -489,6 +497,7 @@ static const struct {
     {'p', opt_sem_procs},
     {'y', opt_sync},
     {LONG_SYNC_TIMEOUT, opt_sync_timeout},
+    {LONG_BARRIER_TIMEOUT, opt_barrier_timeout},
 };
 
 /* The options that only switch something on: the field they set. */

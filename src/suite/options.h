@@ -26,6 +26,9 @@ enum opt_sync {
 /* --sync-timeout's default: seconds -y s waits at one test. */
 #define OPT_SYNC_TIMEOUT_DEFAULT 600u
 #define OPT_SYNC_TIMEOUT_MAX 31536000u
+/* --barrier-timeout's default: seconds a rank waits for the others at
+ * one step under mpirun (0: no limit). */
+#define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
@@ -77,6 +80,7 @@ struct clyde_opts {
 	enum opt_sync sync; /* -y s, -y p */
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
+	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

@@ -62,6 +62,20 @@ enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
+enum opt_status opts_parse_barrier_timeout(const char *arg,
+					   struct clyde_opts *o, FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, OPT_SYNC_TIMEOUT_MAX, &v, why, sizeof(why)))
+		return opts_bad(err, "--barrier-timeout", arg,
+				"expected whole seconds from 0 (no limit) to "
+				"31536000");
+	o->barrier_timeout = (unsigned)v;
+	return OPT_RUN;
+}
+
 enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err)
 {
 	if (o->sem_procs && o->sync) {
