@@ -46,7 +46,7 @@ static int same_on_all(const char *s)
 static void judge(const char *s, size_t n)
 {
 	const struct mpirank *me = &mpirank_me;
-	char head[MPIRANK_HOST_MAX + 64];
+	char out[sizeof(line) + MPIRANK_HOST_MAX + 64];
 	int len;
 
 	if (me->rank == 0 && me->agreed) {
@@ -61,10 +61,11 @@ static void judge(const char *s, size_t n)
 	}
 	if (me->rank != 0 && me->agreed && same_on_all(s))
 		return;
-	len = snprintf(head, sizeof(head), PREFIX "rank %d (%s): ", me->rank,
-		       me->host);
-	put(head, (size_t)len);
-	put(s + sizeof(PREFIX) - 1, n - (sizeof(PREFIX) - 1));
+	/* One write: the ranks' lines do not mix. */
+	len = snprintf(out, sizeof(out), PREFIX "rank %d (%s): %.*s", me->rank,
+		       me->host, (int)(n - (sizeof(PREFIX) - 1)),
+		       s + sizeof(PREFIX) - 1);
+	put(out, (size_t)len < sizeof(out) ? (size_t)len : sizeof(out) - 1);
 }
 
 static ssize_t err_write(void *cookie, const char *buf, size_t size)
