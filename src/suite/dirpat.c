@@ -47,8 +47,9 @@ int dirpat_expand(const char *pat, int rank, const char *host, char *out,
 			rc = put(out, len, &at, "%", 1);
 			break;
 		case '\0':
-			snprintf(why, whylen, "a %% at the end (%%r is the "
-					      "rank, %%h the host, %%%% a %%)");
+			snprintf(why, whylen,
+				 "a %% at the end (%%r is the "
+				 "rank, %%h the host, %%%% a %%)");
 			return -1;
 		default:
 			if (isprint((unsigned char)*p))

@@ -74,8 +74,8 @@ static int expand_dir(struct clyde_opts *o, int rank)
 	struct mpirank *me = &mpirank_me;
 	char why[128], d[PATH_MAX * 4 + 1];
 
-	if (dirpat_expand(o->dir, rank, me->host, me->dir, sizeof(me->dir),
-			  why, sizeof(why)) == 0) {
+	if (dirpat_expand(o->dir, rank, me->host, me->dir, sizeof(me->dir), why,
+			  sizeof(why)) == 0) {
 		o->dir = me->dir;
 		return 0;
 	}
@@ -112,8 +112,9 @@ static void unmake_dir(void)
 		return;
 	me->made = 0;
 	if (rmdir(me->dir) != 0 && errno != ENOTEMPTY && errno != EEXIST)
-		fprintf(stderr, "clyde: -d '%s', made for this rank: cannot "
-				"remove it: %s\n",
+		fprintf(stderr,
+			"clyde: -d '%s', made for this rank: cannot "
+			"remove it: %s\n",
 			me->dir, strerror(errno));
 }
 

@@ -87,9 +87,10 @@ struct mpirank {
 	unsigned timeout;   /* --barrier-timeout, seconds; 0: none */
 	volatile sig_atomic_t *stop;
 	int agreed, ended;
-	int broken;	       /* an exchange failed: the ranks are out of step */
-	struct mpirank_peer *peer; /* on rank 0, each rank's, from the agreement */
-	int made;		   /* -d made by the pattern: its identity */
+	int broken; /* an exchange failed: the ranks are out of step */
+	struct mpirank_peer
+	    *peer; /* on rank 0, each rank's, from the agreement */
+	int made;  /* -d made by the pattern: its identity */
 	dev_t made_dev;
 	ino_t made_ino;
 };
@@ -98,8 +99,8 @@ extern struct mpirank mpirank_me;
 
 /* The lead's verdict on an exchange. */
 struct mpirank_verdict {
-	int rc;	  /* the first rank's nonzero outcome (worst: the largest) */
-	int rank; /* that rank; -1: none */
+	int rc;	    /* the first rank's nonzero outcome (worst: the largest) */
+	int rank;   /* that rank; -1: none */
 	int broken; /* rank 0 could not gather: rc is its failure */
 };
 

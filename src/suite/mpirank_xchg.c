@@ -82,8 +82,9 @@ static void name_missing(MPI_Request *reqs, char *what, size_t wlen)
 				       me->peer ? me->peer[r].host : "?");
 	}
 	if (at < wlen)
-		snprintf(what + at, wlen - at, " did not come within %u s "
-					       "(--barrier-timeout)",
+		snprintf(what + at, wlen - at,
+			 " did not come within %u s "
+			 "(--barrier-timeout)",
 			 me->timeout);
 }
 
@@ -178,8 +179,9 @@ static int other(const void *mine, size_t len, struct mpirank_verdict *v,
 int mpirank_exchange(const void *mine, void *all, size_t len, int worst,
 		     struct mpirank_verdict *v, char *what, size_t wlen)
 {
-	int rc = mpirank_me.rank == 0 ? lead(mine, all, len, worst, v, what, wlen)
-				      : other(mine, len, v, what, wlen);
+	int rc = mpirank_me.rank == 0
+		     ? lead(mine, all, len, worst, v, what, wlen)
+		     : other(mine, len, v, what, wlen);
 
 	if (rc)
 		mpirank_me.broken = 1;

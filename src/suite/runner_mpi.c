@@ -146,8 +146,8 @@ static void own_figures(const struct pass *p, const struct timed *t,
 	f->end_ns = (self ? out->end_ns : t->end.wall_ns) - base.wall_ns;
 	f->user_ns = self ? (uint64_t)(out->user * 1e9)
 			  : t->end.user_ns - t->start.user_ns;
-	f->sys_ns = self ? (uint64_t)(out->sys * 1e9)
-			 : t->end.sys_ns - t->start.sys_ns;
+	f->sys_ns =
+	    self ? (uint64_t)(out->sys * 1e9) : t->end.sys_ns - t->start.sys_ns;
 	f->cache_left = p->r->cache_left;
 	f->lat = out->lat;
 }
