@@ -76,14 +76,22 @@ static json_t *workers(const struct result_test_rec *rec)
 	for (unsigned i = 0; i < rec->nworkers; i++) {
 		const struct result_worker *w = &rec->workers[i];
 
-		json_array_append_new(
-		    a, json_pack("{s:I,s:f,s:f,s:f,s:f,s:f,s:I,s:I}", "work",
-				 (json_int_t)w->work, "elapsed",
-				 w->end - w->start, "start", w->start, "end",
-				 w->end, "user", w->user, "sys", w->sys,
-				 "max_latency_ns",
-				 (json_int_t)w->max_latency_ns, "target",
-				 (json_int_t)w->target));
+		json_t *o = json_pack(
+		    "{s:I,s:f,s:f,s:f,s:f,s:f,s:I,s:I}", "work",
+		    (json_int_t)w->work, "elapsed", w->end - w->start, "start",
+		    w->start, "end", w->end, "user", w->user, "sys", w->sys,
+		    "max_latency_ns", (json_int_t)w->max_latency_ns, "target",
+		    (json_int_t)w->target);
+
+		/* An MPI rank: which one, where (a name that is not UTF-8
+		 * is left out rather than the entry lost). */
+		if (o && w->host) {
+			json_object_set_new(o, "rank", json_integer(w->rank));
+			json_object_set_new(o, "host", json_string(w->host));
+			json_object_set_new(o, "directory",
+					    json_string(w->dir ? w->dir : ""));
+		}
+		json_array_append_new(a, o);
 	}
 	return a;
 }

@@ -26,7 +26,7 @@ enum result_state {
 	RS_FAILED,      /* stopped by an error: blank, like RS_NOT_RUN */
 };
 
-/* One of -c N's copies of a test: its own figures. */
+/* One of -c N's copies of a test, or one MPI rank's: its own figures. */
 struct result_worker {
 	uint64_t work;			   /* bytes, seeks or files */
 	double start, end;		   /* seconds from the test's first start */
@@ -34,6 +34,11 @@ struct result_worker {
 	uint64_t max_latency_ns;	   /* its worst single operation */
 	unsigned target;		   /* its -d, from 0 (the document's
 					    * "targets") */
+	/* Under mpirun: which rank, on which host, in which -d (not owned:
+	 * whoever fills them keeps them for the result's life). host NULL:
+	 * not a rank. */
+	int rank;
+	const char *host, *dir;
 };
 
 /*

@@ -359,6 +359,11 @@ static const struct {
     {"--sync-timeout=31536001 -ys", "clyde: --sync-timeout '31536001': "
 				    "expected whole seconds from 1 to "
 				    "31536000\n"},
+    {"--barrier-timeout=1.5", "clyde: --barrier-timeout '1.5': expected "
+			      "whole seconds from 0 (no limit) to 31536000\n"},
+    {"--barrier-timeout=31536001", "clyde: --barrier-timeout '31536001': "
+				   "expected whole seconds from 0 (no limit) "
+				   "to 31536000\n"},
     {"-p 2 -ys", "clyde: -p with -y: -p only makes or removes the semaphore "
 		 "set, and runs no test\n"},
     {"-yp -p -1", "clyde: -p with -y: -p only makes or removes the "
@@ -437,6 +442,10 @@ START_TEST(accepted_sync)
 			 OPT_RUN);
 	ck_assert_str_eq(msg, "");
 	ck_assert(o.sync == OPT_SYNC_SEM && o.sync_timeout == 31536000);
+	free(msg);
+	ck_assert_uint_eq(o.barrier_timeout, OPT_BARRIER_TIMEOUT_DEFAULT);
+	ck_assert_int_eq(parse("--barrier-timeout=0", &o, &msg), OPT_RUN);
+	ck_assert_uint_eq(o.barrier_timeout, 0);
 	free(msg);
 	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_RUN);
 	ck_assert(o.sync == OPT_SYNC_PROMPT);

@@ -26,6 +26,7 @@
 #include "csv.h"
 #include "jsondoc.h"
 #include "lockstep.h"
+#include "mpirank.h"
 #include "options.h"
 #include "outfile.h"
 #include "rng.h"
@@ -394,6 +395,8 @@ int main(int argc, char **argv)
 		return 1;
 	if (drop_privileges(&o))
 		return EXIT_USAGE;
+	if ((rc = mpirank_start(&o, &stop_signal)) >= 0)
+		return rc;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
 		return lockstep_make(&o, stdout, stderr);
 	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
@@ -422,6 +425,8 @@ int main(int argc, char **argv)
 		status = rc;
 		goto out;
 	}
+	if ((status = mpirank_agree(0)) != 0)
+		goto out;
 	if (!o.quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 			(unsigned)getgid());
@@ -459,5 +464,5 @@ out:
 	free(x.per);
 	if (x.doc)
 		json_decref(x.doc);
-	return finish(status, left, rc, why, x.out_err);
+	return mpirank_end(finish(status, left, rc, why, x.out_err));
 }

@@ -26,8 +26,9 @@ enum opt_sync {
 /* --sync-timeout's default: seconds -y s waits at one test. */
 #define OPT_SYNC_TIMEOUT_DEFAULT 600u
 #define OPT_SYNC_TIMEOUT_MAX 31536000u
-/* The longest the workers of -c and several -d wait at a test's start
- * for the last of them (seconds; --barrier-timeout, 0: no limit). */
+/* --barrier-timeout's default: the longest (seconds) the workers of
+ * -c, several -d or mpirun's ranks wait for each other at a test's start,
+ * or go without an operation in it (0: no limit). */
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
 enum per_char_mode {
@@ -89,7 +90,7 @@ struct clyde_opts {
 	enum opt_sync sync; /* -y s, -y p */
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
-	unsigned barrier_timeout;     /* --barrier-timeout, seconds */
+	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

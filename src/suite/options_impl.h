@@ -51,11 +51,13 @@ enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,
 				     FILE *err);
 enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
 				FILE *err);
-/* --barrier-timeout: whole seconds, 0 for no limit. */
-enum opt_status opts_parse_barrier_timeout(const char *arg,
-					   struct clyde_opts *o, FILE *err);
 enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 					FILE *err);
+
+/* --barrier-timeout=SECONDS (0 to a year; 0: no limit) into o
+ * (options_sync.c). */
+enum opt_status opts_parse_barrier_timeout(const char *arg,
+					   struct clyde_opts *o, FILE *err);
 
 /* What -p and -y cannot go with, once every option is read. */
 enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err);

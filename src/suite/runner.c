@@ -51,6 +51,12 @@ static void (*slot_release[NPHASES])(struct phase_ctx *);
 static unsigned nslots;
 static const struct reg_phase *maker; /* PHASE_MAKES_DATA, or NULL */
 static int built;
+static const struct runner_ranks *ranks; /* under mpirun, or NULL */
+
+void runner_use_ranks(const struct runner_ranks *r)
+{
+	ranks = r;
+}
 
 static int no_setup(struct phase_ctx *ctx)
 {
@@ -230,6 +236,8 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		rc = runner_sync(p, t);
 	if (rc == 0 && p->me)
 		rc = runner_worker_start(p);
+	if (ranks)
+		rc = ranks->start(p, rc);
 	if (rc == 0) {
 		clk_mark(&t->start);
 		rc = rp->ops.run(ctx, &t->out);
@@ -237,6 +245,8 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 	}
 	if (rc == 0 && p->me)
 		rc = runner_worker_done(p, t);
+	if (ranks)
+		rc = ranks->done(p, t, rc);
 	rp->ops.teardown(ctx);
 	p->priv[rp->slot] = ctx->priv;
 	return rc;
@@ -275,7 +285,7 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 		fputc('\n', env->progress);
 	p->rc = rc;
 	/* A -c worker's failure is the parent's to tell. */
-	if (!*env->stop && !p->me) {
+	if (!*env->stop && !p->me && !p->mute) {
 		char msg[sizeof(ctx->what) + 256];
 
 		/* The paths in it hold whatever bytes -d had: escaped, the
@@ -469,6 +479,11 @@ enum runner_status runner_run(const struct runner_env *env,
 		 RUNNER_DATA_NAME);
 	runner_pass_init(&p, env, r, env->scratch->dirfd, env->scratch->path,
 			 path);
+	/* Ranks: the lead tells, and its figure is the ranks' sum. */
+	if (ranks) {
+		p.mute = p.warned = !ranks->lead;
+		r->concurrency = ranks->size;
+	}
 	runner_pass_phases(&p);
 	return p.status;
 }

@@ -33,6 +33,7 @@ struct pass {
 	/* Several -d, in the parent: each target's figures of the step
 	 * last merged (ntargets of them), recorded with the aggregate's. */
 	struct timed *tgt;
+	int mute; /* its failures are another process's to tell (a rank) */
 };
 
 /* The marks around a phase's run() and what it did. */
@@ -46,6 +47,25 @@ struct timed {
 	 * the environment's sync hook; NULL: no sync. */
 	const struct phase_ops *sync;
 };
+
+/*
+ * Under mpirun, the steps of a pass across the ranks (runner_mpi.c, in
+ * clyde alone: it links MPI, the Check suites do not). start meets
+ * every rank before a phase's timed window, with rc its own setup's
+ * outcome; done, after the window, gathers every rank's figures and
+ * outcome to the lead, which merges them into t. Each returns 0, or the
+ * step's failure (anywhere) as -errno, ctx.what naming the rank on the
+ * lead.
+ */
+struct runner_ranks {
+	int lead;      /* rank 0: it records and tells */
+	unsigned size; /* ranks */
+	int (*start)(struct pass *p, int rc);
+	int (*done)(struct pass *p, struct timed *t, int rc);
+};
+
+/* Every pass from now on runs its steps through r (NULL: none). */
+void runner_use_ranks(const struct runner_ranks *r);
 
 /* p afresh for a pass on the data file data_path (in dir, open as
  * dirfd). */
