@@ -18,6 +18,7 @@
 #include "json.h"
 #include "jsondoc.h"
 #include "mounts.h"
+#include "mpirank.h"
 #include "jsonput.h"
 #include "text.h"
 #include "units.h"
@@ -55,6 +56,9 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
 	jp_put(s, "seek_procs", json_integer(o->procs), bad);
 	jp_put(s, "concurrency", json_integer(o->concurrency), bad);
+	jp_put(s, "ranks",
+	       mpirank_ranks() ? json_integer(mpirank_ranks()) : json_null(),
+	       bad);
 	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
 	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
 	       bad);

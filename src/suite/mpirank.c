@@ -242,3 +242,8 @@ int mpirank_end(int status)
 	MPI_Finalize();
 	return status;
 }
+
+unsigned mpirank_ranks(void)
+{
+	return mpirank_me.on ? mpirank_me.size : 0;
+}

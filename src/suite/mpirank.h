@@ -47,6 +47,9 @@ int mpirank_agree(int status);
  * status). Returns status.
  */
 int mpirank_end(int status);
+
+/* Under mpirun: the number of ranks; else 0. */
+unsigned mpirank_ranks(void);
 #else
 static inline int mpirank_start(struct clyde_opts *o,
 				volatile sig_atomic_t *stop)
@@ -64,6 +67,11 @@ static inline int mpirank_agree(int status)
 static inline int mpirank_end(int status)
 {
 	return status;
+}
+
+static inline unsigned mpirank_ranks(void)
+{
+	return 0;
 }
 #endif
 
