@@ -24,6 +24,8 @@ int scratch_create(struct scratch *s, const char *parent)
 	size_t n = strlen(parent);
 
 	s->dirfd = -1;
+	s->watch_pid = 0;
+	s->watch_fd = -1;
 	while (n > 1 && parent[n - 1] == '/')
 		n--;
 	if ((size_t)snprintf(s->path, sizeof(s->path), "%.*s/clyde.XXXXXX",

@@ -10,9 +10,15 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include <sys/types.h>
+
 struct scratch {
 	char path[PATH_MAX]; /* "", or DIR/clyde.XXXXXX */
 	int dirfd;           /* open on path, -1 when none */
+	/* scratch_watch's watcher: its pid (0: none) and the write end of
+	 * its pipe. */
+	pid_t watch_pid;
+	int watch_fd;
 };
 
 /*
@@ -36,5 +42,20 @@ int scratch_remove(struct scratch *s);
  * itself).
  */
 int scratch_remove_why(struct scratch *s, char *why, size_t len);
+
+/*
+ * For a run that may be killed outright (SIGKILL, the OOM killer, a
+ * crash, mpirun's kill): a watcher process, in a session of its own,
+ * that holds the directory open and the read end of a pipe whose write
+ * end the run and every process it forks hold (close-on-exec). When the
+ * last of them is gone without scratch_unwatch, it removes the
+ * directory, if the path still names the directory it holds. Returns 0,
+ * or -errno (no watcher; the run goes on without one).
+ */
+int scratch_watch(struct scratch *s);
+
+/* The run is done with the directory (removed, or told why not): the
+ * watcher is told so, and reaped. Safe without a watcher. */
+void scratch_unwatch(struct scratch *s);
 
 #endif

@@ -261,6 +261,8 @@ int targets_create(struct targets *t, const struct clyde_opts *o)
 			return -1;
 		}
 		t->n = i + 1;
+		/* Killed outright, the run still leaves nothing. */
+		scratch_watch(&t->s[i]);
 	}
 	return 0;
 }
@@ -284,7 +286,10 @@ int targets_remove(struct targets *t, char *path, size_t plen, char *why,
 	int rc = 0;
 
 	for (unsigned i = 0; i < t->n; i++) {
-		if (scratch_remove_why(&t->s[i], w, sizeof(w)) == 0 || rc)
+		int left = scratch_remove_why(&t->s[i], w, sizeof(w));
+
+		scratch_unwatch(&t->s[i]);
+		if (!left || rc)
 			continue;
 		rc = -1;
 		snprintf(path, plen, "%s", t->s[i].path);

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * scratch_watch: see scratch.h. The watcher learns of the run's end by
+ * its pipe alone: a byte means the run saw to the directory itself; end
+ * of file with no byte means every process that held the write end (the
+ * run, its -c workers, their seekers) is gone without a word. It then
+ * removes the directory through the descriptor it holds, after checking
+ * that the path still names that directory (device and inode), so it
+ * never removes what the run did not make.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "scratch.h"
+
+/* The watcher's descriptors, once the others are closed. */
+enum { W_PIPE = 3, W_DIR = 4 };
+
+/* Whether path still names the directory open as fd. */
+static int same_dir(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && lstat(path, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static void watcher(struct scratch *s, int rd)
+{
+	struct scratch left = *s;
+	int null = open("/dev/null", O_RDWR), dir;
+	ssize_t n;
+	char c;
+
+	/* Out of the run's process group and terminal: a ^C or a kill of
+	 * the group meant for the run leaves it to clean up after. */
+	setsid();
+	signal(SIGINT, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	/* Above every descriptor first: either may be 3 or 4 now. */
+	rd = fcntl(rd, F_DUPFD, 64);
+	dir = fcntl(s->dirfd, F_DUPFD, 64);
+	if (rd < 0 || dir < 0 || dup2(rd, W_PIPE) < 0 || dup2(dir, W_DIR) < 0)
+		_exit(1);
+	for (int fd = 0; fd < 3 && null >= 0; fd++)
+		dup2(null, fd);
+	close_range(W_DIR + 1, ~0u, 0);
+	while ((n = read(W_PIPE, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (n != 0)
+		_exit(0); /* the run's word, or an error: nothing to do */
+	left.dirfd = W_DIR;
+	if (!same_dir(W_DIR, left.path))
+		left.path[0] = '\0'; /* emptied through the fd only */
+	scratch_remove(&left);
+	_exit(0);
+}
+
+int scratch_watch(struct scratch *s)
+{
+	int p[2];
+	pid_t pid;
+
+	s->watch_pid = 0;
+	s->watch_fd = -1;
+	if (s->dirfd < 0)
+		return -EBADF;
+	if (pipe2(p, O_CLOEXEC) != 0)
+		return -errno;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		int e = errno;
+
+		close(p[0]);
+		close(p[1]);
+		return -e;
+	}
+	if (pid == 0) {
+		close(p[1]);
+		watcher(s, p[0]);
+	}
+	close(p[0]);
+	s->watch_pid = pid;
+	s->watch_fd = p[1];
+	return 0;
+}
+
+void scratch_unwatch(struct scratch *s)
+{
+	if (s->watch_pid <= 0)
+		return;
+	(void)!write(s->watch_fd, "d", 1);
+	close(s->watch_fd);
+	while (waitpid(s->watch_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	s->watch_pid = 0;
+	s->watch_fd = -1;
+}
