@@ -145,12 +145,8 @@ rmdir "$T/r1"
 $MPI "$CLYDE" -d "$T/r%r" -s 64m -n 1 -r 0 -q --barrier-timeout=2 >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 wait_data r2 400
-kill -STOP "$(rank_pid 2)"
-wait $pid
-st=$?
-[ "$st" = 1 ] || fail "stopped rank: exit $st: $(cat "$WORK/err")"
-grep -q '^clyde: [^:]*: rank 2 ([^)]*) did not come within 2 s (--barrier-timeout)' "$WORK/err" ||
-	fail "stopped rank: not named: $(cat "$WORK/err")"
+stop_expect "$(rank_pid 2)" '^clyde: [^:]*: rank 2 ([^)]*) did not come within 2 s (--barrier-timeout)' \
+	"stopped rank"
 for r in 0 1 3; do
 	[ -e "$T/r$r" ] && fail "stopped rank: rank $r left $T/r$r"
 done

@@ -114,6 +114,17 @@ start_writing() {
 	done
 }
 
+# stop_expect VICTIM PATTERN WHAT: SIGSTOP VICTIM (a process of the
+# run in the background as $pid), which must then end with exit 1 and a
+# line of $WORK/err matching PATTERN (grep); WHAT names the case.
+stop_expect() {
+	kill -STOP "$1"
+	wait $pid
+	se_st=$?
+	[ "$se_st" = 1 ] || fail "$3: exit $se_st: $(cat "$WORK/err")"
+	grep -q "$2" "$WORK/err" || fail "$3: $(cat "$WORK/err")"
+}
+
 # term_after SECONDS CMD...: CMD in the background (out and err in
 # $WORK), SIGTERM after SECONDS; its exit status in $st.
 term_after() {
