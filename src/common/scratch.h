@@ -19,6 +19,11 @@ struct scratch {
 	 * its pipe. */
 	pid_t watch_pid;
 	int watch_fd;
+	/* A directory the run made to hold it (scratch_watch's made), its
+	 * identity; made[0] 0: none. */
+	char made[PATH_MAX];
+	dev_t made_dev;
+	ino_t made_ino;
 };
 
 /*
@@ -49,10 +54,12 @@ int scratch_remove_why(struct scratch *s, char *why, size_t len);
  * that holds the directory open and the read end of a pipe whose write
  * end the run and every process it forks hold (close-on-exec). When the
  * last of them is gone without scratch_unwatch, it removes the
- * directory, if the path still names the directory it holds. Returns 0,
+ * directory, if the path still names the directory it holds, and then
+ * made (when not NULL: a directory the run made to hold it, as mpirun's
+ * -d patterns do) if it is empty and still the one it was. Returns 0,
  * or -errno (no watcher; the run goes on without one).
  */
-int scratch_watch(struct scratch *s);
+int scratch_watch(struct scratch *s, const char *made);
 
 /* The run is done with the directory (removed, or told why not): the
  * watcher is told so, and reaped. Safe without a watcher. */

@@ -36,6 +36,7 @@ static void watcher(struct scratch *s, int rd)
 {
 	struct scratch left = *s;
 	int null = open("/dev/null", O_RDWR), dir;
+	struct stat st;
 	ssize_t n;
 	char c;
 
@@ -62,18 +63,31 @@ static void watcher(struct scratch *s, int rd)
 	if (!same_dir(W_DIR, left.path))
 		left.path[0] = '\0'; /* emptied through the fd only */
 	scratch_remove(&left);
+	if (left.made[0] && lstat(left.made, &st) == 0 &&
+	    st.st_dev == left.made_dev && st.st_ino == left.made_ino)
+		rmdir(left.made); /* only when empty */
 	_exit(0);
 }
 
-int scratch_watch(struct scratch *s)
+int scratch_watch(struct scratch *s, const char *made)
 {
+	struct stat st;
 	int p[2];
 	pid_t pid;
 
 	s->watch_pid = 0;
 	s->watch_fd = -1;
+	s->made[0] = '\0';
 	if (s->dirfd < 0)
 		return -EBADF;
+	if (made && lstat(made, &st) == 0 &&
+	    (size_t)snprintf(s->made, sizeof(s->made), "%s", made) <
+		sizeof(s->made)) {
+		s->made_dev = st.st_dev;
+		s->made_ino = st.st_ino;
+	} else {
+		s->made[0] = '\0';
+	}
 	if (pipe2(p, O_CLOEXEC) != 0)
 		return -errno;
 	fflush(NULL);

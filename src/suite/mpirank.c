@@ -247,3 +247,8 @@ unsigned mpirank_ranks(void)
 {
 	return mpirank_me.on ? mpirank_me.size : 0;
 }
+
+const char *mpirank_made_dir(void)
+{
+	return mpirank_me.on && mpirank_me.made ? mpirank_me.dir : NULL;
+}

@@ -50,6 +50,9 @@ int mpirank_end(int status);
 
 /* Under mpirun: the number of ranks; else 0. */
 unsigned mpirank_ranks(void);
+
+/* The -d this rank's pattern made (for the scratch watcher), or NULL. */
+const char *mpirank_made_dir(void);
 #else
 static inline int mpirank_start(struct clyde_opts *o,
 				volatile sig_atomic_t *stop)
@@ -72,6 +75,11 @@ static inline int mpirank_end(int status)
 static inline unsigned mpirank_ranks(void)
 {
 	return 0;
+}
+
+static inline const char *mpirank_made_dir(void)
+{
+	return NULL;
 }
 #endif
 

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 
+#include "mpirank.h"
 #include "target.h"
 #include "targets.h"
 #include "text.h"
@@ -262,7 +263,7 @@ int targets_create(struct targets *t, const struct clyde_opts *o)
 		}
 		t->n = i + 1;
 		/* Killed outright, the run still leaves nothing. */
-		scratch_watch(&t->s[i]);
+		scratch_watch(&t->s[i], i == 0 ? mpirank_made_dir() : NULL);
 	}
 	return 0;
 }

@@ -49,7 +49,7 @@ static struct {
 	int dev_fd;		   /* the guard's O_EXCL descriptor */
 	struct scratch scratch;	   /* the private directory of a file run */
 	struct fsmake_mount mount; /* the private mount point */
-} live = {-1, {"", -1, 0, -1}, {"", 0}};
+} live = {-1, {.dirfd = -1, .watch_fd = -1}, {"", 0}};
 
 /* The signal that stops the run: the first one received, 0 if none. */
 static volatile sig_atomic_t stop_signal;
