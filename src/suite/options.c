@@ -56,8 +56,9 @@ enum {
 	LONG_DROP_CACHES,
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
-	LONG_SYNC_TIMEOUT,
-	LONG_BARRIER_TIMEOUT,
+#define LONG_CODE(name, code, parse) code,
+	OPTS_LONG_VALUES(LONG_CODE)
+#undef LONG_CODE
 };
 
 static const struct option long_opts[] = {
@@ -70,8 +71,9 @@ static const struct option long_opts[] = {
     {"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
-    {"sync-timeout", required_argument, NULL, LONG_SYNC_TIMEOUT},
-    {"barrier-timeout", required_argument, NULL, LONG_BARRIER_TIMEOUT},
+#define LONG_ENTRY(name, code, parse) {name, required_argument, NULL, code},
+    OPTS_LONG_VALUES(LONG_ENTRY)
+#undef LONG_ENTRY
     CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
@@ -310,11 +312,6 @@ static enum opt_status opt_repeats(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
-static enum opt_status opt_concurrency(struct parse *p, char *arg)
-{
-	return opts_parse_concurrency(arg, p->o, p->err);
-}
-
 static enum opt_status opt_seed(struct parse *p, char *arg)
 {
 	uint64_t v;
@@ -441,25 +438,19 @@ static enum opt_status opt_per_char(struct parse *p, char *arg)
 	return OPT_RUN;
 }
 
-static enum opt_status opt_sem_procs(struct parse *p, char *arg)
-{
-	return opts_parse_sem_procs(arg, p->o, p->err);
-}
-
-static enum opt_status opt_sync(struct parse *p, char *arg)
-{
-	return opts_parse_sync(arg, p->o, p->err);
-}
-
-static enum opt_status opt_sync_timeout(struct parse *p, char *arg)
-{
-	return opts_parse_sync_timeout(arg, p->o, p->err);
-}
-
-static enum opt_status opt_barrier_timeout(struct parse *p, char *arg)
-{
-	return opts_parse_barrier_timeout(arg, p->o, p->err);
-}
+/* The options one function of options_impl.h reads. */
+static const struct {
+	int c;
+	enum opt_status (*parse)(const char *arg, struct clyde_opts *o,
+				 FILE *err);
+} values[] = {
+#define LONG_VALUE(name, code, parse) {code, parse},
+    OPTS_LONG_VALUES(LONG_VALUE)
+#undef LONG_VALUE
+    {'c', opts_parse_concurrency},
+    {'p', opts_parse_sem_procs},
+    {'y', opts_parse_sync},
+};
 
 /* getopt's value for an option, and what reads its value. */
 static const struct {
@@ -472,7 +463,6 @@ static const struct {
     {'m', opt_name},
     {'r', opt_ram},
     {'x', opt_repeats},
-    {'c', opt_concurrency},
     {'z', opt_seed},
     {'u', opt_user},
     {'g', opt_group},
@@ -486,10 +476,6 @@ static const struct {
     {LONG_ONLY, opt_only},
     {CLI_OPT_JSON, opt_json},
     {LONG_PER_CHAR, opt_per_char},
-    {'p', opt_sem_procs},
-    {'y', opt_sync},
-    {LONG_SYNC_TIMEOUT, opt_sync_timeout},
-    {LONG_BARRIER_TIMEOUT, opt_barrier_timeout},
 };
 
 /* The options that only switch something on: the field they set. */
@@ -538,6 +524,9 @@ static enum opt_status one_option(struct parse *p, int c)
 	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
 		if (handlers[i].c == c)
 			return handlers[i].fn(p, optarg);
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (values[i].c == c)
+			return values[i].parse(optarg, p->o, p->err);
 	return unknown(p, c);
 }
 

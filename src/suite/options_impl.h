@@ -59,6 +59,16 @@ enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_barrier_timeout(const char *arg,
 					   struct clyde_opts *o, FILE *err);
 
+/*
+ * The long options whose value one function reads into o, X(name, code,
+ * parse): options.c makes their getopt entries, codes and handlers from
+ * this list, so a new one is a line here and its function (in a file of
+ * its own when it belongs to a figure of its own).
+ */
+#define OPTS_LONG_VALUES(X)                                                    \
+	X("sync-timeout", LONG_SYNC_TIMEOUT, opts_parse_sync_timeout)          \
+	X("barrier-timeout", LONG_BARRIER_TIMEOUT, opts_parse_barrier_timeout)
+
 /* What -p and -y cannot go with, once every option is read. */
 enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err);
 
