@@ -143,9 +143,9 @@ void csv_write_header(FILE *out, enum csv_format fmt)
 static void rate_text(char *buf, size_t len, enum result_kind kind, double rate)
 {
 	/* Real bonnie++ lines: "758.8" (1.03) but "9124" (2.00a). */
-	if (kind == RK_SEEK && rate >= 1000.0)
+	if ((kind == RK_SEEK || kind == RK_OPS) && rate >= 1000.0)
 		snprintf(buf, len, "%.0f", rate);
-	else if (kind == RK_SEEK)
+	else if (kind == RK_SEEK || kind == RK_OPS)
 		snprintf(buf, len, "%.1f", rate);
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)rate);

@@ -25,7 +25,8 @@
  * key    the figure's name: CSV header field, JSON key, --only name
  * title  for messages and the extended table section
  * kind   IO: bytes, shown in KiB/s; SEEK: operations, seeks/s;
- *        FILE: files, files/s
+ *        FILE: files, files/s; OPS: operations, ops/s (no bonnie++
+ *        figure has it)
  * group  IO: a test of the data file, --only runs it alone; SEQ or RAN:
  *        a file test of the sequential or random pass, and --only naming
  *        one runs its whole pass (create, stat, delete)
@@ -122,8 +123,9 @@ enum result_test {
 	RT_COUNT
 };
 
-/* The unit of a figure's work and rate: bytes (KiB/s), seeks, files. */
-enum result_kind { RK_IO, RK_SEEK, RK_FILE };
+/* The unit of a figure's work and rate: bytes (KiB/s), seeks, files,
+ * operations (ops/s: a synchronous write, a random read at a depth). */
+enum result_kind { RK_IO, RK_SEEK, RK_FILE, RK_OPS };
 
 /* Which tests run together (see group above). */
 enum figure_group { FG_IO, FG_SEQ, FG_RAN };

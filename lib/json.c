@@ -29,7 +29,10 @@ static const char *status_name(const struct result_test_rec *rec)
 
 static const char *work_unit(enum result_kind k)
 {
-	return k == RK_IO ? "bytes" : k == RK_SEEK ? "seeks" : "files";
+	return k == RK_IO     ? "bytes"
+	       : k == RK_SEEK ? "seeks"
+	       : k == RK_OPS  ? "operations"
+			      : "files";
 }
 
 static json_t *latency(const struct hist *h)

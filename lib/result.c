@@ -84,7 +84,10 @@ double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 
 const char *result_rate_unit(enum result_kind kind)
 {
-	return kind == RK_IO ? "KiB/s" : kind == RK_SEEK ? "seeks/s" : "files/s";
+	return kind == RK_IO     ? "KiB/s"
+	       : kind == RK_SEEK ? "seeks/s"
+	       : kind == RK_OPS  ? "ops/s"
+				 : "files/s";
 }
 
 unsigned result_rates_of(unsigned nruns, const double (*rate)[RT_COUNT],

@@ -269,7 +269,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 				continue;
 			}
 			seeks = k == CMP_RATE &&
-				result_test_kind(t) == RK_SEEK;
+				(result_test_kind(t) == RK_SEEK ||
+				 result_test_kind(t) == RK_OPS);
 			fmt_value(va, sizeof(va), &sa, fa, seeks);
 			fmt_value(vb, sizeof(vb), &sb, fb, seeks);
 			tested |= v.tested;

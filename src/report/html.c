@@ -247,9 +247,9 @@ static void header(FILE *out, int conc)
 			fprintf(out,
 				"<th class=\"unit\">%s</th>"
 				"<th class=\"unit\">%%CP</th>",
-				k == RK_IO     ? "K/sec"
-				: k == RK_SEEK ? "/sec"
-					       : "files/sec");
+				k == RK_IO			  ? "K/sec"
+				: k == RK_SEEK || k == RK_OPS ? "/sec"
+							      : "files/sec");
 		}
 	}
 	fputs("</tr>\n</thead>\n", out);

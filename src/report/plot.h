@@ -29,7 +29,7 @@ enum { P_IO, P_OPS, P_CPU, P_LAT, P_COUNT };
 
 /* Figures in bytes (drawn in MiB/s), and in operations or files. */
 #define K_IO  (1u << RK_IO)
-#define K_OPS ((1u << RK_SEEK) | (1u << RK_FILE))
+#define K_OPS ((1u << RK_SEEK) | (1u << RK_FILE) | (1u << RK_OPS))
 
 /* The four panels: throughput of bytes, of operations, %CP, latency. */
 extern const struct panel plot_panels[P_COUNT];
