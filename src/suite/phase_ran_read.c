@@ -39,5 +39,6 @@ const struct phase_ops phase_ran_read_ops = {
     .progress = "Reading randomly",
     .setup = ran_read_setup,
     .run = ran_read_run,
+    .op_bytes = ran_op_bytes,
     .teardown = phase_close,
 };

@@ -40,5 +40,6 @@ const struct phase_ops phase_ran_write_ops = {
     .progress = "Writing randomly",
     .setup = ran_write_setup,
     .run = ran_write_run,
+    .op_bytes = ran_op_bytes,
     .teardown = phase_close,
 };

@@ -43,6 +43,14 @@ void ran_settings(const struct clyde_opts *o, struct ran_set *s)
 	s->engine = s->depth > 1 ? "io_uring" : "psync";
 }
 
+uint64_t ran_op_bytes(const struct clyde_opts *o)
+{
+	struct ran_set s;
+
+	ran_settings(o, &s);
+	return s.bs;
+}
+
 int ran_prepare(struct clyde_opts *o, FILE *err)
 {
 	static char why[160];
