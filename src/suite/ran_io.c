@@ -240,11 +240,16 @@ static int ran_uring(struct ran *r)
 		inflight++;
 	}
 	while (inflight) {
+		/* A signal (EINTR) or a stop only ends the queueing: the
+		 * operations in flight are reaped, so that none is still
+		 * filling a buffer once it is freed. */
 		rc = io_uring_submit_and_wait(&ring, 1);
-		if (rc < 0 && rc != -EINTR && !err)
-			err = phase_fail_call(r->ctx, "io_uring_enter", -rc);
-		if (rc < 0 && (rc != -EINTR || *r->ctx->stop))
+		if (rc < 0 && rc != -EINTR) {
+			if (!err)
+				err = phase_fail_call(r->ctx, "io_uring_enter",
+						      -rc);
 			break; /* the ring goes with what it holds */
+		}
 		inflight -= ran_reap(r, &ring, sub, &next, &err);
 	}
 	io_uring_queue_exit(&ring);
