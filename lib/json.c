@@ -131,6 +131,13 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	json_object_set_new(o, "sys", json_real(rec->sys));
 	json_object_set_new(o, "rate", json_real(result_rate(rec, k)));
 	json_object_set_new(o, "rate_unit", json_string(result_rate_unit(k)));
+	if (rec->op_bytes) {
+		json_object_set_new(o, "block_size",
+				    json_integer((json_int_t)rec->op_bytes));
+		json_object_set_new(
+		    o, "bandwidth",
+		    json_real(result_rate(rec, k) * (double)rec->op_bytes));
+	}
 	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));

@@ -125,6 +125,13 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		return -1;
 	rec->start_unix_ns =
 	    (uint64_t)json_integer_value(json_object_get(o, "start_unix_ns"));
+	if (json_check_key(o, at, "block_size", 1, JSON_READ_MAX,
+			   "a block size: expected a whole number of bytes "
+			   "from 0 to 1e18",
+			   why, whylen) < 0)
+		return -1;
+	rec->op_bytes =
+	    (uint64_t)json_integer_value(json_object_get(o, "block_size"));
 	return hist ? read_hist(o, at, &rec->lat, why, whylen) : 0;
 }
 

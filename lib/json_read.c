@@ -133,7 +133,10 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 			   "2147483647",
 			   why, whylen) < 0 ||
 	    json_check_key(o, at, "max_latency_ns", 1, JSON_READ_MAX,
-			   NOT_A_LATENCY, why, whylen) < 0)
+			   NOT_A_LATENCY, why, whylen) < 0 ||
+	    json_check_key(o, at, "bandwidth", 0, JSON_READ_MAX,
+			   "a bandwidth: expected bytes/s from 0 to 1e18", why,
+			   whylen) < 0)
 		return -1;
 	v = json_object_get(o, "latency");
 	snprintf(key, sizeof(key), "%.150s.latency", at);
@@ -161,6 +164,7 @@ static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
 	csv_cell_set(c, result_test_kind(t), state, json_number_value(rate),
 		     cpu ? (int)json_integer_value(cpu) : -1,
 		     (uint64_t)json_integer_value(lat));
+	c->bandwidth = json_number_value(json_object_get(o, "bandwidth"));
 }
 
 /* The percentiles of a test's latency object into c (checked). */

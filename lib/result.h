@@ -63,6 +63,9 @@ struct result_test_rec {
 	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
 	uint64_t start_unix_ns;  /* its timed window's start, CLOCK_REALTIME
 				  * ns since the epoch; 0 = unknown */
+	uint64_t op_bytes;       /* bytes per operation of a figure whose
+				  * operations have one size (ran_read):
+				  * bandwidth = rate x this; 0 = none */
 	struct hist *lat;        /* every operation; NULL: not recorded
 				  * (malloc'd, result_free frees it) */
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */
@@ -97,6 +100,9 @@ struct csv_cell {
 	 */
 	int exact_rate, has_pct;
 	uint64_t p50_ns, p90_ns, p99_ns, p999_ns;
+	/* Bytes/s of a figure whose operations have one size (the rate
+	 * times result_test_rec.op_bytes); 0 = none. Not in any line. */
+	double bandwidth;
 };
 
 #define CSV_TEXT_MAX 64

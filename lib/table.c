@@ -270,19 +270,26 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 		      int *head)
 {
+	char bw[32];
+
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		if (figure_bonnie(t) || c[t].state == CSV_EMPTY)
 			continue;
 		if (!*head) {
-			fprintf(out, "%-*s %-16s %10s %-7s %3s %9s\n",
+			fprintf(out, "%-*s %-16s %10s %-7s %3s %9s %10s\n",
 				LABEL_WIDTH, "More figures", "test", "rate",
-				"unit", "%CP", "Latency");
+				"unit", "%CP", "Latency", "KiB/s");
 			*head = 1;
 		}
-		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s\n", LABEL_WIDTH,
-			LABEL_WIDTH, name, result_test_name(t), c[t].text,
-			result_rate_unit(result_test_kind(t)), c[t].cpu_text,
-			c[t].lat_text);
+		/* KiB/s: the bandwidth of operations of one size. */
+		if (c[t].bandwidth > 0)
+			snprintf(bw, sizeof(bw), "%.0f", c[t].bandwidth / 1024);
+		else
+			bw[0] = '\0';
+		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s %10s\n",
+			LABEL_WIDTH, LABEL_WIDTH, name, result_test_name(t),
+			c[t].text, result_rate_unit(result_test_kind(t)),
+			c[t].cpu_text, c[t].lat_text, bw);
 	}
 }
 

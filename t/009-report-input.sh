@@ -171,15 +171,22 @@ cp "$WORK/out" "$WORK/r.csv"
 	fail "clyde -x 2: not two CSV lines: $(cat "$WORK/r.csv")"
 expect_status 0 "$REPORT" txt "$WORK/r.csv"
 cp "$WORK/out" "$WORK/r-csv.txt"
+# The document has the figures no line holds (ran_read, ran_write) in a
+# section after the table: without it, the tables are the lines'.
+bonnie_part() {
+	awk '/^More figures/ { more = 1; next }
+		more && $2 ~ /^ran_(read|write)$/ { next } { more = 0; print }' "$WORK/out"
+}
 expect_status 0 "$REPORT" txt "$WORK/r.json"
 [ -s "$WORK/err" ] && fail "JSON: stderr: $(cat "$WORK/err")"
-[ "$(grep -c '^jh ' "$WORK/out")" = 2 ] || fail "JSON: not two rows: $(cat "$WORK/out")"
-cmp -s "$WORK/out" "$WORK/r-csv.txt" || fail "JSON and CSV tables differ: $(cat "$WORK/out")"
+grep -q '^jh  *ran_read  *[0-9+]' "$WORK/out" || fail "JSON: no ran_read: $(cat "$WORK/out")"
+[ "$(bonnie_part | grep -c '^jh ')" = 2 ] || fail "JSON: not two rows: $(cat "$WORK/out")"
+bonnie_part | cmp -s - "$WORK/r-csv.txt" || fail "JSON and CSV tables differ: $(cat "$WORK/out")"
 # JSON from stdin, and after a CSV file.
 expect_status 0 "$REPORT" txt - <"$WORK/r.json"
-cmp -s "$WORK/out" "$WORK/r-csv.txt" || fail "JSON on stdin differs"
+bonnie_part | cmp -s - "$WORK/r-csv.txt" || fail "JSON on stdin differs"
 expect_status 0 "$REPORT" txt "$GOOD" "$WORK/r.json"
-[ "$(grep -c '^jh ' "$WORK/out")" = 2 ] && [ "$(grep -c '^vm ' "$WORK/out")" = 4 ] ||
+[ "$(bonnie_part | grep -c '^jh ')" = 2 ] && [ "$(grep -c '^vm ' "$WORK/out")" = 4 ] ||
 	fail "CSV then JSON: $(cat "$WORK/out")"
 printf '{\n "schema_version": 1,\n "runs": [\n  {"csv": "%s"},\n  {"csv": "%s"}\n ]\n}\n' "$L103" "$BAD" >"$WORK/bad.json"
 expect_status 2 "$REPORT" txt "$WORK/bad.json"

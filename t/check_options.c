@@ -218,9 +218,16 @@ static const struct {
 	{"-n 4097m", "clyde: -n '4097m': too large\n"},
 	{"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
 	{"--only=seek", "clyde: --only 'seek': not a test (putc, put_block, "
-			"rewrite, getc, get_block, seeks, seq_create, seq_stat, "
-			"seq_del, ran_create, ran_stat, ran_del)\n"},
+			"rewrite, getc, get_block, seeks, ran_read, ran_write, "
+			"seq_create, seq_stat, seq_del, ran_create, ran_stat, "
+			"ran_del)\n"},
 	{"--only=,", "clyde: --only ',': expected a list of test names\n"},
+	{"--iodepth=0", "clyde: --iodepth '0': expected operations in flight "
+			"from 1 to 1024\n"},
+	{"--ran-bs=1000", "clyde: --ran-bs '1000': expected a multiple of 512 "
+			  "bytes from 512 to 16m\n"},
+	{"--ran-time=0", "clyde: --ran-time '0': expected whole seconds from 1 "
+			 "to 86400\n"},
 	{"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
 	{"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
 			 "--help)\n"},

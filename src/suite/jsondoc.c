@@ -19,6 +19,7 @@
 #include "jsondoc.h"
 #include "mounts.h"
 #include "mpirank.h"
+#include "ran_io.h"
 #include "jsonput.h"
 #include "text.h"
 #include "units.h"
@@ -40,6 +41,26 @@ static int find_mount(const char *dir, struct mounts_entry *m)
 	return found ? 0 : -1;
 }
 
+/* settings.random_io: what ran_read and ran_write ran with. */
+static json_t *random_io(const struct clyde_opts *o, int *bad)
+{
+	json_t *r = json_object();
+	struct ran_set s;
+
+	if (JP_MADE(bad, r))
+		return NULL;
+	ran_settings(o, &s);
+	jp_put(r, "block_size", json_integer((json_int_t)s.bs), bad);
+	jp_put(r, "iodepth", json_integer(s.depth), bad);
+	jp_put(r, "iodepth_asked", json_integer(s.asked), bad);
+	jp_put(r, "ops", json_integer((json_int_t)s.ops), bad);
+	jp_put(r, "time", json_integer(s.time), bad);
+	jp_put(r, "engine", json_string(s.engine), bad);
+	jp_put(r, "fallback",
+	       o->ran_fallback ? jp_text(o->ran_fallback) : json_null(), bad);
+	return r;
+}
+
 static json_t *settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *s = json_object(), *files = json_object(), *only;
@@ -54,6 +75,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "size_chosen", json_boolean(o->size_chosen), bad);
 	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
 	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
+	jp_put(s, "random_io", random_io(o, bad), bad);
 	jp_put(s, "seek_procs", json_integer(o->procs), bad);
 	jp_put(s, "concurrency", json_integer(o->concurrency), bad);
 	jp_put(s, "ranks",

@@ -29,6 +29,7 @@
 #include "mpirank.h"
 #include "options.h"
 #include "outfile.h"
+#include "ran_io.h"
 #include "rng.h"
 #include "runner.h"
 #include "scratch.h"
@@ -425,6 +426,8 @@ int main(int argc, char **argv)
 		status = rc;
 		goto out;
 	}
+	if ((status = ran_prepare(&o, stderr)) != 0)
+		goto out;
 	if ((status = mpirank_agree(0)) != 0)
 		goto out;
 	if (!o.quiet)

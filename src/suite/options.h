@@ -91,6 +91,15 @@ struct clyde_opts {
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
 	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
+	/* ran_read, ran_write (options_ran.c): --ran-bs, --iodepth,
+	 * --ran-ops, --ran-time as given, 0 for the default (ran_io.h's
+	 * ran_settings settles them); ran_fallback: why io_uring could not
+	 * be used and --iodepth fell back to 1 (ran_prepare), or NULL. */
+	uint64_t ran_bs;
+	unsigned ran_iodepth;
+	uint64_t ran_ops;
+	unsigned ran_time;
+	const char *ran_fallback;
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

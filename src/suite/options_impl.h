@@ -59,6 +59,17 @@ enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_barrier_timeout(const char *arg,
 					   struct clyde_opts *o, FILE *err);
 
+/* --ran-bs=SIZE, --iodepth=N, --ran-ops=N and --ran-time=SECONDS into
+ * o, the bounds in ran_io.h (options_ran.c). */
+enum opt_status opts_parse_ran_bs(const char *arg, struct clyde_opts *o,
+				  FILE *err);
+enum opt_status opts_parse_iodepth(const char *arg, struct clyde_opts *o,
+				   FILE *err);
+enum opt_status opts_parse_ran_ops(const char *arg, struct clyde_opts *o,
+				   FILE *err);
+enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
+				    FILE *err);
+
 /*
  * The long options whose value one function reads into o, X(name, code,
  * parse): options.c makes their getopt entries, codes and handlers from
@@ -67,7 +78,11 @@ enum opt_status opts_parse_barrier_timeout(const char *arg,
  */
 #define OPTS_LONG_VALUES(X)                                                    \
 	X("sync-timeout", LONG_SYNC_TIMEOUT, opts_parse_sync_timeout)          \
-	X("barrier-timeout", LONG_BARRIER_TIMEOUT, opts_parse_barrier_timeout)
+	X("barrier-timeout", LONG_BARRIER_TIMEOUT, opts_parse_barrier_timeout) \
+	X("ran-bs", LONG_RAN_BS, opts_parse_ran_bs)                            \
+	X("iodepth", LONG_IODEPTH, opts_parse_iodepth)                         \
+	X("ran-ops", LONG_RAN_OPS, opts_parse_ran_ops)                         \
+	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time)
 
 /* What -p and -y cannot go with, once every option is read. */
 enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err);

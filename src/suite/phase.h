@@ -94,6 +94,9 @@ struct phase_ops {
 	int (*setup)(struct phase_ctx *);
 	/* Timed, required. */
 	int (*run)(struct phase_ctx *, struct phase_out *);
+	/* Optional, for a figure counted in operations of one size: the
+	 * bytes of one (its bandwidth is the rate times this). */
+	uint64_t (*op_bytes)(const struct clyde_opts *);
 	/* Untimed, optional: close what setup opened. */
 	void (*teardown)(struct phase_ctx *);
 	/*

@@ -1,0 +1,138 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# ran_read at a queue depth against fio: clyde --only=ran_read
+# --iodepth=32 and fio's randread with ioengine=io_uring iodepth=32, the
+# same block size, file size and filesystem, for as long each; O_DIRECT
+# on a disk directory (-d), buffered on tmpfs (-t). Runs interleave
+# (clyde, fio, clyde, ...) and each figure is the median of -r runs;
+# the ratio is clyde's IOPS over fio's (target: 0.95 or more). clyde
+# reads its own data file, which it writes untimed before each run
+# (--only); fio reads a file of the same size that it lays out afresh
+# before each run too, in the same directory. Rates come from the JSON of each (clyde's keeps
+# the measured rate when the table would show +++++).
+# A benchmark, not a test: it prints figures and never fails on them.
+#
+# Measured on the 2-core VM (virtio disk, kernel 6.18, fio 3.33), 1g,
+# 4k, depth 32, 3 s each, median of 5 (bash contrib/bench/ranread-vs-fio.sh),
+# while other work ran on the machine (load average 1 to 7):
+#
+#   target                       clyde IOPS     fio IOPS   clyde/fio
+#   /var/tmp (ext4), -D               90475       113155        0.80
+#   /dev/shm (tmpfs), buffered       358639       342571        1.05
+#   /var/tmp (ext4), -D              100326       108359        0.93
+#   /dev/shm (tmpfs), buffered       289734       423919        0.68
+#   /var/tmp (ext4), -D               89148       105492        0.85
+#   /dev/shm (tmpfs), buffered       306545       338838        0.90
+#
+# Two earlier runs, with fio's file laid out once only: 0.90 and 0.88
+# on /var/tmp, 1.28 and 1.24 on tmpfs. Under -D the target (0.95) is
+# not met: clyde keeps its 32 in flight (rate x mean latency = 31.97),
+# and its file's layout (-s 1g:8k or 1g:1m) made no difference, so the
+# gap is still to be explained; the tmpfs figures swing both ways with
+# the machine's load. Measure again on a quiet machine.
+
+# shellcheck source=common.sh
+. "$(dirname "$0")/common.sh"
+
+usage() {
+	cat <<EOF
+usage: $prog [-d DIR] [-t DIR] [-s SIZE] [-b BS] [-q DEPTH] [-T SECONDS]
+       [-r RUNS] [-C CLYDE]
+  -d DIR      disk directory, read with O_DIRECT (default /var/tmp)
+  -t DIR      tmpfs directory, read buffered (default /dev/shm; - none)
+  -s SIZE     file size (default 1g)
+  -b BS       block size (default 4k)
+  -q DEPTH    queue depth (default 32)
+  -T SECONDS  each run's length (default 3)
+  -r RUNS     runs of each, interleaved (default 5)
+  -C CLYDE    the clyde binary (default: this tree's src/clyde)
+EOF
+}
+
+disk=/var/tmp tmpfs=/dev/shm size=1g bs=4k depth=32 secs=3 runs=5 clyde=
+while getopts d:t:s:b:q:T:r:C:h opt; do
+	case $opt in
+	d) disk=$OPTARG ;;
+	t) tmpfs=$OPTARG ;;
+	s) size=$OPTARG ;;
+	b) bs=$OPTARG ;;
+	q) depth=$OPTARG ;;
+	T) secs=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	C) clyde=$OPTARG ;;
+	*) opt_other "$opt" ;;
+	esac
+done
+no_operands "${@:OPTIND}"
+whole_in -q "$depth" 1 1024
+whole_in -T "$secs" 1 3600
+whole_in -r "$runs" 1 99
+to_bytes "$size" 1 >/dev/null || die_usage "-s '$size': not a size"
+to_bytes "$bs" 1 >/dev/null || die_usage "-b '$bs': not a size"
+find_clyde
+command -v fio >/dev/null || die_usage "needs fio (apt-get install fio)"
+command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
+writable_dir "$disk"
+[[ $tmpfs == - ]] || writable_dir "$tmpfs"
+
+works=()
+cleanup() {
+	stop_child
+	for w in "${works[@]}"; do rm -rf -- "$w"; done
+}
+trap_cleanup
+
+# clyde_iops DIR DIRECT: one ran_read run's IOPS.
+clyde_iops() {
+	local d=() w=$1/c
+	[[ $2 == 1 ]] && d=(-D)
+	mkdir -p "$w"
+	run "$work/out" "$work/err" "$clyde" -d "$w" -s "$size" -r 0 -n 0 -f -q \
+		--only=ran_read --iodepth="$depth" --ran-bs="$bs" \
+		--ran-time="$secs" --ran-ops=1099511627776 "${d[@]}" \
+		--json="$work/c.json" || { show_err "$work/err"; die "clyde failed"; }
+	jq -r '.runs[0].tests.ran_read.rate' "$work/c.json"
+}
+
+# fio_iops DIR DIRECT: one fio randread run's IOPS over DIR/fio.dat,
+# written afresh first (untimed), as clyde writes its data file before
+# each run: otherwise fio would read a file the layers under the
+# filesystem (a VM host's page cache) have had runs to keep.
+fio_iops() {
+	rm -f -- "$1/fio.dat"
+	fio --name=layout --filename="$1/fio.dat" --size="$size" --rw=write \
+		--bs=1m --direct="$2" --output=/dev/null || die "fio: cannot lay out $1/fio.dat"
+	run "$work/f.json" "$work/err" fio --name=ranread --filename="$1/fio.dat" \
+		--size="$size" --rw=randread --bs="$bs" --ioengine=io_uring \
+		--iodepth="$depth" --direct="$2" --invalidate=1 --runtime="$secs" \
+		--time_based --output-format=json ||
+		{ show_err "$work/err"; die "fio failed"; }
+	jq -r '.jobs[0].read.iops' "$work/f.json"
+}
+
+# target DIR DIRECT LABEL: the interleaved runs and one line of the table.
+target() {
+	local c=() f=() i cm fm
+	work=$(mktemp -d "$1/clyde-ranbench.XXXXXX")
+	works+=("$work")
+	for ((i = 1; i <= runs; i++)); do
+		printf '\r  %s: run %d/%d' "$3" "$i" "$runs" >&2
+		c+=("$(clyde_iops "$work" "$2")")
+		f+=("$(fio_iops "$work" "$2")")
+	done
+	echo >&2
+	read -r cm _ < <(median 0 "${c[@]}")
+	read -r fm _ < <(median 0 "${f[@]}")
+	printf '  %-28s %10s %12s %11s\n' "$3" "$cm" "$fm" "$(ratio "$cm" "$cm" "$fm" "$fm")"
+	rm -rf -- "$work"
+}
+
+runs_begin
+signal_eol=1
+echo "ran_read against fio randread (io_uring), depth $depth, $bs blocks, $size, ${secs} s, median of $runs"
+printf '  %-28s %10s %12s %11s\n' target "clyde IOPS" "fio IOPS" clyde/fio
+target "$disk" 1 "$disk ($(stat -f -c %T "$disk")), -D"
+[[ $tmpfs == - ]] || target "$tmpfs" 0 "$tmpfs ($(stat -f -c %T "$tmpfs")), buffered"
+runs_end
+printf '  load average: %s before, %s after\n' "$load1" "$load2"
+changed_note

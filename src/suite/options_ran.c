@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options_ran: the options of the random-I/O figures, ran_read and
+ * ran_write: --ran-bs (bytes per operation), --iodepth (operations in
+ * flight), --ran-ops and --ran-time (the bounds: the test stops at the
+ * earlier). Each keeps what was given in struct clyde_opts; ran_io.h
+ * holds the defaults and bounds and settles them.
+ */
+#include "config.h"
+
+#include "options_impl.h"
+#include "ran_io.h"
+#include "units.h"
+
+enum opt_status opts_parse_ran_bs(const char *arg, struct clyde_opts *o,
+				  FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_size(arg, 1, &v, why, sizeof(why)))
+		return opts_bad(err, "--ran-bs", arg, why);
+	if (v < RAN_BS_MIN || v > RAN_BS_MAX || v % RAN_BS_MIN)
+		return opts_bad(err, "--ran-bs", arg,
+				"expected a multiple of 512 bytes from 512 "
+				"to 16m");
+	o->ran_bs = v;
+	return OPT_RUN;
+}
+
+enum opt_status opts_parse_iodepth(const char *arg, struct clyde_opts *o,
+				   FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, RAN_IODEPTH_MAX, &v, why, sizeof(why)) ||
+	    v == 0)
+		return opts_bad(err, "--iodepth", arg,
+				"expected operations in flight from 1 to 1024");
+	o->ran_iodepth = (unsigned)v;
+	return OPT_RUN;
+}
+
+enum opt_status opts_parse_ran_ops(const char *arg, struct clyde_opts *o,
+				   FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, RAN_OPS_MAX, &v, why, sizeof(why)) || v == 0)
+		return opts_bad(err, "--ran-ops", arg,
+				"expected a count of operations from 1 to "
+				"1099511627776");
+	o->ran_ops = v;
+	return OPT_RUN;
+}
+
+enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
+				    FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, RAN_TIME_MAX, &v, why, sizeof(why)) || v == 0)
+		return opts_bad(err, "--ran-time", arg,
+				"expected whole seconds from 1 to 86400");
+	o->ran_time = (unsigned)v;
+	return OPT_RUN;
+}

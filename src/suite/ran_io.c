@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ran_io: the engine of ran_read and ran_write (see ran_io.h): the
+ * settings with their defaults, the io_uring probe before the first
+ * test, and the two timed loops, pread/pwrite at depth 1 and io_uring
+ * above it. Both count every operation as phase_op_done does (the
+ * histogram, the worst one, a -c worker's live count) and read the clock
+ * once per completion.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <liburing.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fill.h"
+#include "ran_io.h"
+#include "seek.h"
+
+/* Salt for the offsets' stream of the run's seed (not the seeks'). */
+#define RAN_SALT 0x72616e696full
+
+/* What one timed run knows. */
+struct ran {
+	struct phase_ctx *ctx;
+	struct phase_out *out;
+	struct ran_set set;
+	int write;
+	uint64_t nblocks, key, deadline_ns, done;
+	unsigned char *bufs; /* set.depth blocks, one per slot */
+};
+
+void ran_settings(const struct clyde_opts *o, struct ran_set *s)
+{
+	s->bs = o->ran_bs ? o->ran_bs : RAN_BS_DEFAULT;
+	s->asked = o->ran_iodepth ? o->ran_iodepth : RAN_IODEPTH_DEFAULT;
+	s->depth = o->ran_fallback ? 1 : s->asked;
+	s->ops = o->ran_ops ? o->ran_ops : RAN_OPS_DEFAULT;
+	s->time = o->ran_time ? o->ran_time : RAN_TIME_DEFAULT;
+	s->engine = s->depth > 1 ? "io_uring" : "psync";
+}
+
+uint64_t ran_op_bytes(const struct clyde_opts *o)
+{
+	struct ran_set s;
+
+	ran_settings(o, &s);
+	return s.bs;
+}
+
+int ran_prepare(struct clyde_opts *o, FILE *err)
+{
+	static char why[160];
+	unsigned bits = (1u << RT_ran_read) | (1u << RT_ran_write);
+	struct io_uring ring;
+	struct ran_set s;
+	int rc;
+
+	ran_settings(o, &s);
+	if (!o->size || (o->only && !(o->only & bits)))
+		return 0;
+	if (s.bs > o->size) {
+		fprintf(err,
+			"clyde: --ran-bs %llu: larger than the data file "
+			"(-s)\n",
+			(unsigned long long)s.bs);
+		return EXIT_USAGE;
+	}
+	if (s.depth <= 1)
+		return 0;
+	if (getenv(RAN_NO_URING_ENV)) {
+		snprintf(why, sizeof(why), "%s is set", RAN_NO_URING_ENV);
+	} else if ((rc = io_uring_queue_init(s.depth, &ring, 0)) < 0) {
+		snprintf(
+		    why, sizeof(why), "io_uring_setup: %s%s", strerror(-rc),
+		    rc == -EPERM ? " (see /proc/sys/kernel/io_uring_disabled)"
+				 : "");
+	} else {
+		io_uring_queue_exit(&ring);
+		return 0;
+	}
+	o->ran_fallback = why;
+	fprintf(err,
+		"clyde: --iodepth=%u: io_uring cannot be used (%s): "
+		"ran_read and ran_write run at depth 1 (pread, pwrite)\n",
+		s.asked, why);
+	return 0;
+}
+
+/* The byte offset of operation k. */
+static off_t ran_offset(const struct ran *r, uint64_t k)
+{
+	uint64_t round = k / r->nblocks;
+
+	return (off_t)(seek_perm(k % r->nblocks, r->nblocks, r->key + round) *
+		       r->set.bs);
+}
+
+/* Slot's buffer, ready for operation k (a write changes a byte). */
+static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k)
+{
+	unsigned char *b = r->bufs + (size_t)slot * r->set.bs;
+
+	if (r->write)
+		b[k % r->set.bs] ^= (unsigned char)(k | 1);
+	return b;
+}
+
+/* One operation done, d ns after it was submitted (phase_op_done's
+ * accounting with the duration given). */
+static void ran_done(struct ran *r, uint64_t d)
+{
+	struct phase_out *out = r->out;
+
+	if (out->record)
+		hist_add(&out->lat, d);
+	if (d > out->max_latency_ns)
+		out->max_latency_ns = d;
+	if (out->live)
+		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
+	r->done++;
+}
+
+/* A transfer's result: 0, or -errno recorded (a short one: ENODATA
+ * reading, EIO writing). */
+static int ran_check(struct ran *r, long long res)
+{
+	const char *call = r->write ? "pwrite" : "pread";
+
+	if (res == (long long)r->set.bs)
+		return 0;
+	if (res < 0)
+		return phase_fail(r->ctx, call, (int)-res);
+	return r->write ? phase_fail(r->ctx, call, EIO)
+			: phase_fail_short(r->ctx);
+}
+
+/* Depth 1: pread or pwrite, one after the other. */
+static int ran_sync(struct ran *r)
+{
+	struct phase_ctx *ctx = r->ctx;
+	uint64_t t0 = clk_now_ns(), t1;
+	int rc;
+
+	for (uint64_t k = 0; k < r->set.ops; k++) {
+		unsigned char *b = ran_buf(r, 0, k);
+		ssize_t n;
+
+		do
+			n = r->write ? pwrite(ctx->fd, b, r->set.bs,
+					      ran_offset(r, k))
+				     : pread(ctx->fd, b, r->set.bs,
+					     ran_offset(r, k));
+		while (n < 0 && errno == EINTR && !*ctx->stop);
+		if ((rc = ran_check(r, n < 0 ? -errno : n)) != 0)
+			return rc;
+		t1 = clk_now_ns();
+		ran_done(r, t1 - t0);
+		t0 = t1;
+		if (*ctx->stop)
+			return phase_fail(ctx, r->write ? "pwrite" : "pread",
+					  EINTR);
+		if (t1 >= r->deadline_ns)
+			break;
+	}
+	return 0;
+}
+
+/* Queue operation k in slot (submitted at the next submit). */
+static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
+		      uint64_t k, uint64_t *sub, uint64_t now)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+	unsigned char *b = ran_buf(r, slot, k);
+
+	/* The ring has a slot's room for each of depth operations. */
+	if (r->write)
+		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
+				    (uint64_t)ran_offset(r, k));
+	else
+		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
+				   (uint64_t)ran_offset(r, k));
+	io_uring_sqe_set_data64(sqe, slot);
+	sub[slot] = now;
+}
+
+/*
+ * The completions at hand: each one counted, its slot given the next
+ * operation while there is one to do and no failure, stop or deadline.
+ * Returns how many slots went idle; *rc gets the first failure.
+ */
+static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *sub,
+			 uint64_t *next, int *rc)
+{
+	struct io_uring_cqe *cqe;
+	unsigned head, seen = 0, idle = 0;
+
+	io_uring_for_each_cqe(ring, head, cqe)
+	{
+		unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
+		uint64_t now = clk_now_ns();
+		int err = ran_check(r, cqe->res);
+
+		seen++;
+		if (err && !*rc)
+			*rc = err;
+		if (!err)
+			ran_done(r, now - sub[slot]);
+		if (!*rc && !*r->ctx->stop && *next < r->set.ops &&
+		    now < r->deadline_ns)
+			ran_queue(r, ring, slot, (*next)++, sub, now);
+		else
+			idle++;
+	}
+	io_uring_cq_advance(ring, seen);
+	return idle;
+}
+
+/* Above depth 1: io_uring, depth operations in flight. */
+static int ran_uring(struct ran *r)
+{
+	struct io_uring ring;
+	uint64_t *sub = calloc(r->set.depth, sizeof(*sub)), next = 0, t0;
+	unsigned inflight = 0;
+	int rc = io_uring_queue_init(r->set.depth, &ring, 0), err = 0;
+
+	if (!sub || rc < 0) {
+		free(sub);
+		if (rc >= 0)
+			io_uring_queue_exit(&ring);
+		return phase_fail_call(r->ctx, "io_uring_queue_init",
+				       rc < 0 ? -rc : ENOMEM);
+	}
+	t0 = clk_now_ns();
+	for (unsigned s = 0; s < r->set.depth && next < r->set.ops; s++) {
+		ran_queue(r, &ring, s, next++, sub, t0);
+		inflight++;
+	}
+	while (inflight) {
+		/* A signal (EINTR) or a stop only ends the queueing: the
+		 * operations in flight are reaped, so that none is still
+		 * filling a buffer once it is freed. */
+		rc = io_uring_submit_and_wait(&ring, 1);
+		if (rc < 0 && rc != -EINTR) {
+			if (!err)
+				err = phase_fail_call(r->ctx, "io_uring_enter",
+						      -rc);
+			break; /* the ring goes with what it holds */
+		}
+		inflight -= ran_reap(r, &ring, sub, &next, &err);
+	}
+	io_uring_queue_exit(&ring);
+	free(sub);
+	if (!err && *r->ctx->stop)
+		err = phase_fail(r->ctx, r->write ? "write" : "read", EINTR);
+	return err;
+}
+
+int ran_run(struct phase_ctx *ctx, struct phase_out *out, int write)
+{
+	struct ran r = {.ctx = ctx, .out = out, .write = write};
+	int rc;
+
+	ran_settings(ctx->opt, &r.set);
+	r.nblocks = ctx->size / r.set.bs;
+	if (!r.nblocks)
+		return phase_fail(ctx, "--ran-bs larger than the file", EINVAL);
+	r.key = ctx->seed ^ RAN_SALT ^ (write ? 1 : 0);
+	if (posix_memalign((void **)&r.bufs, 4096,
+			   (size_t)r.set.depth * r.set.bs) != 0)
+		return phase_fail_call(ctx, "buffer", ENOMEM);
+	fill_random(r.bufs, (size_t)r.set.depth * r.set.bs, ctx->seed);
+	r.deadline_ns = clk_now_ns() + (uint64_t)r.set.time * 1000000000ull;
+	rc = r.set.depth > 1 ? ran_uring(&r) : ran_sync(&r);
+	free(r.bufs);
+	out->work = r.done;
+	/* The writes reach the device before the clock stops. */
+	if (rc == 0 && write)
+		rc = phase_fsync(ctx);
+	return rc;
+}
