@@ -56,6 +56,8 @@
 	  "Block", "read\nblock", FIG_CSV(17, 42, 15, 40, 10))                 \
 	X(seeks, "random seeks", SEEK, IO, "Random", "Seeks", "Seeks",         \
 	  "random\nseeks", FIG_CSV(19, 43, 17, 41, 12))                        \
+	X(sync_write, "synchronous write", OPS, IO, "Synchronous", "Write",    \
+	  "Write", "sync\nwrite", FIG_NO_CSV)                                  \
 	X(seq_create, "sequential create", FILE, SEQ, "Sequential Create",     \
 	  "Create", "Create", "seq\ncreate", FIG_CSV(26, 44, 24, 42, 15))      \
 	X(seq_stat, "sequential stat", FILE, SEQ, "Sequential Create", "Read", \

@@ -76,7 +76,7 @@ enum opt_status opts_parse_barrier_timeout(const char *arg,
 	return OPT_RUN;
 }
 
-enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err)
+enum opt_status opts_check_sync(struct clyde_opts *o, FILE *err)
 {
 	if (o->sem_procs && o->sync) {
 		fprintf(err, "clyde: -p with -y: -p only makes or removes the "
@@ -98,5 +98,5 @@ enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err)
 			o->repeats);
 		return OPT_USAGE;
 	}
-	return OPT_RUN;
+	return opts_check_sync_write(o, err);
 }
