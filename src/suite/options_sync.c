@@ -5,6 +5,8 @@
  * values, and what they cannot go with. bonnie++ 2.00 reads -p with
  * atoi and runs the suite for -p 0 or -p abc; clyde refuses them. Its -y
  * looks at the first letter only, in either case; clyde takes s and p.
+ * opts_check_sync, the parser's one check of the synchronising options,
+ * ends with that of the synchronous writes' (options_syncw.c).
  */
 #include "config.h"
 
