@@ -60,6 +60,8 @@
 	  "random\nread", FIG_NO_CSV)                                          \
 	X(ran_write, "random writes", OPS, IO, "Random I/O", "Write", "Write", \
 	  "random\nwrite", FIG_NO_CSV)                                         \
+	X(sync_write, "synchronous write", OPS, IO, "Synchronous", "Write",    \
+	  "Write", "sync\nwrite", FIG_NO_CSV)                                  \
 	X(seq_create, "sequential create", FILE, SEQ, "Sequential Create",     \
 	  "Create", "Create", "seq\ncreate", FIG_CSV(26, 44, 24, 42, 15))      \
 	X(seq_stat, "sequential stat", FILE, SEQ, "Sequential Create", "Read", \

@@ -49,7 +49,7 @@ jq -e '.runs[0].tests.put_block | (.histogram | map(.[2]) | add) == .latency.cou
 # The keys: what the document has and what the man page lists.
 jq -r '[paths | map(if type == "number" then "[]" else . end) | join(".")] | unique | .[]' \
 	"$WORK/out.json" | sed 's/\.\[\]/[]/g' |
-	sed -E 's/^(runs\[\]\.tests|summary)\.(putc|put_block|rewrite|getc|get_block|seeks|ran_read|ran_write|seq_create|seq_stat|seq_del|ran_create|ran_stat|ran_del)(\.|$)/\1.TEST\3/' |
+	sed -E 's/^(runs\[\]\.tests|summary)\.(putc|put_block|rewrite|getc|get_block|seeks|ran_read|ran_write|sync_write|seq_create|seq_stat|seq_del|ran_create|ran_stat|ran_del)(\.|$)/\1.TEST\3/' |
 	sort -u >"$WORK/have"
 # A key is the .B line right after a .TP in the KEYS section; a troff
 # comment marks the ones present only sometimes.

@@ -171,11 +171,12 @@ cp "$WORK/out" "$WORK/r.csv"
 	fail "clyde -x 2: not two CSV lines: $(cat "$WORK/r.csv")"
 expect_status 0 "$REPORT" txt "$WORK/r.csv"
 cp "$WORK/out" "$WORK/r-csv.txt"
-# The document has the figures no line holds (ran_read, ran_write) in a
-# section after the table: without it, the tables are the lines'.
+# The document has the figures no line holds (ran_read, ran_write,
+# sync_write) in a section after the table: without it, the tables are
+# the lines'.
 bonnie_part() {
 	awk '/^More figures/ { more = 1; next }
-		more && $2 ~ /^ran_(read|write)$/ { next } { more = 0; print }' "$WORK/out"
+		more && $2 ~ /^(ran_read|ran_write|sync_write)$/ { next } { more = 0; print }' "$WORK/out"
 }
 expect_status 0 "$REPORT" txt "$WORK/r.json"
 [ -s "$WORK/err" ] && fail "JSON: stderr: $(cat "$WORK/err")"

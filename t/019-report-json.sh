@@ -43,7 +43,9 @@ cmp -s "$WORK/out" "$WORK/run.txt" || fail "txt of the copy differs"
 expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -z 1 -m lat-vm -v \
 	--json="$WORK/v.json"
 sed -n '/^Latency  *min/,/^1\.98,/p' "$WORK/out" | sed '$d' >"$WORK/v.want"
-[ "$(wc -l <"$WORK/v.want")" = 15 ] || fail "clyde -v: $(cat "$WORK/out")"
+# (a heading and a line per test: bonnie++'s twelve, ran_read,
+# ran_write and sync_write)
+[ "$(wc -l <"$WORK/v.want")" = 16 ] || fail "clyde -v: $(cat "$WORK/out")"
 expect_status 0 "$R" txt --latency "$DATA/r198.csv" "$WORK/v.json"
 grep -qx "lat-vm ($WORK/v.json, run 1)" "$WORK/out" ||
 	fail "--latency: no heading: $(cat "$WORK/out")"

@@ -23,7 +23,7 @@ E="an empty test name (a comma too many)"
 refused "clyde: --only 'putc,,seeks': $E" -s 16m --only=putc,,seeks
 refused "clyde: --only ',putc': $E" -s 16m --only=,putc
 refused "clyde: --only 'putc,': $E" -s 16m --only=putc,
-refused "clyde: --only ' ': not a test (putc, put_block, rewrite, getc, get_block, seeks, ran_read, ran_write, seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del)" \
+refused "clyde: --only ' ': not a test (putc, put_block, rewrite, getc, get_block, seeks, ran_read, ran_write, sync_write, seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del)" \
 	-s 16m --only=' '
 refused "clyde: --no-latency with -v/--latency: the percentiles need every latency recorded" \
 	-s 16m --no-latency -v

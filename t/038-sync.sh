@@ -85,6 +85,8 @@ TWELVE='["putc","put_block","rewrite","getc","get_block","seeks","seq_create","s
 
 # worst A B: the largest start gap of a test between the two documents,
 # in ms, with its test ("seeks 0.812"), all twelve started in both.
+# (bonnie++'s twelve: clyde's own figures, sync_write, have no semaphore
+# of the set and are not started in step.)
 worst() {
 	jq -n -r --argjson twelve "$TWELVE" --slurpfile a "$WORK/$1.json" --slurpfile b "$WORK/$2.json" '
 		$a[0].runs[0].tests as $x | $b[0].runs[0].tests as $y |

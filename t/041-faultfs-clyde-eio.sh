@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # An I/O error in each of clyde's data-file tests in turn (per-char
 # output, block output, rewrite, per-char input, block input, random
-# seeks; buffered, per-char syscall and -D), injected by the fault rig
-# at a fixed offset or call: clyde exits 1 with one line naming the
-# test, the call, the file and the real error, prints no CSV line and
-# leaves nothing behind. With the rig's --cache, a read fault fires only
-# because clyde's eviction reached the filesystem.
+# seeks, synchronous write; buffered, per-char syscall and -D), injected
+# by the fault rig at a fixed offset or call: clyde exits 1 with one line
+# naming the test, the call, the file and the real error, prints no CSV
+# line and leaves nothing behind. With the rig's --cache, a read fault
+# fires only because clyde's eviction reached the filesystem.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
@@ -38,6 +38,14 @@ expect_fault 'block input' read "$EIO" 'fail read EIO off=4m' $D --only=get_bloc
 expect_fault 'random seeks' read "$EIO" 'fail read EIO' $D --only=seeks
 # The preparation makes 1024 writes of 8 KiB; then one seek in ten writes.
 expect_fault 'random seeks' write "$EIO" 'fail write EIO after=1024' $D --only=seeks
+# sync_write's file: made, written whole and fsynced first (untimed), so
+# its first fsync is the preparation's and the second the test's own.
+expect_fault 'synchronous write' fdatasync "$EIO" \
+	'fail fsync EIO path=*/sync_write after=1' $D --only=sync_write
+expect_fault 'synchronous write' fsync "$EIO" \
+	'fail fsync EIO path=*/sync_write after=1' $D --only=sync_write --sync-method=fsync
+expect_fault 'synchronous write' write "$EIO" \
+	'fail write EIO path=*/sync_write off=0 after=1' $D --only=sync_write -D --sync-method=dsync
 # O_DIRECT (the -D probe passes through the rig).
 expect_fault 'block output' write "$EIO" 'fail write EIO off=4m' $D -D --only=put_block
 expect_fault rewrite read "$EIO" 'fail read EIO off=4m' $D -D --only=rewrite

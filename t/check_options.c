@@ -219,8 +219,18 @@ static const struct {
 	{"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
 	{"--only=seek", "clyde: --only 'seek': not a test (putc, put_block, "
 			"rewrite, getc, get_block, seeks, ran_read, ran_write, "
-			"seq_create, seq_stat, seq_del, ran_create, ran_stat, "
-			"ran_del)\n"},
+			"sync_write, seq_create, seq_stat, seq_del, ran_create, "
+			"ran_stat, ran_del)\n"},
+	{"--sync-method=osync", "clyde: --sync-method 'osync': expected "
+				"fdatasync, fsync, dsync (O_DSYNC) or sync "
+				"(O_SYNC)\n"},
+	{"--sync-size=0", "clyde: --sync-size '0': expected 1 byte to 16m\n"},
+	{"-D --sync-size=1000", "clyde: --sync-size '1000': -D writes whole "
+				"512-byte sectors: give a multiple of 512\n"},
+	{"--sync-ops=0", "clyde: --sync-ops '0': expected a number of writes "
+			 "from 1 to 100000000\n"},
+	{"--sync-time=1e3", "clyde: --sync-time '1e3': expected seconds, e.g. "
+			    "1 or 0.5\n"},
 	{"--only=,", "clyde: --only ',': expected a list of test names\n"},
 	{"--iodepth=0", "clyde: --iodepth '0': expected operations in flight "
 			"from 1 to 1024\n"},
@@ -463,6 +473,34 @@ START_TEST(accepted_sync)
 }
 END_TEST
 
+START_TEST(accepted_sync_write)
+{
+	struct clyde_opts o;
+	char *msg;
+
+	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert(o.sync_method == OPT_SYNCW_FDATASYNC);
+	ck_assert_uint_eq(o.sync_size, OPT_SYNCW_SIZE_DEFAULT);
+	ck_assert_uint_eq(o.sync_ops, OPT_SYNCW_OPS_DEFAULT);
+	ck_assert(o.sync_time == OPT_SYNCW_TIME_DEFAULT);
+	free(msg);
+	ck_assert_int_eq(parse("--sync-method=dsync --sync-size=4k -D "
+			       "--sync-ops=7 --sync-time=0.25",
+			       &o, &msg),
+			 OPT_RUN);
+	ck_assert_str_eq(msg, "");
+	ck_assert(o.sync_method == OPT_SYNCW_DSYNC && o.sync_time == 0.25);
+	ck_assert_uint_eq(o.sync_size, 4096);
+	ck_assert_uint_eq(o.sync_ops, 7);
+	ck_assert_str_eq(opts_sync_method_name(o.sync_method), "dsync");
+	free(msg);
+	ck_assert_int_eq(parse("--sync-method=sync --sync-size=1", &o, &msg),
+			 OPT_RUN);
+	ck_assert(o.sync_method == OPT_SYNCW_SYNC && o.sync_size == 1);
+	free(msg);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -480,6 +518,7 @@ static Suite *options_suite(void)
 	    (int)(sizeof(refused_more) / sizeof(refused_more[0])));
 	tcase_add_test(tc, accepted_more);
 	tcase_add_test(tc, accepted_sync);
+	tcase_add_test(tc, accepted_sync_write);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -61,6 +61,22 @@ static json_t *random_io(const struct clyde_opts *o, int *bad)
 	return r;
 }
 
+/* settings.sync_write: the sync_write figure's method, write size and
+ * bounds (src/suite/options_syncw.c). */
+static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
+{
+	json_t *w = json_object();
+
+	if (JP_MADE(bad, w))
+		return NULL;
+	jp_put(w, "method", json_string(opts_sync_method_name(o->sync_method)),
+	       bad);
+	jp_put(w, "size", json_integer((json_int_t)o->sync_size), bad);
+	jp_put(w, "ops", json_integer((json_int_t)o->sync_ops), bad);
+	jp_put(w, "time", json_real(o->sync_time), bad);
+	return w;
+}
+
 static json_t *settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *s = json_object(), *files = json_object(), *only;
@@ -91,6 +107,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "files", files, bad);
 	jp_put(s, "direct", json_boolean(o->direct), bad);
 	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
+	jp_put(s, "sync_write", sync_write_settings(o, bad), bad);
 	jp_put(s, "cache_method",
 	       json_string(o->direct	    ? "direct"
 			   : o->drop_caches ? "evict+drop_caches"

@@ -31,6 +31,23 @@ enum opt_sync {
  * or go without an operation in it (0: no limit). */
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
+/* sync_write's --sync-method: how each write is made durable before the
+ * next (options_syncw.c). */
+enum opt_sync_method {
+	OPT_SYNCW_FDATASYNC, /* write, then fdatasync (the default) */
+	OPT_SYNCW_FSYNC,     /* write, then fsync */
+	OPT_SYNCW_DSYNC,     /* a write to a file opened O_DSYNC */
+	OPT_SYNCW_SYNC,	     /* a write to a file opened O_SYNC */
+};
+
+/* sync_write's defaults: 8 KiB writes (a database page), at most
+ * OPT_SYNCW_OPS_DEFAULT of them or OPT_SYNCW_TIME_DEFAULT seconds,
+ * whichever ends first. */
+#define OPT_SYNCW_SIZE_DEFAULT 8192u
+#define OPT_SYNCW_SIZE_MAX     (16u << 20)
+#define OPT_SYNCW_OPS_DEFAULT  10000u
+#define OPT_SYNCW_TIME_DEFAULT 1.0
+
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
 	PER_CHAR_SYSCALL, /* 1-byte write()/read() over a bounded size (2.00) */
@@ -100,6 +117,13 @@ struct clyde_opts {
 	uint64_t ran_ops;
 	unsigned ran_time;
 	const char *ran_fallback;
+	/* sync_write: --sync-method, --sync-size (bytes), --sync-ops and
+	 * --sync-time (seconds), defaults filled in by opts_check_sync. */
+	enum opt_sync_method sync_method;
+	uint64_t sync_size;
+	const char *sync_size_arg; /* as given; NULL if none */
+	uint64_t sync_ops;
+	double sync_time;
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;
@@ -135,6 +159,9 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 
 /* The most copies -c runs at once (bonnie++'s limit). */
 #define OPT_CONCURRENCY_MAX 200u
+
+/* "fdatasync", "fsync", "dsync" or "sync". */
+const char *opts_sync_method_name(enum opt_sync_method m);
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);

@@ -3,6 +3,7 @@
  * options_impl: what the parts of clyde's option parser share
  * (options.c: getopt and one handler per option, options_values.c: the
  * values with fields, options_sync.c: -p, -y and --sync-timeout,
+ * options_syncw.c: sync_write's options,
  * options_help.c: the help text). Nothing else includes it: the
  * interface is options.h.
  */
@@ -82,9 +83,32 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("ran-bs", LONG_RAN_BS, opts_parse_ran_bs)                            \
 	X("iodepth", LONG_IODEPTH, opts_parse_iodepth)                         \
 	X("ran-ops", LONG_RAN_OPS, opts_parse_ran_ops)                         \
-	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time)
+	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time) \
+	X("sync-method", LONG_SYNC_METHOD, opts_parse_sync_method)             \
+	X("sync-size", LONG_SYNC_SIZE, opts_parse_sync_size)                   \
+	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
+	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)
 
-/* What -p and -y cannot go with, once every option is read. */
-enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err);
+/* sync_write's --sync-method, --sync-size, --sync-ops and --sync-time
+ * into o (options_syncw.c). */
+enum opt_status opts_parse_sync_method(const char *arg, struct clyde_opts *o,
+				       FILE *err);
+enum opt_status opts_parse_sync_size(const char *arg, struct clyde_opts *o,
+				     FILE *err);
+enum opt_status opts_parse_sync_ops(const char *arg, struct clyde_opts *o,
+				    FILE *err);
+enum opt_status opts_parse_sync_time(const char *arg, struct clyde_opts *o,
+				     FILE *err);
+
+/*
+ * What -p and -y cannot go with, once every option is read; then
+ * opts_check_sync_write. The one check of the synchronising options,
+ * those that keep processes in step and those of synchronous writes.
+ */
+enum opt_status opts_check_sync(struct clyde_opts *o, FILE *err);
+
+/* sync_write's defaults for what was not given, and --sync-size under -D
+ * (whole 512-byte sectors) (options_syncw.c). */
+enum opt_status opts_check_sync_write(struct clyde_opts *o, FILE *err);
 
 #endif

@@ -5,6 +5,8 @@
  * values, and what they cannot go with. bonnie++ 2.00 reads -p with
  * atoi and runs the suite for -p 0 or -p abc; clyde refuses them. Its -y
  * looks at the first letter only, in either case; clyde takes s and p.
+ * opts_check_sync, the parser's one check of the synchronising options,
+ * ends with that of the synchronous writes' (options_syncw.c).
  */
 #include "config.h"
 
@@ -76,7 +78,7 @@ enum opt_status opts_parse_barrier_timeout(const char *arg,
 	return OPT_RUN;
 }
 
-enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err)
+enum opt_status opts_check_sync(struct clyde_opts *o, FILE *err)
 {
 	if (o->sem_procs && o->sync) {
 		fprintf(err, "clyde: -p with -y: -p only makes or removes the "
@@ -98,5 +100,5 @@ enum opt_status opts_check_sync(const struct clyde_opts *o, FILE *err)
 			o->repeats);
 		return OPT_USAGE;
 	}
-	return OPT_RUN;
+	return opts_check_sync_write(o, err);
 }

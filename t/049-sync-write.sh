@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The sync_write figure (synchronous writes, doc/clyde.1). It changes no
+# bonnie++ CSV line: a run with it gives a line of the same fields as a
+# run whose --only leaves it out. The JSON document has it with its
+# latency and settings.sync_write; clyde-report shows it; --only runs it
+# alone, -s 0 skips it; bad values of its options are refused in one
+# line, exit 2. As root, through the fault rig with every fsync and
+# fdatasync of its file delayed 5 ms, its p50 is within 5% of 5 ms plus
+# the p50 on the same rig without the delay (measured again once when
+# it misses, as t/007 does).
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+D=$WORK/d
+mkdir "$D" || fail "mkdir $D"
+
+# shape LINE: a CSV line with its label fields as they are and every
+# figure field as "v" (a value) or nothing.
+shape() {
+	printf '%s\n' "$1" | awk -F, -v OFS=, '{
+		for (i = 10; i <= NF; i++) if ($i != "") $i = "v"
+		print }'
+}
+
+# (a) bonnie++'s line unchanged, the figure in the JSON document.
+expect_status 0 "$CLYDE" -d "$D" -s 8m -r 0 -n 0 -f -q -z 1 -m sw \
+	--sync-ops=50 --json="$WORK/with.json"
+with=$(grep '^1\.98,' "$WORK/out") || fail "no CSV line: $(cat "$WORK/out")"
+expect_status 0 "$CLYDE" -d "$D" -s 8m -r 0 -n 0 -f -q -z 1 -m sw \
+	--only=put_block,rewrite,get_block,seeks
+without=$(grep '^1\.98,' "$WORK/out") || fail "no CSV line: $(cat "$WORK/out")"
+[ "$(fields "$with")" = 50 ] || fail "not 50 fields: $with"
+[ "$(shape "$with")" = "$(shape "$without")" ] ||
+	fail "the CSV line changed: $with; without sync_write: $without"
+jq -e '.runs[0].tests.sync_write |
+	(.status == "ok" or .status == "too-fast") and .unit == "operations" and .rate_unit == "ops/s" and
+	.work == 50 and .latency.count == 50 and .latency.p50_ns > 0 and
+	(.histogram | map(.[2]) | add) == 50' "$WORK/with.json" >/dev/null ||
+	fail "JSON sync_write: $(jq -c '.runs[0].tests.sync_write | del(.histogram)' "$WORK/with.json")"
+jq -e '.settings.sync_write == {"method": "fdatasync", "size": 8192,
+	"ops": 50, "time": 1}' "$WORK/with.json" >/dev/null ||
+	fail "settings.sync_write: $(jq -c .settings.sync_write "$WORK/with.json")"
+assert_empty "$D"
+
+# clyde-report: the section after bonnie++'s table, the latency listing
+# and compare name it.
+expect_status 0 "$CLYDE_REPORT" txt "$WORK/with.json"
+grep -q '^sw  *sync_write  *[0-9+]* ops/s' "$WORK/out" ||
+	fail "report txt: $(cat "$WORK/out")"
+expect_status 0 "$CLYDE_REPORT" txt --latency "$WORK/with.json"
+grep -q '^sync_write ' "$WORK/out" || fail "report txt --latency: $(cat "$WORK/out")"
+expect_status 0 "$CLYDE_REPORT" compare "$WORK/with.json" "$WORK/with.json"
+grep -q 'sync' "$WORK/out" || fail "report compare: $(cat "$WORK/out")"
+
+# --only=sync_write alone, each method, and -v's listing; -s 0 skips it
+# and refuses it named.
+for m in fdatasync fsync dsync sync; do
+	expect_status 0 "$CLYDE" -d "$D" -s 8m -r 0 -v --only=sync_write \
+		--sync-method=$m --sync-ops=20 --json="$WORK/only.json"
+	grep -q '^sync_write .* 20$' "$WORK/out" || fail "-v, $m: $(cat "$WORK/out")"
+	jq -e --arg m $m '.settings.sync_write.method == $m and
+		.runs[0].tests.sync_write.work == 20 and
+		.runs[0].tests.put_block.status == "skipped"' \
+		"$WORK/only.json" >/dev/null || fail "--only=sync_write, $m"
+done
+assert_empty "$D"
+expect_status 0 "$CLYDE" -d "$D" -s 0 -n 1 -r 0 -q --json="$WORK/s0.json"
+jq -e '.runs[0].tests.sync_write.status == "skipped"' "$WORK/s0.json" >/dev/null ||
+	fail "-s 0 ran sync_write"
+expect_refused "^clyde: --only 'sync_write': -s 0 skips the I/O tests named$" \
+	"$CLYDE" -d "$D" -s 0 --only=sync_write
+
+# Bad values: one line naming the value, exit 2.
+for bad in --sync-method=osync --sync-method= --sync-size=0 --sync-size=17m \
+	--sync-size=4x --sync-ops=0 --sync-ops=1.5 --sync-time=0 \
+	--sync-time=-1 --sync-time=1e2 --sync-time=3601; do
+	v=${bad#*=}
+	expect_refused "^clyde: ${bad%%=*} '$v': " "$CLYDE" -d "$D" "$bad"
+done
+expect_refused "^clyde: --sync-size '1000': -D writes whole 512-byte sectors" \
+	"$CLYDE" -d "$D" --sync-size=1000 -D
+
+# (b) The delay through the rig, root only.
+[ "$(id -u)" = 0 ] || skip "the fault rig's delay needs root"
+. "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
+ff_require
+ff_mount "$WORK/back" "$WORK/mnt"
+M=$WORK/mnt
+DELAY_US=5000
+
+# p50 OPS TIME: sync_write's p50 in microseconds on the rig.
+p50() {
+	expect_status 0 "$CLYDE" -d "$M" -s 1m -r 0 -q --only=sync_write \
+		--sync-ops="$1" --sync-time="$2" --json="$WORK/rig.json"
+	jq -r '.runs[0].tests.sync_write.latency.p50_ns / 1000 | floor' "$WORK/rig.json"
+}
+
+delayed() {
+	ff_cmd clear
+	base=$(p50 400 1)
+	ff_cmd clear "delay fsync fixed=${DELAY_US}us path=*/sync_write"
+	got=$(p50 100 5)
+	[ "$(ff_fired 1)" -ge 100 ] || fail "the delay never fired: $(cat "$FF_CTL")"
+	want=$((DELAY_US + base))
+	echo "sync_write p50 on the rig: $base us, with ${DELAY_US} us on fsync: $got us (want $want +-5%)" >&2
+	[ $((got * 100)) -ge $((want * 95)) ] && [ $((got * 100)) -le $((want * 105)) ] ||
+		missed_figure "sync_write p50, us" "$got" 5 "$want (delay + $base)"
+}
+
+delayed
+if measure_again; then delayed; fi
+judge_figures
+assert_empty "$WORK/back"
+ff_alive
+exit 0
