@@ -363,6 +363,47 @@ static int finish(int status, const char *left, int rm_rc,
 	return cli_stdout_close("clyde");
 }
 
+/* The buffers the runs need: the chunk buffer (4096-aligned), each
+ * target's results, the -x rates. 0, or 1 after one line. */
+static int make_room(struct runs *x)
+{
+	const struct clyde_opts *o = x->o;
+
+	x->buf_len =
+	    (size_t)(o->chunk > o->files_chunk ? o->chunk : o->files_chunk);
+	if (posix_memalign((void **)&x->buf, 4096, x->buf_len) != 0) {
+		fprintf(stderr, "clyde: out of memory for a %zu-byte buffer\n",
+			x->buf_len);
+		x->buf = NULL;
+		return 1;
+	}
+	if (o->ndirs > 1 && !(x->per = calloc(o->ndirs, sizeof(*x->per)))) {
+		fprintf(stderr, "clyde: out of memory for %u targets\n",
+			o->ndirs);
+		return 1;
+	}
+	if (!(x->rates = calloc(o->repeats, sizeof(*x->rates)))) {
+		fprintf(stderr, "clyde: out of memory for %u runs\n",
+			o->repeats);
+		return 1;
+	}
+	return 0;
+}
+
+/* The lines before the first test: the user, the data size and how the
+ * cache is kept out, the per-char tests -D skips. */
+static void say_setup(const struct clyde_opts *o)
+{
+	if (!o->quiet)
+		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
+			(unsigned)getgid());
+	say_cache_method(o);
+	if (o->size && o->direct && !o->fast &&
+	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
+		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
+				"(O_DIRECT takes whole aligned blocks only)\n");
+}
+
 int main(int argc, char **argv)
 {
 	static struct targets targets; /* 64 paths: not on the stack */
@@ -403,20 +444,8 @@ int main(int argc, char **argv)
 	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
 	    targets_check(&o) || open_outputs(&o, &json))
 		return EXIT_USAGE;
-	x.buf_len = (size_t)(o.chunk > o.files_chunk ? o.chunk : o.files_chunk);
-	if (posix_memalign((void **)&x.buf, 4096, x.buf_len) != 0) {
-		fprintf(stderr, "clyde: out of memory for a %zu-byte buffer\n",
-			x.buf_len);
-		x.buf = NULL;
-		status = 1;
+	if ((status = make_room(&x)) != 0)
 		goto out;
-	}
-	if (o.ndirs > 1 && !(x.per = calloc(o.ndirs, sizeof(*x.per)))) {
-		fprintf(stderr, "clyde: out of memory for %u targets\n",
-			o.ndirs);
-		status = 1;
-		goto out;
-	}
 	if (targets_create(&targets, &o)) {
 		status = EXIT_USAGE;
 		goto out;
@@ -430,24 +459,10 @@ int main(int argc, char **argv)
 		goto out;
 	if ((status = mpirank_agree(0)) != 0)
 		goto out;
-	if (!o.quiet)
-		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
-			(unsigned)getgid());
-	say_cache_method(&o);
-	if (o.size && o.direct && !o.fast &&
-	    (!o.only || (o.only & ((1u << RT_putc) | (1u << RT_getc)))))
-		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
-				"(O_DIRECT takes whole aligned blocks only)\n");
+	say_setup(&o);
 	if (o.json && !(x.doc = jsondoc_new(&o, time(NULL)))) {
 		fprintf(stderr, "clyde: --json: the document could not be "
 				"built: out of memory\n");
-		status = 1;
-		goto out;
-	}
-	x.rates = calloc(o.repeats, sizeof(*x.rates));
-	if (!x.rates) {
-		fprintf(stderr, "clyde: out of memory for %u runs\n",
-			o.repeats);
 		status = 1;
 		goto out;
 	}
