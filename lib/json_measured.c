@@ -90,6 +90,17 @@ static int read_seconds(json_t *o, const char *name, const char *at,
 			      why, whylen);
 }
 
+/* Whole number name (0 to max; absent: 0) of o into *v; else -1 with
+ * why saying it is not what (what is expected). */
+static int read_whole(json_t *o, const char *at, const char *name, double max,
+		      const char *what, uint64_t *v, char *why, size_t whylen)
+{
+	if (json_check_key(o, at, name, 1, max, what, why, whylen) < 0)
+		return -1;
+	*v = (uint64_t)json_integer_value(json_object_get(o, name));
+	return 0;
+}
+
 /*
  * What a test measured (checked by check_test, and here what it does not
  * check) into rec: status, work, times, CPU split, worst latency, start
@@ -105,12 +116,11 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		     : !strcmp(status, "too-fast") ? RS_OK
 		     : !strcmp(status, "failed")   ? RS_FAILED
 						   : RS_NOT_RUN;
-	if (json_check_key(o, at, "work", 1, JSON_READ_MAX,
-			   "a count of work: expected a whole number from 0 "
-			   "to 1e18",
-			   why, whylen) < 0)
+	if (read_whole(o, at, "work", JSON_READ_MAX,
+		       "a count of work: expected a whole number from 0 to "
+		       "1e18",
+		       &rec->work, why, whylen) < 0)
 		return -1;
-	rec->work = (uint64_t)json_integer_value(json_object_get(o, "work"));
 	if (read_seconds(o, "elapsed", at, &rec->elapsed, why, whylen) < 0 ||
 	    read_seconds(o, "user", at, &rec->user, why, whylen) < 0 ||
 	    read_seconds(o, "sys", at, &rec->sys, why, whylen) < 0)
@@ -118,20 +128,15 @@ int json_read_measured(json_t *o, const char *at, int hist,
 	rec->cpu = rec->user + rec->sys;
 	rec->max_latency_ns =
 	    (uint64_t)json_integer_value(json_object_get(o, "max_latency_ns"));
-	if (json_check_key(o, at, "start_unix_ns", 1, 9e18,
-			   "a start: expected a whole number of nanoseconds "
-			   "since the epoch from 0 to 9e18",
-			   why, whylen) < 0)
+	if (read_whole(o, at, "start_unix_ns", 9e18,
+		       "a start: expected a whole number of nanoseconds since "
+		       "the epoch from 0 to 9e18",
+		       &rec->start_unix_ns, why, whylen) < 0 ||
+	    read_whole(o, at, "block_size", JSON_READ_MAX,
+		       "a block size: expected a whole number of bytes from 0 "
+		       "to 1e18",
+		       &rec->op_bytes, why, whylen) < 0)
 		return -1;
-	rec->start_unix_ns =
-	    (uint64_t)json_integer_value(json_object_get(o, "start_unix_ns"));
-	if (json_check_key(o, at, "block_size", 1, JSON_READ_MAX,
-			   "a block size: expected a whole number of bytes "
-			   "from 0 to 1e18",
-			   why, whylen) < 0)
-		return -1;
-	rec->op_bytes =
-	    (uint64_t)json_integer_value(json_object_get(o, "block_size"));
 	return hist ? read_hist(o, at, &rec->lat, why, whylen) : 0;
 }
 

@@ -35,6 +35,14 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
 /* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
+/*
+ * A whole number from 1 to max for option name into *v; else one line
+ * naming arg with msg (what is expected), OPT_USAGE.
+ */
+enum opt_status opts_parse_count(const char *name, const char *arg,
+				 uint64_t max, const char *msg, uint64_t *v,
+				 FILE *err);
+
 /* -d: one more target (the first replaces the default "."). */
 enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
 			     FILE *err);

@@ -31,40 +31,40 @@ enum opt_status opts_parse_ran_bs(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_iodepth(const char *arg, struct clyde_opts *o,
 				   FILE *err)
 {
-	char why[96];
 	uint64_t v;
+	enum opt_status st = opts_parse_count(
+	    "--iodepth", arg, RAN_IODEPTH_MAX,
+	    "expected operations in flight from 1 to 1024", &v, err);
 
-	if (units_parse_uint(arg, RAN_IODEPTH_MAX, &v, why, sizeof(why)) ||
-	    v == 0)
-		return opts_bad(err, "--iodepth", arg,
-				"expected operations in flight from 1 to 1024");
-	o->ran_iodepth = (unsigned)v;
-	return OPT_RUN;
+	if (st == OPT_RUN)
+		o->ran_iodepth = (unsigned)v;
+	return st;
 }
 
 enum opt_status opts_parse_ran_ops(const char *arg, struct clyde_opts *o,
 				   FILE *err)
 {
-	char why[96];
 	uint64_t v;
+	enum opt_status st =
+	    opts_parse_count("--ran-ops", arg, RAN_OPS_MAX,
+			     "expected a count of operations from 1 to "
+			     "1099511627776",
+			     &v, err);
 
-	if (units_parse_uint(arg, RAN_OPS_MAX, &v, why, sizeof(why)) || v == 0)
-		return opts_bad(err, "--ran-ops", arg,
-				"expected a count of operations from 1 to "
-				"1099511627776");
-	o->ran_ops = v;
-	return OPT_RUN;
+	if (st == OPT_RUN)
+		o->ran_ops = v;
+	return st;
 }
 
 enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 				    FILE *err)
 {
-	char why[96];
 	uint64_t v;
+	enum opt_status st =
+	    opts_parse_count("--ran-time", arg, RAN_TIME_MAX,
+			     "expected whole seconds from 1 to 86400", &v, err);
 
-	if (units_parse_uint(arg, RAN_TIME_MAX, &v, why, sizeof(why)) || v == 0)
-		return opts_bad(err, "--ran-time", arg,
-				"expected whole seconds from 1 to 86400");
-	o->ran_time = (unsigned)v;
-	return OPT_RUN;
+	if (st == OPT_RUN)
+		o->ran_time = (unsigned)v;
+	return st;
 }

@@ -52,13 +52,13 @@ enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 					FILE *err)
 {
-	char why[96];
 	uint64_t v;
+	enum opt_status st = opts_parse_count(
+	    "--sync-timeout", arg, OPT_SYNC_TIMEOUT_MAX,
+	    "expected whole seconds from 1 to 31536000", &v, err);
 
-	if (units_parse_uint(arg, OPT_SYNC_TIMEOUT_MAX, &v, why, sizeof(why)) ||
-	    v == 0)
-		return opts_bad(err, "--sync-timeout", arg,
-				"expected whole seconds from 1 to 31536000");
+	if (st != OPT_RUN)
+		return st;
 	o->sync_timeout = (unsigned)v;
 	o->sync_timeout_arg = arg;
 	return OPT_RUN;

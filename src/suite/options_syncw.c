@@ -67,16 +67,16 @@ enum opt_status opts_parse_sync_size(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_sync_ops(const char *arg, struct clyde_opts *o,
 				    FILE *err)
 {
-	char why[96];
 	uint64_t v;
+	enum opt_status st =
+	    opts_parse_count("--sync-ops", arg, SYNCW_OPS_MAX,
+			     "expected a number of writes from 1 to "
+			     "100000000",
+			     &v, err);
 
-	if (units_parse_uint(arg, SYNCW_OPS_MAX, &v, why, sizeof(why)) ||
-	    v == 0)
-		return opts_bad(err, "--sync-ops", arg,
-				"expected a number of writes from 1 to "
-				"100000000");
-	o->sync_ops = v;
-	return OPT_RUN;
+	if (st == OPT_RUN)
+		o->sync_ops = v;
+	return st;
 }
 
 enum opt_status opts_parse_sync_time(const char *arg, struct clyde_opts *o,

@@ -292,3 +292,14 @@ enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err)
 		arg, o->ndirs, o->ndirs * o->concurrency, OPT_WORKERS_MAX);
 	return OPT_USAGE;
 }
+
+enum opt_status opts_parse_count(const char *name, const char *arg,
+				 uint64_t max, const char *msg, uint64_t *v,
+				 FILE *err)
+{
+	char why[96];
+
+	if (units_parse_uint(arg, max, v, why, sizeof(why)) || *v == 0)
+		return opts_bad(err, name, arg, msg);
+	return OPT_RUN;
+}

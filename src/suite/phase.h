@@ -121,16 +121,24 @@ FIGURES(PHASE_DECLARE)
  * the next, so each operation costs one clock read and one histogram
  * bucket increment.
  */
-static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
+/* One operation of d ns done: its latency recorded, the worst kept, the
+ * -c worker's live count moved (phase_op_done, and a phase that times
+ * its operations otherwise, as io_uring's from submission). */
+static inline void phase_op_took(struct phase_out *out, uint64_t d)
 {
-	uint64_t t1 = clk_now_ns(), d = t1 - *t0;
-
 	if (out->record)
 		hist_add(&out->lat, d);
 	if (d > out->max_latency_ns)
 		out->max_latency_ns = d;
 	if (out->live)
 		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
+}
+
+static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
+{
+	uint64_t t1 = clk_now_ns();
+
+	phase_op_took(out, t1 - *t0);
 	*t0 = t1;
 }
 

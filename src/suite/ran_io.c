@@ -109,18 +109,10 @@ static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k)
 	return b;
 }
 
-/* One operation done, d ns after it was submitted (phase_op_done's
- * accounting with the duration given). */
+/* One operation done, d ns after it was submitted. */
 static void ran_done(struct ran *r, uint64_t d)
 {
-	struct phase_out *out = r->out;
-
-	if (out->record)
-		hist_add(&out->lat, d);
-	if (d > out->max_latency_ns)
-		out->max_latency_ns = d;
-	if (out->live)
-		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
+	phase_op_took(r->out, d);
 	r->done++;
 }
 
