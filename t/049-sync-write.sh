@@ -6,9 +6,11 @@
 # latency and settings.sync_write; clyde-report shows it; --only runs it
 # alone, -s 0 skips it; bad values of its options are refused in one
 # line, exit 2. As root, through the fault rig with every fsync and
-# fdatasync of its file delayed 5 ms, its p50 is within 5% of 5 ms plus
+# fdatasync of its file delayed 10 ms, its p50 is within 5% of 10 ms plus
 # the p50 on the same rig without the delay (measured again once when
-# it misses, as t/007 does).
+# it misses, as t/007 does); and ran_read's the same with every read of
+# the data file delayed 10 ms (the rig's sleep overshoots by 100 to
+# 200 us, which a shorter delay would not leave room for when loaded).
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 D=$WORK/d
@@ -86,7 +88,7 @@ expect_refused "^clyde: --sync-size '1000': -D writes whole 512-byte sectors" \
 ff_require
 ff_mount "$WORK/back" "$WORK/mnt"
 M=$WORK/mnt
-DELAY_US=5000
+DELAY_US=10000
 
 # p50 OPS TIME: sync_write's p50 in microseconds on the rig.
 p50() {
@@ -109,6 +111,33 @@ delayed() {
 
 delayed
 if measure_again; then delayed; fi
+judge_figures
+
+# ran_read the same way: each read of the data file delayed 10 ms, its
+# p50 within 5% of the delay plus the undelayed p50 (depth 1; the rig
+# opens files direct_io, so each read is one read through it).
+READ_US=10000
+# ran_p50 OPS: ran_read's p50 in microseconds on the rig.
+ran_p50() {
+	expect_status 0 "$CLYDE" -d "$M" -s 16m -r 0 -q --only=ran_read \
+		--ran-ops="$1" --ran-time=5 --json="$WORK/rig.json"
+	jq -r '.runs[0].tests.ran_read.latency.p50_ns / 1000 | floor' "$WORK/rig.json"
+}
+
+read_delayed() {
+	ff_cmd clear
+	base=$(ran_p50 1000)
+	ff_cmd clear "delay read fixed=${READ_US}us path=*/data"
+	got=$(ran_p50 200)
+	[ "$(ff_fired 1)" -ge 200 ] || fail "the read delay never fired: $(cat "$FF_CTL")"
+	want=$((READ_US + base))
+	echo "ran_read p50 on the rig: $base us, with ${READ_US} us on read: $got us (want $want +-5%)" >&2
+	[ $((got * 100)) -ge $((want * 95)) ] && [ $((got * 100)) -le $((want * 105)) ] ||
+		missed_figure "ran_read p50, us" "$got" 5 "$want (delay + $base)"
+}
+
+read_delayed
+if measure_again; then read_delayed; fi
 judge_figures
 assert_empty "$WORK/back"
 ff_alive
