@@ -231,9 +231,13 @@ int mpirank_end(int status)
 	if (*me->stop)
 		return status;
 	if (me->broken) {
-		/* Rank 0 aborts at once; the others give it 5 s to, so
-		 * that it says why, and only then do it themselves. */
-		for (int i = 0; me->rank != 0 && i < 50 && !*me->stop; i++)
+		/* Rank 0 aborts once the ranks that came are clean; the
+		 * others give it that long and 5 s more, so that it says
+		 * why, and only then do it themselves. */
+		mpirank_farewell();
+		for (int i = 0; me->rank != 0 && !*me->stop &&
+				i < 10 * ((int)MPIRANK_FAREWELL_S + 5);
+		     i++)
 			nanosleep(&nap, NULL);
 		if (*me->stop)
 			return status;

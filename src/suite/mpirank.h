@@ -104,6 +104,8 @@ struct mpirank {
 	volatile sig_atomic_t *stop;
 	int agreed, ended;
 	int broken; /* an exchange failed: the ranks are out of step */
+	unsigned char *came; /* rank 0, broken: who came to that exchange */
+	int told;	     /* not rank 0, broken: rank 0 said so */
 	struct mpirank_peer
 	    *peer; /* on rank 0, each rank's, from the agreement */
 	int made;  /* -d made by the pattern: its identity */
@@ -141,5 +143,16 @@ int mpirank_exchange(const void *mine, void *all, size_t len, int worst,
  * agreed. 0, or -1 (stderr left as it was).
  */
 int mpirank_err_open(void);
+
+/*
+ * After a failed exchange, once this rank's cleanup is done: on rank 0,
+ * wait (at most MPIRANK_FAREWELL_S, or a stop) until every rank that came
+ * to it says its own cleanup is done too; on the others, say so when
+ * rank 0 told them. Only then may rank 0's MPI_Abort end the job, so
+ * that no rank that could clean up is killed half way (mpirun sends
+ * SIGTERM, and SIGKILL soon after).
+ */
+#define MPIRANK_FAREWELL_S 30u
+void mpirank_farewell(void);
 
 #endif

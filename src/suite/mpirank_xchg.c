@@ -27,7 +27,7 @@
 #include "clock.h"
 #include "mpirank.h"
 
-enum { TAG_RECORD = 1300, TAG_VERDICT };
+enum { TAG_RECORD = 1300, TAG_VERDICT, TAG_DONE };
 
 /* Seconds the others wait beyond rank 0's timeout: they wait for it. */
 #define XCHG_GRACE 10u
@@ -133,12 +133,16 @@ static int lead(const void *mine, char *all, size_t len, int worst,
 		*v = (struct mpirank_verdict){.rc = rc, .rank = 0, .broken = 1};
 	/* Those that came hear the verdict (a failed one too, so that
 	 * they stop at once rather than at their own timeout). */
+	if (rc && !mpirank_me.came)
+		mpirank_me.came = calloc(n, 1);
 	for (unsigned r = 1; r < n; r++) {
 		int done = rc == 0 || reqs[r] == MPI_REQUEST_NULL;
 
 		reqs[n + r] = MPI_REQUEST_NULL;
 		if (!done)
 			MPI_Test(&reqs[r], &done, MPI_STATUS_IGNORE);
+		if (rc && mpirank_me.came)
+			mpirank_me.came[r] = done && rc != -EPROTO;
 		if (done && rc != -EPROTO)
 			MPI_Isend(v, sizeof(*v), MPI_BYTE, (int)r, TAG_VERDICT,
 				  MPI_COMM_WORLD, &reqs[n + r]);
@@ -171,8 +175,10 @@ static int other(const void *mine, size_t len, struct mpirank_verdict *v,
 			 "(--barrier-timeout, and %u s more)",
 			 t, XCHG_GRACE);
 	/* Rank 0's own failure to gather is the run's end for all. */
-	if (rc == 0 && v->broken)
+	if (rc == 0 && v->broken) {
 		rc = v->rc;
+		mpirank_me.told = 1;
+	}
 	return rc;
 }
 
@@ -186,4 +192,33 @@ int mpirank_exchange(const void *mine, void *all, size_t len, int worst,
 	if (rc)
 		mpirank_me.broken = 1;
 	return rc;
+}
+
+void mpirank_farewell(void)
+{
+	struct mpirank *me = &mpirank_me;
+	unsigned n = me->size, k = 0;
+	MPI_Request *reqs;
+	char *got, said = 1;
+
+	if (me->rank != 0) {
+		MPI_Request req;
+
+		if (me->told &&
+		    MPI_Isend(&said, 1, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD,
+			      &req) == MPI_SUCCESS)
+			wait_reqs(1, &req, deadline_in(XCHG_GRACE));
+		return;
+	}
+	if (!me->came || !(reqs = calloc(n, sizeof(*reqs) + 1)))
+		return;
+	got = (char *)(reqs + n);
+	for (unsigned r = 1; r < n; r++)
+		if (me->came[r] &&
+		    MPI_Irecv(&got[r], 1, MPI_BYTE, (int)r, TAG_DONE,
+			      MPI_COMM_WORLD, &reqs[k]) == MPI_SUCCESS)
+			k++;
+	if (k)
+		wait_reqs((int)k, reqs, deadline_in(MPIRANK_FAREWELL_S));
+	free(reqs);
 }
