@@ -368,6 +368,7 @@ void csv_cell_of(const struct run_result *r, enum result_test t,
 	c->exact_rate = 1;
 	c->rate = result_rate(rec, kind);
 	c->bandwidth = c->rate * (double)rec->op_bytes;
+	snprintf(c->how, sizeof(c->how), "%s", rec->how);
 	if (rec->lat && rec->lat->count) {
 		c->has_pct = 1;
 		c->p50_ns = hist_percentile(rec->lat, 50);

@@ -138,6 +138,8 @@ static json_t *test(const struct run_result *r, enum result_test t)
 		    o, "bandwidth",
 		    json_real(result_rate(rec, k) * (double)rec->op_bytes));
 	}
+	if (rec->how[0])
+		json_object_set_new(o, "how", json_string(rec->how));
 	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));

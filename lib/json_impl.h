@@ -29,6 +29,14 @@ int json_check_key(json_t *o, const char *at, const char *name, int whole,
 		   double max, const char *what, char *why, size_t whylen);
 
 /*
+ * Test object o's "how" (its settings in a few words, as clyde writes
+ * them) into how (RESULT_HOW_MAX bytes) when there, checked: a string
+ * shorter than RESULT_HOW_MAX. 0, or -1 with why. how NULL: only check.
+ */
+int json_read_how(json_t *o, const char *at, char *how, char *why,
+		  size_t whylen);
+
+/*
  * What test object o (at "runs[0].tests.putc", checked by json_read.c
  * for what the cells use) measured, into rec: status, work, elapsed,
  * user, sys, worst latency, start_unix_ns and, with hist, its histogram

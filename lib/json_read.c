@@ -105,6 +105,26 @@ static int check_latency(json_t *lat, const char *at, char *why, size_t whylen)
 			      why, whylen);
 }
 
+int json_read_how(json_t *o, const char *at, char *how, char *why,
+		  size_t whylen)
+{
+	json_t *v = json_object_get(o, "how");
+	char key[200];
+
+	if (!v)
+		return 0;
+	if (json_is_string(v) && json_string_length(v) < RESULT_HOW_MAX) {
+		if (how)
+			snprintf(how, RESULT_HOW_MAX, "%s",
+				 json_string_value(v));
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%.150s.how", at);
+	return json_refuse(why, whylen, key, v,
+			   "the settings: expected a string of fewer than 48 "
+			   "bytes");
+}
+
 /* One test object of a run; at is its key ("runs[0].tests.putc"). */
 static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 {
@@ -136,7 +156,8 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 			   NOT_A_LATENCY, why, whylen) < 0 ||
 	    json_check_key(o, at, "bandwidth", 0, JSON_READ_MAX,
 			   "a bandwidth: expected bytes/s from 0 to 1e18", why,
-			   whylen) < 0)
+			   whylen) < 0 ||
+	    json_read_how(o, at, NULL, why, whylen) < 0)
 		return -1;
 	v = json_object_get(o, "latency");
 	snprintf(key, sizeof(key), "%.150s.latency", at);
@@ -165,6 +186,7 @@ static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
 		     cpu ? (int)json_integer_value(cpu) : -1,
 		     (uint64_t)json_integer_value(lat));
 	c->bandwidth = json_number_value(json_object_get(o, "bandwidth"));
+	json_read_how(o, "", c->how, NULL, 0);
 }
 
 /* The percentiles of a test's latency object into c (checked). */

@@ -54,6 +54,10 @@ struct result_spans {
 	double first_elapsed, last_elapsed;
 };
 
+/* The longest settings text of a figure (result_test_rec.how), with
+ * its terminating NUL. */
+#define RESULT_HOW_MAX 48
+
 struct result_test_rec {
 	enum result_state state;
 	uint64_t work;           /* bytes (IO), seeks, or files */
@@ -66,6 +70,8 @@ struct result_test_rec {
 	uint64_t op_bytes;       /* bytes per operation of a figure whose
 				  * operations have one size (ran_read):
 				  * bandwidth = rate x this; 0 = none */
+	char how[RESULT_HOW_MAX]; /* the settings it ran with, in a few
+				   * words ("8k fdatasync"); "" = none */
 	struct hist *lat;        /* every operation; NULL: not recorded
 				  * (malloc'd, result_free frees it) */
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */
@@ -103,6 +109,8 @@ struct csv_cell {
 	/* Bytes/s of a figure whose operations have one size (the rate
 	 * times result_test_rec.op_bytes); 0 = none. Not in any line. */
 	double bandwidth;
+	/* The settings it ran with (result_test_rec.how). Not in any line. */
+	char how[RESULT_HOW_MAX];
 };
 
 #define CSV_TEXT_MAX 64

@@ -276,9 +276,9 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 		if (figure_bonnie(t) || c[t].state == CSV_EMPTY)
 			continue;
 		if (!*head) {
-			fprintf(out, "%-*s %-16s %10s %-7s %3s %9s %10s\n",
+			fprintf(out, "%-*s %-16s %10s %-7s %3s %9s %10s  %s\n",
 				LABEL_WIDTH, "More figures", "test", "rate",
-				"unit", "%CP", "Latency", "KiB/s");
+				"unit", "%CP", "Latency", "KiB/s", "settings");
 			*head = 1;
 		}
 		/* KiB/s: the bandwidth of operations of one size. */
@@ -286,10 +286,11 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 			snprintf(bw, sizeof(bw), "%.0f", c[t].bandwidth / 1024);
 		else
 			bw[0] = '\0';
-		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s %10s\n",
+		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s %10s%s%s\n",
 			LABEL_WIDTH, LABEL_WIDTH, name, result_test_name(t),
 			c[t].text, result_rate_unit(result_test_kind(t)),
-			c[t].cpu_text, c[t].lat_text, bw);
+			c[t].cpu_text, c[t].lat_text, bw, c[t].how[0] ? "  " : "",
+			c[t].how);
 	}
 }
 

@@ -181,6 +181,20 @@ bonnie_part() {
 expect_status 0 "$REPORT" txt "$WORK/r.json"
 [ -s "$WORK/err" ] && fail "JSON: stderr: $(cat "$WORK/err")"
 grep -q '^jh  *ran_read  *[0-9+]' "$WORK/out" || fail "JSON: no ran_read: $(cat "$WORK/out")"
+# Each with the settings it ran with, in text and html alike.
+grep -q '^jh  *ran_read  .*  4k qd1 psync$' "$WORK/out" &&
+	grep -q '^jh  *sync_write  .*  8k fdatasync$' "$WORK/out" ||
+	fail "JSON: no settings: $(cat "$WORK/out")"
+expect_status 0 "$REPORT" html "$WORK/r.json"
+grep -q '<h2>More figures</h2>' "$WORK/out" &&
+	grep -q '<td class="label">random writes</td>.*<td class="label">4k qd1 psync</td></tr>' "$WORK/out" &&
+	grep -q '<td class="label">synchronous write</td>.*<td class="label">8k fdatasync</td></tr>' "$WORK/out" ||
+	fail "html: no more figures: $(cat "$WORK/out")"
+sed 's/"how": "4k qd1 psync"/"how": 4/' "$WORK/r.json" >"$WORK/badhow.json"
+expect_status 2 "$REPORT" txt "$WORK/badhow.json"
+grep -q 'runs\[0\]\.tests\.ran_read\.how 4 is not the settings' "$WORK/err" ||
+	fail "a bad how: $(cat "$WORK/err")"
+expect_status 0 "$REPORT" txt "$WORK/r.json"
 [ "$(bonnie_part | grep -c '^jh ')" = 2 ] || fail "JSON: not two rows: $(cat "$WORK/out")"
 bonnie_part | cmp -s - "$WORK/r-csv.txt" || fail "JSON and CSV tables differ: $(cat "$WORK/out")"
 # JSON from stdin, and after a CSV file.

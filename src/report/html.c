@@ -171,6 +171,8 @@ static const char style[] =
     "<style>\n"
     "body{font-family:sans-serif;color:#000;background:#fff;margin:1em}\n"
     "h1{font-size:140%}\n"
+    "h2{font-size:115%}\n"
+    "td.more{text-align:left;vertical-align:top}\n"
     "table{border-collapse:collapse;font-size:80%}\n"
     "th,td{border:1px solid #888;padding:1px 4px;white-space:nowrap}\n"
     "th{background:#ccffff;text-align:center}\n"
@@ -280,6 +282,25 @@ static void rate_cell(FILE *out, const struct csv_cell *c, enum result_test t,
 	fputs("</td>", out);
 }
 
+/* The latency of c; with its percentiles under it when it has them. */
+static void lat_pcts(FILE *out, const struct csv_cell *c)
+{
+	static const char *const name[] = {"p50", "p90", "p99", "p99.9"};
+	const uint64_t ns[] = {c->p50_ns, c->p90_ns, c->p99_ns, c->p999_ns};
+
+	if (c->has_pct && c->lat_text[0])
+		fputs("max&nbsp;", out);
+	esc(out, c->lat_text);
+	if (!c->has_pct)
+		return;
+	fputs("<div class=\"pct\">", out);
+	for (int i = 0; i < 4; i++) {
+		fputs(i ? "<br>" : "", out);
+		pct(out, name[i], ns[i]);
+	}
+	fputs("</div>", out);
+}
+
 /* The latency cell of figure t, spanning its two columns. */
 static void latency_cell(FILE *out, const struct csv_cell *c,
 			 enum result_test t,
@@ -289,21 +310,7 @@ static void latency_cell(FILE *out, const struct csv_cell *c,
 
 	colour(bg, sizeof(bg), &sc[HC_LAT][t], c, HC_LAT);
 	fprintf(out, "<td colspan=\"2\"%s>", bg);
-	/* With the percentiles below, the top figure needs its name. */
-	if (c->has_pct && c->lat_text[0])
-		fputs("max&nbsp;", out);
-	esc(out, c->lat_text);
-	if (c->has_pct) {
-		fputs("<div class=\"pct\">", out);
-		pct(out, "p50", c->p50_ns);
-		fputs("<br>", out);
-		pct(out, "p90", c->p90_ns);
-		fputs("<br>", out);
-		pct(out, "p99", c->p99_ns);
-		fputs("<br>", out);
-		pct(out, "p99.9", c->p999_ns);
-		fputs("</div>", out);
-	}
+	lat_pcts(out, c);
 	fputs("</td>", out);
 }
 
@@ -354,6 +361,54 @@ static void row(FILE *out, const struct run_result *r, int conc,
 	fputs("</tr>\n", out);
 }
 
+/*
+ * clyde's figures that bonnie++ does not have (random I/O at a depth,
+ * synchronous writes), a row per run and figure, as the text table's
+ * "More figures" section; nothing when no row has one.
+ */
+static void more_table(FILE *out, const struct report_set *set)
+{
+	int head = 0;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct run_result *r = &set->rows[i].res;
+
+		for (int t = 0; t < RT_COUNT; t++) {
+			const struct csv_cell *c = &r->c[t];
+
+			if (figure_bonnie(t) || c->state == CSV_EMPTY)
+				continue;
+			if (!head)
+				fputs("<h2>More figures</h2>\n<table>\n<thead>"
+				      "<tr><th>Name</th><th>Test</th><th>Rate</th>"
+				      "<th>%CP</th><th>Latency</th><th>KiB/s</th>"
+				      "<th>Settings</th></tr>\n</thead>\n"
+				      "<tbody>\n",
+				      out);
+			head = 1;
+			fputs("<tr><td class=\"name\">", out);
+			esc(out, r->name);
+			fputs("</td><td class=\"label\">", out);
+			esc(out, figure_of((enum result_test)t)->title);
+			fputs("</td><td>", out);
+			esc(out, c->text);
+			fprintf(out, " %s</td><td>",
+				result_rate_unit(result_test_kind(t)));
+			esc(out, c->cpu_text);
+			fputs("</td><td class=\"more\">", out);
+			lat_pcts(out, c);
+			fputs("</td><td>", out);
+			if (c->bandwidth > 0)
+				fprintf(out, "%.0f", c->bandwidth / 1024);
+			fputs("</td><td class=\"label\">", out);
+			esc(out, c->how);
+			fputs("</td></tr>\n", out);
+		}
+	}
+	if (head)
+		fputs("</tbody>\n</table>\n", out);
+}
+
 static int any_pct(const struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++)
@@ -385,7 +440,9 @@ int report_html(FILE *out, const struct report_set *set,
 	fputs("<tbody>\n", out);
 	for (size_t i = 0; i < set->n; i++)
 		row(out, &set->rows[i].res, conc, sc);
-	fputs("</tbody>\n</table>\n<p class=\"note\">"
+	fputs("</tbody>\n</table>\n", out);
+	more_table(out, set);
+	fputs("<p class=\"note\">"
 	      "K/sec: KiB per second; /sec: seeks or files per second; "
 	      "%CP: CPU time as a share of the elapsed time; "
 	      "+++++: the test took under 0.5 s, too little to time; "

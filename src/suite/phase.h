@@ -97,6 +97,9 @@ struct phase_ops {
 	/* Optional, for a figure counted in operations of one size: the
 	 * bytes of one (its bandwidth is the rate times this). */
 	uint64_t (*op_bytes)(const struct clyde_opts *);
+	/* Optional: the settings the figure ran with, in a few words for
+	 * the extended table section and JSON ("4k qd32 io_uring"). */
+	void (*how)(const struct clyde_opts *, char *buf, size_t len);
 	/* Untimed, optional: close what setup opened. */
 	void (*teardown)(struct phase_ctx *);
 	/*

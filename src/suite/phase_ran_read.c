@@ -40,5 +40,6 @@ const struct phase_ops phase_ran_read_ops = {
     .setup = ran_read_setup,
     .run = ran_read_run,
     .op_bytes = ran_op_bytes,
+    .how = ran_how,
     .teardown = phase_close,
 };

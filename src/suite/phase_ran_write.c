@@ -41,5 +41,6 @@ const struct phase_ops phase_ran_write_ops = {
     .setup = ran_write_setup,
     .run = ran_write_run,
     .op_bytes = ran_op_bytes,
+    .how = ran_how,
     .teardown = phase_close,
 };

@@ -35,6 +35,7 @@
 
 #include "fill.h"
 #include "phase.h"
+#include "units.h"
 #include "xfer.h"
 
 /* The file, in the scratch directory, and its size (pg_test_fsync's
@@ -165,6 +166,17 @@ static void syncw_teardown(struct phase_ctx *ctx)
 	ctx->priv = NULL;
 }
 
+/* "8k fdatasync", " direct" under -D. */
+static void syncw_how(const struct clyde_opts *o, char *buf, size_t len)
+{
+	char size[24];
+
+	units_fmt_small(size, sizeof(size), o->sync_size);
+	snprintf(buf, len, "%s %s%s", size,
+		 opts_sync_method_name(o->sync_method),
+		 o->direct ? " direct" : "");
+}
+
 const struct phase_ops phase_sync_write_ops = {
     .name = "sync_write",
     .title = "synchronous write",
@@ -173,5 +185,6 @@ const struct phase_ops phase_sync_write_ops = {
     .progress = "Writing synchronously",
     .setup = syncw_setup,
     .run = syncw_run,
+    .how = syncw_how,
     .teardown = syncw_teardown,
 };

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include "fill.h"
 #include "ran_io.h"
 #include "seek.h"
+#include "units.h"
 
 /* Salt for the offsets' stream of the run's seed (not the seeks'). */
 #define RAN_SALT 0x72616e696full
@@ -49,6 +51,17 @@ uint64_t ran_op_bytes(const struct clyde_opts *o)
 
 	ran_settings(o, &s);
 	return s.bs;
+}
+
+void ran_how(const struct clyde_opts *o, char *buf, size_t len)
+{
+	struct ran_set s;
+	char bs[24];
+
+	ran_settings(o, &s);
+	units_fmt_small(bs, sizeof(bs), s.bs);
+	snprintf(buf, len, "%s qd%u %s%s", bs, s.depth, s.engine,
+		 o->direct ? " direct" : "");
 }
 
 int ran_prepare(struct clyde_opts *o, FILE *err)

@@ -62,6 +62,9 @@ int ran_prepare(struct clyde_opts *o, FILE *err);
 /* The phases' op_bytes hook: --ran-bs. */
 uint64_t ran_op_bytes(const struct clyde_opts *o);
 
+/* The phases' how hook: "4k qd32 io_uring", " direct" under -D. */
+void ran_how(const struct clyde_opts *o, char *buf, size_t len);
+
 /* The timed run of either figure (write: ran_write). 0 or -errno with
  * ctx->what set; out->work is the operations done. */
 int ran_run(struct phase_ctx *ctx, struct phase_out *out, int write);

@@ -375,6 +375,7 @@ static int record_targets(struct pass *p, enum result_test test)
 		if (runner_record(rec, &p->tgt[i]) < 0)
 			return -1;
 		rec->op_bytes = p->r->t[test].op_bytes;
+		memcpy(rec->how, p->r->t[test].how, sizeof(rec->how));
 	}
 	return 0;
 }
@@ -417,6 +418,9 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	if (ph->flags & PHASE_MAKES_DATA)
 		p->data_ready = 1;
 	rec->op_bytes = ph->op_bytes ? ph->op_bytes(o) : 0;
+	rec->how[0] = '\0';
+	if (ph->how)
+		ph->how(o, rec->how, sizeof(rec->how));
 	if (runner_record(rec, &t) < 0 || record_targets(p, ph->test) < 0) {
 		rec->state = RS_FAILED;
 		snprintf(p->r->error, sizeof(p->r->error),
