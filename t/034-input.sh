@@ -70,8 +70,27 @@ if [ "$(id -u)" = 0 ]; then
 	# The data file stays while the file tests run: both must fit.
 	mount -o remount,nr_inodes=4000 "$SMALL" || fail "remount"
 	expect_status 2 "$CLYDE" -d "$SMALL" -s 40m -r 0 -n 1:32k
-	grep -q "^clyde: -s 40M with -n 1:32k: the data file and the file tests need 40M and 33M, only 64M free in '$SMALL'$" "$WORK/err" ||
+	grep -q "^clyde: -s 40M: the data file (40M), the file tests (33M) and sync_write's file (16M) need 89M, only 64M free in '$SMALL'; give a smaller size, e.g. -s 7M$" "$WORK/err" ||
 		fail "-s with -n: $(cat "$WORK/err")"
+	# Without sync_write, the message of the two.
+	expect_status 2 "$CLYDE" -d "$SMALL" -s 40m -r 0 -n 1:32k --only=put_block,seq_create
+	grep -q "^clyde: -s 40M with -n 1:32k: the data file and the file tests need 40M and 33M, only 64M free in '$SMALL'$" "$WORK/err" ||
+		fail "-s with -n, no sync_write: $(cat "$WORK/err")"
+	# Only what runs takes room: the file tests alone need no room for
+	# -s, the data-file tests alone none for -n.
+	expect_status 0 "$CLYDE" -d "$SMALL" -s 1g -r 0 -n 1:16k --only=seq_create -q
+	expect_status 0 "$CLYDE" -d "$SMALL" -s 40m -r 0 -n 1:64k --only=put_block -q
+	# sync_write's own 16M file counts; with no -s, the 4G default for
+	# a data file no test uses takes none, and is not announced.
+	mount -o remount,size=12m "$SMALL" || fail "remount 12m"
+	expect_status 2 "$CLYDE" -d "$SMALL" -r 0 --only=sync_write
+	grep -qx "clyde: sync_write's file needs 16M, only 12M free in '$SMALL'" "$WORK/err" ||
+		fail "sync_write's room: $(cat "$WORK/err")"
+	mount -o remount,size=24m "$SMALL" || fail "remount 24m"
+	expect_status 0 "$CLYDE" -d "$SMALL" -r 0 --only=sync_write --sync-ops=10
+	grep -q "data 4G" "$WORK/err" && fail "--only=sync_write announced a data file: $(cat "$WORK/err")"
+	assert_empty "$SMALL"
+	mount -o remount,size=64m "$SMALL" || fail "remount 64m"
 	expect_status 0 "$CLYDE" -d "$SMALL" -s 16m -r 0 -n 1:16k -f -q
 	assert_empty "$SMALL"
 	umount "$SMALL"

@@ -83,9 +83,11 @@ static int open_outputs(const struct clyde_opts *o, struct outfile *json)
  * chose it. */
 static void say_cache_method(const struct clyde_opts *o)
 {
+	struct runner_room room;
 	char a[32];
 
-	if (o->size == 0)
+	runner_room(o, &room);
+	if (o->size == 0 || !room.data) /* no test of the data file runs */
 		return;
 	units_fmt_size(a, sizeof(a), o->size);
 	fprintf(stderr, "clyde: data %s%s, %s\n", a,

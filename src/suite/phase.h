@@ -100,6 +100,10 @@ struct phase_ops {
 	/* Optional: the settings the figure ran with, in a few words for
 	 * the extended table section and JSON ("4k qd32 io_uring"). */
 	void (*how)(const struct clyde_opts *, char *buf, size_t len);
+	/* Optional, for a PHASE_DATA phase that writes a file of its own
+	 * instead of the data file (sync_write): that file's largest size,
+	 * which the room check counts beside the data file. */
+	uint64_t (*room)(const struct clyde_opts *);
 	/* Untimed, optional: close what setup opened. */
 	void (*teardown)(struct phase_ctx *);
 	/*

@@ -166,6 +166,13 @@ static void syncw_teardown(struct phase_ctx *ctx)
 	ctx->priv = NULL;
 }
 
+/* Its file, beside the data file. */
+static uint64_t syncw_room(const struct clyde_opts *o)
+{
+	(void)o;
+	return SYNCW_FILE_SIZE;
+}
+
 /* "8k fdatasync", " direct" under -D. */
 static void syncw_how(const struct clyde_opts *o, char *buf, size_t len)
 {
@@ -186,5 +193,6 @@ const struct phase_ops phase_sync_write_ops = {
     .setup = syncw_setup,
     .run = syncw_run,
     .how = syncw_how,
+    .room = syncw_room,
     .teardown = syncw_teardown,
 };

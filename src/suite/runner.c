@@ -211,6 +211,25 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
+void runner_room(const struct clyde_opts *o, struct runner_room *r)
+{
+	*r = (struct runner_room){0};
+	for (size_t i = 0; i < NPHASES; i++) {
+		const struct phase_ops *ph = phase_list[i];
+		uint64_t b;
+
+		if (runner_skip_reason(o, ph->flags) ||
+		    (o->only && !(o->only & (1u << ph->test))))
+			continue;
+		if (ph->flags & PHASE_FILES)
+			r->files = 1;
+		else if (!ph->room)
+			r->data = 1;
+		else if ((b = ph->room(o)) > r->own)
+			r->own = b;
+	}
+}
+
 int runner_sync(struct pass *p, const struct timed *t)
 {
 	const struct runner_env *env = p->env;

@@ -99,4 +99,13 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 /* Why a phase is skipped under these options, or NULL when it runs. */
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);
 
+/* What the phases that these options run take room for. */
+struct runner_room {
+	int data;     /* one uses the data file (o->size bytes) */
+	int files;    /* the file tests run (-n) */
+	uint64_t own; /* the largest file of its own one writes beside the
+		       * data file (room hook); 0 when none */
+};
+void runner_room(const struct clyde_opts *o, struct runner_room *r);
+
 #endif

@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 
 #include "mpirank.h"
+#include "runner.h"
 #include "target.h"
 #include "targets.h"
 #include "text.h"
@@ -90,11 +91,14 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 		       const char *dir, unsigned copies)
 {
 	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
-	uint64_t fbytes, finodes, left;
+	uint64_t fbytes = 0, finodes = 0, left, own;
 	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1], n[1024];
+	struct runner_room room;
 
-	files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, copies, &fbytes,
-		   &finodes);
+	runner_room(o, &room);
+	if (room.files)
+		files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, copies,
+			   &fbytes, &finodes);
 	shown(dir, d, sizeof(d));
 	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
 	fmt_bytes(b, sizeof(b), avail, 0);
@@ -115,8 +119,22 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 			(unsigned long long)vfs->f_favail, d);
 		return -1;
 	}
+	/* The files of their own some tests write (sync_write's 16M),
+	 * which the data file still stands beside. */
+	own = room.own * copies;
+	if (own > avail - fbytes) {
+		fmt_bytes(a, sizeof(a), own, 1);
+		fprintf(stderr,
+			"clyde: sync_write's file%s need%s %s, only %s free in "
+			"'%s'%s\n",
+			copies > 1 ? "s" : "", copies > 1 ? "" : "s", a, b, d,
+			fbytes ? " besides the file tests" : "");
+		return -1;
+	}
+	if (!room.data) /* no test uses the data file: -s takes no room */
+		return 0;
 	/* copies data files; left is what each may take. */
-	left = (avail - fbytes) / copies;
+	left = (avail - fbytes - own) / copies;
 	if (o->size_chosen && o->size > left / 2) {
 		o->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
 		if (o->size < 256 * UNITS_MIB)
@@ -138,7 +156,23 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 		return 0;
 	units_fmt_size(a, sizeof(a), o->size);
 	suggest_size(c, sizeof(c), left);
-	if (!o->size_set && !o->size_chosen)
+	if (own) {
+		char f[64] = "", s[32], all[32];
+
+		if (fbytes) {
+			fmt_bytes(s, sizeof(s), fbytes, 1);
+			snprintf(f, sizeof(f), ", the file tests (%s)", s);
+		}
+		fmt_bytes(s, sizeof(s), own, 1);
+		fmt_bytes(all, sizeof(all), o->size * copies + fbytes + own, 1);
+		fprintf(stderr,
+			"clyde: -s %s: the data file%s (%s)%s and sync_write's "
+			"file%s (%s) need %s, only %s free in '%s'; give a "
+			"smaller size, e.g. -s %s\n",
+			a, copies > 1 ? "s" : "",
+			(fmt_bytes(n, sizeof(n), o->size * copies, 1), n), f,
+			copies > 1 ? "s" : "", s, all, b, d, c);
+	} else if (!o->size_set && !o->size_chosen)
 		/* -r without -s: bonnie++'s rule chose the size. */
 		fprintf(stderr,
 			"clyde: -r %s: the data size for that RAM (twice it, "
