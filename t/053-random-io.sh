@@ -61,6 +61,21 @@ for t in ran_read ran_write; do
 	assert_empty "$D"
 done
 
+# -b: ran_write's file opened O_SYNC, and the settings say so; the
+# read's are not touched.
+# shellcheck disable=SC2086
+expect_status 0 "$CLYDE" $quick -b --ran-ops=50 --only=ran_read,ran_write --json="$WORK/b.json"
+jq -e '.runs[0].tests | (.ran_write.how | endswith(" sync")) and
+	(.ran_read.how | endswith(" sync") | not) and .ran_write.work == 50' "$WORK/b.json" >/dev/null ||
+	fail "-b: $(jq -c '.runs[0].tests | map_values(.how)' "$WORK/b.json")"
+if command -v strace >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	strace -f -e trace=openat -o "$WORK/st" "$CLYDE" $quick -b --ran-ops=50 --only=ran_write \
+		>/dev/null 2>&1 || fail "-b under strace"
+	grep -q '"data", O_WRONLY|O_SYNC' "$WORK/st" || fail "-b: no O_SYNC open: $(grep data "$WORK/st")"
+fi
+assert_empty "$D"
+
 # fallback WHY-TEXT: a depth of 8 without io_uring runs at 1, says so in
 # one line and records it.
 fallback() {

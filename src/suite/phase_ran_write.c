@@ -12,19 +12,37 @@
  * into (--only=ran_write has the runner make it first), and none of it
  * is left in the page cache, where a buffered write over a cached page
  * would cost no read of the device's block.
+ *
+ * Under -b (bonnie++'s "fsync after every write") the file is opened
+ * O_SYNC, so that each write, at any depth, is durable, data and
+ * metadata, before it completes.
  */
 #include "config.h"
 
 #include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "phase.h"
 #include "ran_io.h"
 
 static int ran_write_setup(struct phase_ctx *ctx)
 {
-	int fd = phase_open(ctx, O_WRONLY, "open");
+	int fd = phase_open(ctx, O_WRONLY | (ctx->opt->sync_each ? O_SYNC : 0),
+			    "open");
 
 	return fd < 0 ? fd : 0;
+}
+
+/* ran_io's settings, and "sync" under -b. */
+static void ran_write_how(const struct clyde_opts *o, char *buf, size_t len)
+{
+	size_t n;
+
+	ran_how(o, buf, len);
+	n = strlen(buf);
+	if (o->sync_each)
+		snprintf(buf + n, len - n, " sync");
 }
 
 static int ran_write_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -41,6 +59,6 @@ const struct phase_ops phase_ran_write_ops = {
     .setup = ran_write_setup,
     .run = ran_write_run,
     .op_bytes = ran_op_bytes,
-    .how = ran_how,
+    .how = ran_write_how,
     .teardown = phase_close,
 };
