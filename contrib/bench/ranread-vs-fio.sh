@@ -12,24 +12,23 @@
 # the measured rate when the table would show +++++).
 # A benchmark, not a test: it prints figures and never fails on them.
 #
-# Measured on the 2-core VM (virtio disk, kernel 6.18, fio 3.33), 1g,
-# 4k, depth 32, 3 s each, median of 5 (bash contrib/bench/ranread-vs-fio.sh),
-# while other work ran on the machine (load average 1 to 7):
+# Measured on the 2-core VM (virtio disk, ext4, kernel 6.18, fio 3.33),
+# the machine quiet (load 0.7 before, 1.0 after), with
+# bash contrib/bench/ranread-vs-fio.sh -r 5 (1g, 4k, depth 32, 3 s,
+# median of 5):
 #
 #   target                       clyde IOPS     fio IOPS   clyde/fio
-#   /var/tmp (ext4), -D               90475       113155        0.80
-#   /dev/shm (tmpfs), buffered       358639       342571        1.05
-#   /var/tmp (ext4), -D              100326       108359        0.93
-#   /dev/shm (tmpfs), buffered       289734       423919        0.68
-#   /var/tmp (ext4), -D               89148       105492        0.85
-#   /dev/shm (tmpfs), buffered       306545       338838        0.90
+#   /var/tmp (ext2/ext3), -D         105012       107939        0.97
+#   /dev/shm (tmpfs), buffered       507838       451491        1.12
 #
-# Two earlier runs, with fio's file laid out once only: 0.90 and 0.88
-# on /var/tmp, 1.28 and 1.24 on tmpfs. Under -D the target (0.95) is
-# not met: clyde keeps its 32 in flight (rate x mean latency = 31.97),
-# and its file's layout (-s 1g:8k or 1g:1m) made no difference, so the
-# gap is still to be explained; the tmpfs figures swing both ways with
-# the machine's load. Measure again on a quiet machine.
+# (stat calls ext4 "ext2/ext3".) Two changes brought clyde there from
+# 0.84 and 0.67 on the same quiet machine: its ring is set up
+# SINGLE_ISSUER and DEFER_TASKRUN, as fio sets up its own (tmpfs, where
+# buffered reads go to io_uring's worker threads: 300k to 500k IOPS),
+# and each freed slot's next read is submitted at once rather than with
+# the batch of the next wait (-D on the disk: 94k to 110k IOPS). The
+# layout of the file read made no difference to fio (1m buffered writes
+# or 8k O_DIRECT ones, both about 110k). Per-run figures go to stderr.
 
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
@@ -120,6 +119,12 @@ target() {
 		c+=("$(clyde_iops "$work" "$2")")
 		f+=("$(fio_iops "$work" "$2")")
 	done
+	echo >&2
+	# Every run's figures, for the spread the medians hide.
+	printf '    %s: clyde' "$3" >&2
+	printf ' %.0f' "${c[@]}" >&2
+	printf '; fio' >&2
+	printf ' %.0f' "${f[@]}" >&2
 	echo >&2
 	read -r cm _ < <(median 0 "${c[@]}")
 	read -r fm _ < <(median 0 "${f[@]}")

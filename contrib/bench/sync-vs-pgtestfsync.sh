@@ -25,30 +25,32 @@
 # O_RDWR|O_DSYNC|O_DIRECT or O_RDWR|O_SYNC|O_DIRECT, and 8192-byte
 # pwrite()s at offset 0, each followed by the method's sync call.
 #
-# Measured on the 2-core VM this was written on (virtio disk, ext4
-# mounted with discard on /dev/vda, kernel 6.18, PostgreSQL 15.20;
-# -r 5 -s 1; ops/s, medians), the disk quiet (load 0.8 to 1.7):
+# Measured on the 2-core VM (virtio disk, ext4 mounted with discard on
+# /dev/vda, kernel 6.18, PostgreSQL 15.20), the machine quiet (load 0.9
+# before, 1.5 after), with
+# bash contrib/bench/sync-vs-pgtestfsync.sh -L -r 5 -s 1
+# (ops/s, medians of 5 interleaved runs):
 #
-#   target          method       pg_test_fsync    clyde   clyde/pg
-#   /var/tmp        dsync                 7571     7536       1.00
-#   /var/tmp        fdatasync             7156     6501       0.91
-#   /var/tmp        fsync                 7307     6366       0.87
-#   /var/tmp        sync                  7636     7230       0.95
-#   loop ext4       dsync                 3932     4275       1.09
-#   loop ext4       fdatasync             3939     3528       0.90
-#   loop ext4       fsync                 3736     3521       0.94
-#   loop ext4       sync                  3584     3812       1.06
+#   target          method      pg_test_fsync    clyde   clyde/pg
+#   /var/tmp        dsync                7074     6700       0.95
+#   /var/tmp        fdatasync            7077     7127       1.01
+#   /var/tmp        fsync                7308     7067       0.97
+#   /var/tmp        sync                 7294     7174       0.98
+#   loop ext4       dsync                3879     3796       0.98
+#   loop ext4       fdatasync            3886     3610       0.93
+#   loop ext4       fsync                3541     3713       1.05
+#   loop ext4       sync                 3595     3589       1.00
 #
-# (The loop ext4 rows from a run with load 1.2 to 2.8, whose /var/tmp
-# rows spread too widely to keep.) On the quiet disk single runs agree
-# within a few percent, and clyde's fdatasync and fsync stay 9% to 13%
-# under pg_test_fsync's: a difference not yet explained (the calls are
-# the same; the pause before each measurement, settle, did not close
-# it). With other benchmarks on the same disk (load 5 to 8) single runs
-# spread from a few hundred to 6000 ops/s and medians of 9 gave ratios
-# of 0.54 to 1.69: the 10% target is met on the loop ext4 and for dsync
-# and sync on the disk, not for fdatasync and fsync on the disk. The
-# per-run figures go to stderr.
+# Every method is within 10% on both. Single runs on the disk spread
+# from about 5000 to 8500 ops/s for both programs alike; the loop ext4's
+# within about 15%. Before clyde dropped its file's clean pages after
+# making it (a 16 MiB write leaves them in large folios, and an 8 KiB
+# write into one dirtied it whole), its fdatasync and fsync read 9% to
+# 13% under pg_test_fsync's on the disk; pg_test_fsync's O_DIRECT test
+# drops those pages before its fdatasync test. With other benchmarks on
+# the same disk (load 5 to 8) single runs spread from a few hundred to
+# 6000 ops/s: measure on a quiet machine. The per-run figures go to
+# stderr.
 #
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
