@@ -41,7 +41,7 @@ NL="$WORK/$(printf 'x\ny')"
 mkdir "$NL"
 expect_status 2 "$CLYDE" -d "$NL" -s 16t -r 0 -n 0
 [ "$(wc -l <"$WORK/err")" = 1 ] || fail "-d newline: not one line: $(cat "$WORK/err")"
-grep -q "^clyde: -s 16384G: only .* free in '$WORK/x\\\\ny'$" "$WORK/err" ||
+grep -q "^clyde: -s 16384G: the data file and sync_write's file need 16384G and 16M, only .* free in '$WORK/x\\\\ny'$" "$WORK/err" ||
 	fail "-d newline: $(cat "$WORK/err")"
 expect_status 2 "$CLYDE" -d "$(printf '%s/no\nsuch' "$WORK")" -s 0 -n 0
 [ "$(wc -l <"$WORK/err")" = 1 ] || fail "missing -d newline: not one line: $(cat "$WORK/err")"
@@ -63,15 +63,15 @@ mount -t tmpfs -o size=100m clyde-t-small "$SMALL" || fail "mount tmpfs"
 at_exit umount_wait "$SMALL"
 expect_status 2 "$CLYDE" -d "$SMALL" -r 0 -n 0
 [ "$(wc -l <"$WORK/err")" = 1 ] || fail "no -s: not one line: $(cat "$WORK/err")"
-grep -q "^clyde: no -s given, and the smallest data size clyde chooses, 256M, does not fit: only 100M free in '$SMALL'; give a smaller size, e.g. -s 50M$" "$WORK/err" ||
+grep -q "^clyde: no -s given, and the smallest data size clyde chooses, 256M, does not fit: only 84M free in '$SMALL' besides sync_write's file; give a smaller size, e.g. -s 42M$" "$WORK/err" ||
 	fail "no -s: $(cat "$WORK/err")"
 # With the default file tests, their room is counted too.
 expect_status 2 "$CLYDE" -d "$SMALL" -r 0
-grep -q "^clyde: no -s given, .* only 98M free in '$SMALL' besides the file tests; give a smaller size, e.g. -s 49M$" "$WORK/err" ||
+grep -q "^clyde: no -s given, .* only 82M free in '$SMALL' besides the file tests and sync_write's file; give a smaller size, e.g. -s 41M$" "$WORK/err" ||
 	fail "no -s with -n: $(cat "$WORK/err")"
 # -r without -s asks for twice that RAM: named as such.
 expect_status 2 "$CLYDE" -d "$SMALL" -r 1g -n 0
-grep -q "^clyde: -r 1g: the data size for that RAM (twice it, as bonnie++), 2G, is more than the 100M free in '$SMALL'; give -s, e.g. -s 50M$" "$WORK/err" ||
+grep -q "^clyde: -r 1g: the data size for that RAM (twice it, as bonnie++), 2G, is more than the 100M free in '$SMALL' with sync_write's file; give -s, e.g. -s 42M$" "$WORK/err" ||
 	fail "-r: $(cat "$WORK/err")"
 # The suggestion works.
 expect_status 0 "$CLYDE" -d "$SMALL" -s 50m -r 0 -n 0 -f -q

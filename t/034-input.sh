@@ -70,7 +70,7 @@ if [ "$(id -u)" = 0 ]; then
 	# The data file stays while the file tests run: both must fit.
 	mount -o remount,nr_inodes=4000 "$SMALL" || fail "remount"
 	expect_status 2 "$CLYDE" -d "$SMALL" -s 40m -r 0 -n 1:32k
-	grep -q "^clyde: -s 40M: the data file (40M), the file tests (33M) and sync_write's file (16M) need 89M, only 64M free in '$SMALL'; give a smaller size, e.g. -s 7M$" "$WORK/err" ||
+	grep -q "^clyde: -s 40M with -n 1:32k: the data file, the file tests and sync_write's file need 40M, 33M and 16M, only 64M free in '$SMALL'$" "$WORK/err" ||
 		fail "-s with -n: $(cat "$WORK/err")"
 	# Without sync_write, the message of the two.
 	expect_status 2 "$CLYDE" -d "$SMALL" -s 40m -r 0 -n 1:32k --only=put_block,seq_create

@@ -171,8 +171,6 @@ static const char style[] =
     "<style>\n"
     "body{font-family:sans-serif;color:#000;background:#fff;margin:1em}\n"
     "h1{font-size:140%}\n"
-    "h2{font-size:115%}\n"
-    "td.more{text-align:left;vertical-align:top}\n"
     "table{border-collapse:collapse;font-size:80%}\n"
     "th,td{border:1px solid #888;padding:1px 4px;white-space:nowrap}\n"
     "th{background:#ccffff;text-align:center}\n"
@@ -186,6 +184,23 @@ static const char style[] =
     ".pct{font-size:85%;line-height:1.15}\n"
     "p.note{font-size:85%;max-width:60em}\n"
     "</style>\n";
+
+static const char more_style[] =
+    "<style>\n"
+    "h2{font-size:115%}\n"
+    "td.more{text-align:left;vertical-align:top}\n"
+    "</style>\n";
+
+/* Any row with a figure bonnie++ does not have (the More figures). */
+static int any_more(const struct report_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		for (int t = 0; t < RT_COUNT; t++)
+			if (!figure_bonnie(t) &&
+			    set->rows[i].res.c[t].state != CSV_EMPTY)
+				return 1;
+	return 0;
+}
 
 /* Whether figure t shares its heading with a neighbour of its block. */
 static int shares_head(enum result_test t)
@@ -433,7 +448,10 @@ int report_html(FILE *out, const struct report_set *set,
 	      "\">\n<title>",
 	      out);
 	esc(out, title);
-	fprintf(out, "</title>\n%s</head>\n<body>\n<h1>", style);
+	/* The More figures table's rules only where it is, so that a page
+	 * of bonnie++'s lines stays as it was. */
+	fprintf(out, "</title>\n%s%s</head>\n<body>\n<h1>", style,
+		any_more(set) ? more_style : "");
 	esc(out, title);
 	fputs("</h1>\n<table>\n", out);
 	header(out, conc);

@@ -80,6 +80,63 @@ static void suggest_size(char *buf, size_t len, uint64_t avail)
 		snprintf(buf, len, "0");
 }
 
+/* " besides the file tests and sync_write's file", and the like: what
+ * else takes room (with: " with ..."). */
+static const char *others(uint64_t fbytes, uint64_t own, int with)
+{
+	static const char *const text[2][4] = {
+	    {"", " besides the file tests", " besides sync_write's file",
+	     " besides the file tests and sync_write's file"},
+	    {"", " with the file tests", " with sync_write's file",
+	     " with the file tests and sync_write's file"}};
+
+	return text[with][(fbytes ? 1 : 0) + (own ? 2 : 0)];
+}
+
+/* The data size o gives does not fit in avail (left for the data file,
+ * besides fbytes for the file tests and own for sync_write's file). */
+static void say_no_room(const struct clyde_opts *o, const char *dir,
+			uint64_t avail, uint64_t left, uint64_t fbytes,
+			uint64_t own)
+{
+	char a[32], b[32], c[32], f[32], w[32], d[PATH_MAX * 4 + 1], n[1024];
+
+	shown(dir, d, sizeof(d));
+	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
+	units_fmt_size(a, sizeof(a), o->size);
+	fmt_bytes(b, sizeof(b), avail, 0);
+	suggest_size(c, sizeof(c), left);
+	fmt_bytes(f, sizeof(f), fbytes, 1);
+	fmt_bytes(w, sizeof(w), own, 1);
+	if (!o->size_set && !o->size_chosen)
+		/* -r without -s: bonnie++'s rule chose the size. */
+		fprintf(stderr,
+			"clyde: -r %s: the data size for that RAM (twice it, "
+			"as bonnie++), %s, is more than the %s free in "
+			"'%s'%s; give -s, e.g. -s %s\n",
+			shown(o->ram_arg, n, sizeof(n)), a, b, d,
+			others(fbytes, own, 1), c);
+	else if (fbytes && own)
+		fprintf(stderr,
+			"clyde: -s %s with -n %s: the data file, the file tests "
+			"and sync_write's file need %s, %s and %s, only %s free "
+			"in '%s'\n",
+			a, n, a, f, w, b, d);
+	else if (fbytes)
+		fprintf(stderr,
+			"clyde: -s %s with -n %s: the data file and the file "
+			"tests need %s and %s, only %s free in '%s'\n",
+			a, n, a, f, b, d);
+	else if (own)
+		fprintf(stderr,
+			"clyde: -s %s: the data file and sync_write's file need "
+			"%s and %s, only %s free in '%s'\n",
+			a, a, w, b, d);
+	else
+		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
+			d);
+}
+
 /*
  * The data file and the file tests must fit in f_bavail (the data file
  * stays while the file tests run). A size clyde chose shrinks to half
@@ -124,6 +181,7 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 	own = room.own * copies;
 	if (own > avail - fbytes) {
 		fmt_bytes(a, sizeof(a), own, 1);
+		fmt_bytes(b, sizeof(b), avail - fbytes, 0);
 		fprintf(stderr,
 			"clyde: sync_write's file%s need%s %s, only %s free in "
 			"'%s'%s\n",
@@ -148,46 +206,13 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 			    "clyde chooses, 256M, does not fit: only %s "
 			    "free in '%s'%s; give a smaller size, e.g. "
 			    "-s %s\n",
-			    b, d, fbytes ? " besides the file tests" : "", c);
+			    b, d, others(fbytes, own, 0), c);
 			return -1;
 		}
 	}
 	if (o->size <= left)
 		return 0;
-	units_fmt_size(a, sizeof(a), o->size);
-	suggest_size(c, sizeof(c), left);
-	if (own) {
-		char f[64] = "", s[32], all[32];
-
-		if (fbytes) {
-			fmt_bytes(s, sizeof(s), fbytes, 1);
-			snprintf(f, sizeof(f), ", the file tests (%s)", s);
-		}
-		fmt_bytes(s, sizeof(s), own, 1);
-		fmt_bytes(all, sizeof(all), o->size * copies + fbytes + own, 1);
-		fprintf(stderr,
-			"clyde: -s %s: the data file%s (%s)%s and sync_write's "
-			"file%s (%s) need %s, only %s free in '%s'; give a "
-			"smaller size, e.g. -s %s\n",
-			a, copies > 1 ? "s" : "",
-			(fmt_bytes(n, sizeof(n), o->size * copies, 1), n), f,
-			copies > 1 ? "s" : "", s, all, b, d, c);
-	} else if (!o->size_set && !o->size_chosen)
-		/* -r without -s: bonnie++'s rule chose the size. */
-		fprintf(stderr,
-			"clyde: -r %s: the data size for that RAM (twice it, "
-			"as bonnie++), %s, is more than the %s free in "
-			"'%s'%s; give -s, e.g. -s %s\n",
-			shown(o->ram_arg, n, sizeof(n)), a, b, d,
-			fbytes ? " with the file tests" : "", c);
-	else if (fbytes)
-		fprintf(stderr,
-			"clyde: -s %s with -n %s: the data file and the file "
-			"tests need %s and %s, only %s free in '%s'\n",
-			a, n, a, (fmt_bytes(c, sizeof(c), fbytes, 1), c), b, d);
-	else
-		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
-			d);
+	say_no_room(o, dir, avail, left, fbytes, own);
 	return -1;
 }
 
