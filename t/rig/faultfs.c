@@ -304,7 +304,6 @@ static int ff_read(const char *path, char *buf, size_t size, off_t off,
 		   struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
-	ssize_t n;
 	int rc;
 
 	if (f->control)
@@ -313,27 +312,22 @@ static int ff_read(const char *path, char *buf, size_t size, off_t off,
 	rc = ff_check(FF_read, path, (uint64_t)off, size);
 	if (rc)
 		return rc;
-	n = pread(f->fd, buf, size, off);
-	if (n < 0)
-		return -errno;
-	ff_flip(path, (uint64_t)off, buf, (size_t)n);
-	return (int)n;
+	return (int)ff_file_read(f, path, buf, size, (uint64_t)off);
 }
 
 static int ff_write(const char *path, const char *buf, size_t size, off_t off,
 		    struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
-	ssize_t n;
 	int rc;
 
 	if (f->control)
 		return ff_ctl_write(&f->ctl, buf, size);
-	rc = ff_check(FF_write, path_of(path, fi), (uint64_t)off, size);
+	path = path_of(path, fi);
+	rc = ff_check(FF_write, path, (uint64_t)off, size);
 	if (rc)
 		return rc;
-	n = pwrite(f->fd, buf, size, off);
-	return n < 0 ? -errno : (int)n;
+	return (int)ff_file_write(f, path, buf, size, (uint64_t)off);
 }
 
 static int ff_statfs(const char *path, struct statvfs *st)

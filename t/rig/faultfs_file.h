@@ -2,12 +2,14 @@
 /*
  * faultfs_file: the rig's open files and directories, FUSE-free: the
  * handles (each on one list, so what the kernel never released can be
- * freed at the end).
+ * freed at the end), and their data path as the rules change it.
  */
 #ifndef FAULTFS_FILE_H
 #define FAULTFS_FILE_H
 
 #include <dirent.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "faultfs_rules.h"
 
@@ -33,5 +35,21 @@ void ff_file_free(struct ff_file *f);
  * calls this after fuse_main, so the rig leaks nothing.
  */
 void ff_file_free_all(void);
+
+/*
+ * Read up to size bytes at off from f's backing file (path as the rules
+ * see it), then replace the bytes remap rules cover by the file's bytes
+ * at their from= (zeros past its end) and XOR those flip rules cover.
+ * Bytes read, or -errno.
+ */
+ssize_t ff_file_read(struct ff_file *f, const char *path, char *buf,
+		     size_t size, uint64_t off);
+
+/*
+ * Write size bytes at off to f's backing file but for those drop rules
+ * cover. Bytes written (size when a rule dropped any), or -errno.
+ */
+ssize_t ff_file_write(struct ff_file *f, const char *path, const char *buf,
+		      size_t size, uint64_t off);
 
 #endif

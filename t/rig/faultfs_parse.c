@@ -229,6 +229,14 @@ static int parse_option(struct ff_rule *r, const char *word, int *have_len,
 		r->after = n;
 	} else if (KEY("times")) {
 		r->times = n;
+	} else if (KEY("from")) {
+		if (r->kind != FK_REMAP)
+			return ff_bad(why, whylen,
+				      "'%s': from= applies only to a remap "
+				      "rule",
+				      word);
+		r->from = n;
+		r->have_from = 1;
 	} else {
 		return ff_bad(why, whylen, "'%s': unknown key", word);
 	}
@@ -245,12 +253,102 @@ void ff_rule_free(struct ff_rule *r)
 	free(r);
 }
 
-/* words[0] is fail, flip or delay. */
+/*
+ * flip, drop and remap act on one operation, which they may name: words[1]
+ * if it is not an option. The index of the first option, or -EINVAL.
+ */
+static int data_op(struct ff_rule *r, char **words, int n, enum ff_op op,
+		   char *why, size_t whylen)
+{
+	r->ops = 1u << op;
+	if (n < 2 || strchr(words[1], '='))
+		return 1;
+	if (strcmp(words[1], ff_op_names[op]))
+		return ff_bad(why, whylen, "'%s': %s applies to %s only",
+			      words[1], words[0], ff_op_names[op]);
+	return 2;
+}
+
+/*
+ * The words before the options, by kind: fail OPS ERRNO, delay OPS,
+ * flip [read], drop [write], remap [read]. The index of the first
+ * option, or -EINVAL.
+ */
+static int parse_head(struct ff_rule *r, char **words, int n, char *why,
+		      size_t whylen)
+{
+	const char *kind = words[0];
+
+	if (!strcmp(kind, "flip")) {
+		r->kind = FK_FLIP;
+		return data_op(r, words, n, FF_read, why, whylen);
+	}
+	if (!strcmp(kind, "drop")) {
+		r->kind = FK_DROP;
+		return data_op(r, words, n, FF_write, why, whylen);
+	}
+	if (!strcmp(kind, "remap")) {
+		r->kind = FK_REMAP;
+		return data_op(r, words, n, FF_read, why, whylen);
+	}
+	r->kind = strcmp(kind, "fail") ? FK_DELAY : FK_FAIL;
+	if (r->kind == FK_FAIL && n < 3)
+		return ff_bad(why, whylen, "fail: expected OPS ERRNO");
+	if (r->kind == FK_DELAY && n < 3)
+		return ff_bad(why, whylen,
+			      "delay: expected OPS and a distribution");
+	if (parse_ops(words[1], &r->ops))
+		return ff_bad(why, whylen, "'%s': unknown operation", words[1]);
+	if (r->kind == FK_DELAY)
+		return 2;
+	if (parse_errno(words[2], &r->err))
+		return ff_bad(why, whylen, "'%s': unknown errno", words[2]);
+	return 3;
+}
+
+/* What a whole rule needs, once its options are read. */
+static int check_rule(const struct ff_rule *r, int have_len, char *why,
+		      size_t whylen)
+{
+	if (have_len && !r->ranged)
+		return ff_bad(why, whylen, "len= needs off=");
+	if (r->ranged && (r->ops & ~RANGED))
+		return ff_bad(why, whylen,
+			      "off= applies only to read, write and "
+			      "fallocate");
+	if (r->ranged && r->off + r->len < r->off)
+		return ff_bad(why, whylen, "off+len overflows");
+	switch (r->kind) {
+	case FK_FLIP:
+		if (!r->ranged)
+			return ff_bad(why, whylen, "flip: off= is needed");
+		break;
+	case FK_REMAP:
+		if (!r->ranged || !have_len || !r->have_from)
+			return ff_bad(why, whylen,
+				      "remap: off=, len= and from= are "
+				      "needed");
+		if (r->from + r->len < r->from)
+			return ff_bad(why, whylen, "from+len overflows");
+		break;
+	case FK_DELAY:
+		if (r->d1 == UINT64_MAX)
+			return ff_bad(why, whylen,
+				      "delay: fixed=, uniform= or exp= is "
+				      "needed");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* words[0] is fail, flip, delay, drop or remap. */
 int ff_parse_rule(char **words, int n, const char *line, struct ff_rule **out,
 		  char *why, size_t whylen)
 {
 	struct ff_rule *r = calloc(1, sizeof(*r));
-	int i = 1, have_len = 0, rc = 0;
+	int i, have_len = 0, rc = 0;
 
 	if (!r || !(r->text = strdup(line))) {
 		ff_rule_free(r);
@@ -259,51 +357,15 @@ int ff_parse_rule(char **words, int n, const char *line, struct ff_rule **out,
 	r->times = UINT64_MAX;
 	r->len = 1;
 	r->xor = 0xff;
-	if (!strcmp(words[0], "fail")) {
-		r->kind = FK_FAIL;
-		if (n < 3)
-			rc = ff_bad(why, whylen, "fail: expected OPS ERRNO");
-		else if (parse_ops(words[1], &r->ops))
-			rc = ff_bad(why, whylen, "'%s': unknown operation",
-				    words[1]);
-		else if (parse_errno(words[2], &r->err))
-			rc = ff_bad(why, whylen, "'%s': unknown errno",
-				    words[2]);
-		i = 3;
-	} else if (!strcmp(words[0], "flip")) {
-		r->kind = FK_FLIP;
-		r->ops = 1u << FF_read;
-		if (n > 1 && !strcmp(words[1], "read"))
-			i = 2;
-	} else {
-		r->kind = FK_DELAY;
-		r->dist = FD_FIXED;
-		r->d1 = UINT64_MAX;
-		if (n < 3)
-			rc = ff_bad(why, whylen,
-				    "delay: expected OPS and a "
-				    "distribution");
-		else if (parse_ops(words[1], &r->ops))
-			rc = ff_bad(why, whylen, "'%s': unknown operation",
-				    words[1]);
-		i = 2;
-	}
+	r->dist = FD_FIXED;
+	r->d1 = UINT64_MAX;
+	i = parse_head(r, words, n, why, whylen);
+	if (i < 0)
+		rc = i;
 	for (; i < n && !rc; i++)
 		rc = parse_option(r, words[i], &have_len, why, whylen);
-	if (!rc && have_len && !r->ranged)
-		rc = ff_bad(why, whylen, "len= needs off=");
-	if (!rc && r->ranged && (r->ops & ~RANGED))
-		rc = ff_bad(why, whylen,
-			    "off= applies only to read, write and "
-			    "fallocate");
-	if (!rc && r->kind == FK_FLIP && !r->ranged)
-		rc = ff_bad(why, whylen, "flip: off= is needed");
-	if (!rc && r->kind == FK_DELAY && r->d1 == UINT64_MAX)
-		rc = ff_bad(why, whylen,
-			    "delay: fixed=, uniform= or exp= is "
-			    "needed");
-	if (!rc && r->ranged && r->off + r->len < r->off)
-		rc = ff_bad(why, whylen, "off+len overflows");
+	if (!rc)
+		rc = check_rule(r, have_len, why, whylen);
 	if (rc) {
 		ff_rule_free(r);
 		return rc;

@@ -12,7 +12,7 @@
 
 #include "faultfs_rules.h"
 
-enum ff_kind { FK_FAIL, FK_FLIP, FK_DELAY };
+enum ff_kind { FK_FAIL, FK_FLIP, FK_DELAY, FK_DROP, FK_REMAP };
 enum ff_dist { FD_FIXED, FD_UNIFORM, FD_EXP };
 
 struct ff_rule {
@@ -23,6 +23,8 @@ struct ff_rule {
 	int err;
 	int ranged;
 	uint64_t off, len;
+	int have_from;
+	uint64_t from; /* remap: where the data of off comes from */
 	char *glob;
 	uint64_t after, times;
 	unsigned char xor ;

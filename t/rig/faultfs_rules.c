@@ -68,7 +68,8 @@ int ff_command(const char *line, char *why, size_t whylen)
 			pthread_mutex_unlock(&lock);
 		}
 	} else if (!strcmp(words[0], "fail") || !strcmp(words[0], "flip") ||
-		   !strcmp(words[0], "delay")) {
+		   !strcmp(words[0], "delay") || !strcmp(words[0], "drop") ||
+		   !strcmp(words[0], "remap")) {
 		/* The text shown in the status: the words, one space apart. */
 		char text[512];
 		size_t used = 0;
@@ -89,9 +90,9 @@ int ff_command(const char *line, char *why, size_t whylen)
 		}
 	} else {
 		rc = ff_bad(why, whylen,
-			 "'%s': unknown command (fail, flip, "
-			 "delay, seed, clear)",
-			 words[0]);
+			    "'%s': unknown command (fail, flip, "
+			    "drop, remap, delay, seed, clear)",
+			    words[0]);
 	}
 	free(copy);
 	return rc;
@@ -151,7 +152,8 @@ int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len)
 	pthread_mutex_lock(&lock);
 	op_count[op]++;
 	for (struct ff_rule *r = rules; r; r = r->next) {
-		if (r->kind == FK_FLIP || (r->kind == FK_FAIL && err) ||
+		if ((r->kind != FK_FAIL && r->kind != FK_DELAY) ||
+		    (r->kind == FK_FAIL && err) ||
 		    !matches(r, op, path, off, len) || !fires(r))
 			continue;
 		if (r->kind == FK_FAIL) {
@@ -191,6 +193,57 @@ void ff_flip(const char *path, uint64_t off, char *buf, size_t n)
 			buf[b - off] ^= (char)r->xor ;
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+/*
+ * The spans of n bytes at off that the rules of kind (on op) firing now
+ * cover, in rule order, at most FF_SPANS_MAX.
+ */
+static size_t spans(enum ff_kind kind, enum ff_op op, const char *path,
+		    uint64_t off, size_t n, struct ff_span *s)
+{
+	size_t k = 0;
+
+	if (n == 0)
+		return 0;
+	pthread_mutex_lock(&lock);
+	for (struct ff_rule *r = rules; r && k < FF_SPANS_MAX; r = r->next) {
+		uint64_t from = off, to = off + n;
+
+		if (r->kind != kind || !matches(r, op, path, off, n) ||
+		    !fires(r))
+			continue;
+		if (r->ranged) {
+			from = r->off > off ? r->off : off;
+			to = r->off + r->len < to ? r->off + r->len : to;
+		}
+		s[k].off = from;
+		s[k].len = to - from;
+		s[k].from = r->from + (from - r->off);
+		k++;
+	}
+	pthread_mutex_unlock(&lock);
+	return k;
+}
+
+size_t ff_drops(const char *path, uint64_t off, size_t n, struct ff_span *s)
+{
+	size_t k = spans(FK_DROP, FF_write, path, off, n, s);
+
+	/* By offset, for the writer to walk the gaps between them. */
+	for (size_t i = 1; i < k; i++)
+		for (size_t j = i; j > 0 && s[j].off < s[j - 1].off; j--) {
+			struct ff_span t = s[j];
+
+			s[j] = s[j - 1];
+			s[j - 1] = t;
+		}
+	return k;
+}
+
+size_t ff_remaps(const char *path, uint64_t off, size_t n, struct ff_span *s)
+{
+	return spans(FK_REMAP, FF_read, path, off, n, s);
 }
 
 char *ff_status(size_t *len)
