@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs: the tests' fault- and latency-injection rig, a FUSE
- * passthrough of a backing directory that fails, corrupts or delays
+ * passthrough of a backing directory that fails, corrupts, loses or delays
  * operations on command (faultfs_rules.h). Built only for `make check`,
  * never installed.
  *
