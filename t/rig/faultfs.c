@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * faultfs: the tests' fault- and latency-injection rig, a FUSE
- * passthrough of a backing directory that fails, corrupts or delays
+ * passthrough of a backing directory that fails, corrupts, loses or delays
  * operations on command (faultfs_rules.h). Built only for `make check`,
  * never installed.
  *
@@ -31,13 +31,11 @@
  */
 #define _GNU_SOURCE
 #define FUSE_USE_VERSION 31
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fuse.h>
 #include <limits.h>
 #include <stddef.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,31 +43,13 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "faultfs_rules.h"
+#include "faultfs_file.h"
 
 #define CONTROL "/.faultfs"
 
 static int backing = -1; /* the backing directory, opened before mounting */
 static int cache_mode;
 static int pass_sync; /* --sync: fsync reaches the backing file */
-
-/* An open file or directory: its fd and the path it was opened by. */
-struct ff_file {
-	int fd;
-	int control;
-	DIR *dir;
-	struct ff_ctl ctl;
-	struct ff_file *prev, *next; /* every open one (open_files) */
-	char path[];
-};
-
-/*
- * The files open now. A handle still open when the filesystem is
- * unmounted (a lazy unmount, a killed caller) gets no release: main
- * frees what is left here, so the rig leaks nothing.
- */
-static struct ff_file *open_files;
-static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *rel(const char *path)
 {
@@ -84,42 +64,6 @@ static int is_control(const char *path)
 static struct ff_file *file_of(struct fuse_file_info *fi)
 {
 	return (struct ff_file *)(uintptr_t)fi->fh;
-}
-
-static struct ff_file *file_new(const char *path)
-{
-	struct ff_file *f = calloc(1, sizeof(*f) + strlen(path) + 1);
-
-	if (f) {
-		f->fd = -1;
-		strcpy(f->path, path);
-		pthread_mutex_lock(&open_lock);
-		f->next = open_files;
-		if (open_files)
-			open_files->prev = f;
-		open_files = f;
-		pthread_mutex_unlock(&open_lock);
-	}
-	return f;
-}
-
-/* Close what f holds and free it. */
-static void file_free(struct ff_file *f)
-{
-	pthread_mutex_lock(&open_lock);
-	if (f->prev)
-		f->prev->next = f->next;
-	else
-		open_files = f->next;
-	if (f->next)
-		f->next->prev = f->prev;
-	pthread_mutex_unlock(&open_lock);
-	if (f->dir)
-		closedir(f->dir);
-	else if (f->fd >= 0)
-		close(f->fd);
-	ff_ctl_free(&f->ctl);
-	free(f);
 }
 
 /* The path a rule sees: the one given, else the one the file had. */
@@ -302,13 +246,13 @@ static int ff_utimens(const char *path, const struct timespec ts[2],
 
 static int control_open(struct fuse_file_info *fi)
 {
-	struct ff_file *f = file_new(CONTROL);
+	struct ff_file *f = ff_file_new(CONTROL);
 
 	if (!f)
 		return -ENOMEM;
 	f->control = 1;
 	if ((fi->flags & O_ACCMODE) == O_RDONLY && ff_ctl_snapshot(&f->ctl)) {
-		file_free(f);
+		ff_file_free(f);
 		return -ENOMEM;
 	}
 	fi->fh = (uintptr_t)f;
@@ -320,7 +264,7 @@ static int control_open(struct fuse_file_info *fi)
 static int open_file(const char *path, int flags, mode_t mode,
 		     struct fuse_file_info *fi)
 {
-	struct ff_file *f = file_new(path);
+	struct ff_file *f = ff_file_new(path);
 
 	if (!f)
 		return -ENOMEM;
@@ -329,7 +273,7 @@ static int open_file(const char *path, int flags, mode_t mode,
 	if (f->fd < 0) {
 		int e = errno;
 
-		file_free(f);
+		ff_file_free(f);
 		return -e;
 	}
 	if (flags & O_CREAT)
@@ -360,7 +304,6 @@ static int ff_read(const char *path, char *buf, size_t size, off_t off,
 		   struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
-	ssize_t n;
 	int rc;
 
 	if (f->control)
@@ -369,27 +312,22 @@ static int ff_read(const char *path, char *buf, size_t size, off_t off,
 	rc = ff_check(FF_read, path, (uint64_t)off, size);
 	if (rc)
 		return rc;
-	n = pread(f->fd, buf, size, off);
-	if (n < 0)
-		return -errno;
-	ff_flip(path, (uint64_t)off, buf, (size_t)n);
-	return (int)n;
+	return (int)ff_file_read(f, path, buf, size, (uint64_t)off);
 }
 
 static int ff_write(const char *path, const char *buf, size_t size, off_t off,
 		    struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
-	ssize_t n;
 	int rc;
 
 	if (f->control)
 		return ff_ctl_write(&f->ctl, buf, size);
-	rc = ff_check(FF_write, path_of(path, fi), (uint64_t)off, size);
+	path = path_of(path, fi);
+	rc = ff_check(FF_write, path, (uint64_t)off, size);
 	if (rc)
 		return rc;
-	n = pwrite(f->fd, buf, size, off);
-	return n < 0 ? -errno : (int)n;
+	return (int)ff_file_write(f, path, buf, size, (uint64_t)off);
 }
 
 static int ff_statfs(const char *path, struct statvfs *st)
@@ -417,7 +355,7 @@ static int ff_release(const char *path, struct fuse_file_info *fi)
 
 	if (!f->control)
 		(void)ff_check(FF_release, path_of(path, fi), FF_NO_RANGE, 0);
-	file_free(f);
+	ff_file_free(f);
 	return 0;
 }
 
@@ -454,7 +392,7 @@ static int ff_opendir(const char *path, struct fuse_file_info *fi)
 	int fd;
 
 	CHECK(opendir, path);
-	f = file_new(path);
+	f = ff_file_new(path);
 	if (!f)
 		return -ENOMEM;
 	fd = openat(backing, rel(path),
@@ -464,7 +402,7 @@ static int ff_opendir(const char *path, struct fuse_file_info *fi)
 
 		if (fd >= 0)
 			close(fd);
-		file_free(f);
+		ff_file_free(f);
 		return -e;
 	}
 	fi->fh = (uintptr_t)f;
@@ -502,7 +440,7 @@ static int ff_releasedir(const char *path, struct fuse_file_info *fi)
 	struct ff_file *f = file_of(fi);
 
 	(void)ff_check(FF_releasedir, path_of(path, fi), FF_NO_RANGE, 0);
-	file_free(f);
+	ff_file_free(f);
 	return 0;
 }
 
@@ -625,8 +563,7 @@ int main(int argc, char **argv)
 	if (fuse_opt_add_arg(&args, "-osubtype=faultfs,fsname=faultfs"))
 		return 1;
 	rc = fuse_main(args.argc, args.argv, &ops, NULL);
-	while (open_files)
-		file_free(open_files);
+	ff_file_free_all();
 	fuse_opt_free_args(&args);
 	close(backing);
 	return rc;

@@ -22,6 +22,14 @@ static const char ff_language[] =
     "  flip [read] off=N [len=N] [xor=N] [MATCH]\n"
     "                           XOR (default 0xff) the bytes at off..off+len\n"
     "                           in what matching reads return\n"
+    "  drop [write] [off=N] [len=N] [MATCH]\n"
+    "                           a lost write: the bytes of matching writes\n"
+    "                           at off..off+len (without off=, all) never\n"
+    "                           reach BACKING, yet the write succeeds\n"
+    "  remap [read] off=N len=N from=M [MATCH]\n"
+    "                           a misdirected read: matching reads return\n"
+    "                           BACKING's bytes at M..M+len (zeros past its\n"
+    "                           end) for those at off..off+len\n"
     "  delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN [MATCH]\n"
     "                           sleep before each matching operation\n"
     "  seed N                   seed of the delay distributions\n"
@@ -40,7 +48,10 @@ static const char ff_language[] =
     "first\n"
     "N matches through), times=N (fire at most N times). Sizes take\n"
     "k/m/g/t (binary), durations ns/us/ms/s. The first fail rule that\n"
-    "fires decides; later fail rules do not see that operation.\n";
+    "fires decides; later fail rules do not see that operation. A read\n"
+    "is remapped, then flipped. With --cache, what a drop or remap rule\n"
+    "did stays in the page cache until evicted, and the kernel's reads\n"
+    "are of whole pages (a rule changes only the bytes it covers).\n";
 
 void ff_help(FILE *f)
 {

@@ -4,13 +4,19 @@
  * one line of the control language (faultfs --help):
  *
  *   fail OPS ERRNO [off=N] [len=N] [path=GLOB] [after=N] [times=N]
- *   flip [OPS] off=N [len=N] [xor=N] [path=GLOB] [after=N] [times=N]
+ *   flip [read] off=N [len=N] [xor=N] [path=GLOB] [after=N] [times=N]
+ *   drop [write] [off=N] [len=N] [path=GLOB] [after=N] [times=N]
+ *   remap [read] off=N len=N from=M [path=GLOB] [after=N] [times=N]
  *   delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN [match...]
  *   seed N | clear
  *
  * Every operation the filesystem serves calls ff_check first: it is
  * counted, delayed by every delay rule that matches, and failed by the
- * first fail rule that fires. A read's data then passes ff_flip.
+ * first fail rule that fires. A read's data then passes ff_remaps (the
+ * bytes a remap rule covers are replaced by the file's bytes at from=,
+ * a misdirected read) and ff_flip (corruption on the way); a write's
+ * bytes that ff_drops covers never reach the backing file, yet the
+ * write succeeds (a lost write).
  * Everything is behind one mutex, so any number of FUSE threads may call.
  */
 #ifndef FAULTFS_RULES_H
@@ -72,6 +78,32 @@ int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len);
 
 /* XOR the bytes flip rules cover in n bytes read from path at off. */
 void ff_flip(const char *path, uint64_t off, char *buf, size_t n);
+
+/*
+ * A part of one read or write that a drop or remap rule covers: the
+ * file's bytes [off, off+len); for remap, the offset whose bytes take
+ * their place (from for off, from+1 for off+1, ...).
+ */
+struct ff_span {
+	uint64_t off, len, from;
+};
+
+/* The most spans one request gets; later rules are not tried on it. */
+#define FF_SPANS_MAX 16
+
+/*
+ * The drop rules that fire on a write of n bytes at off on path (each
+ * counted): the spans not to write, sorted by off (they may overlap).
+ * Returns how many, 0 when none fired.
+ */
+size_t ff_drops(const char *path, uint64_t off, size_t n, struct ff_span *s);
+
+/*
+ * The remap rules that fire on a read that returned n bytes at off, in
+ * rule order (where spans overlap the last one applied wins). Returns
+ * how many.
+ */
+size_t ff_remaps(const char *path, uint64_t off, size_t n, struct ff_span *s);
 
 /* The rules with their counts and the operation counts, as text
  * (malloc'd, *len bytes, NUL-terminated); NULL when out of memory. */
