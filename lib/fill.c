@@ -2,11 +2,16 @@
 /* fill: see fill.h. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#ifdef HAVE_ISAL
+#include <isa-l/crc.h>
+#endif
 
 #include "fill.h"
+#include "fill_impl.h"
 #include "rng.h"
 
 void fill_random(void *buf, size_t len, uint64_t seed)
@@ -56,4 +61,117 @@ double fill_compress_ratio(const void *buf, size_t len)
 		ratio = (double)out_len / (double)len;
 	free(out);
 	return ratio;
+}
+
+uint32_t fill_crc32(uint32_t crc, const void *buf, size_t len)
+{
+#ifdef HAVE_ISAL
+	/* The reflected gzip CRC, chained as zlib's is: same values, many
+	 * times faster (folding with carry-less multiplies). */
+	return crc32_gzip_refl(crc, buf, len);
+#else
+	const unsigned char *p = buf;
+
+	/* zlib takes a uInt length: feed it in pieces that fit. */
+	while (len > 0) {
+		uInt n = len > (1u << 30) ? 1u << 30 : (uInt)len;
+
+		crc = (uint32_t)crc32(crc, p, n);
+		p += n;
+		len -= n;
+	}
+	return crc;
+#endif
+}
+
+uint32_t fill_block_crc(const unsigned char *blk)
+{
+	static const unsigned char zero[4];
+	uint32_t crc = fill_crc32(0, blk, 4);
+
+	crc = fill_crc32(crc, zero, 4);
+	return fill_crc32(crc, blk + 8, FILL_BLOCK - 8);
+}
+
+#define FILL_MODES "random, zero, compress:PCT, dedupe:PCT"
+
+static const char *const mode_names[] = {
+    [FILL_RANDOM] = "random",
+    [FILL_ZERO] = "zero",
+    [FILL_COMPRESS] = "compress",
+    [FILL_DEDUPE] = "dedupe",
+};
+
+static int parse_fail(char *why, size_t whylen, const char *arg,
+		      const char *what)
+{
+	if (why && whylen)
+		snprintf(why, whylen, "'%s': %s", arg, what);
+	return -1;
+}
+
+/* A whole number 1..99 in digits alone: no sign, space or fraction. */
+static int parse_pct(const char *s, unsigned *pct)
+{
+	unsigned v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 99)
+			return -1;
+		v = v * 10 + (unsigned)(*s - '0');
+	}
+	if (v < 1 || v > 99)
+		return -1;
+	*pct = v;
+	return 0;
+}
+
+int fill_parse(const char *arg, struct fill_spec *out, char *why,
+	       size_t whylen)
+{
+	struct fill_spec sp;
+	const char *colon;
+	size_t name_len;
+	int mode = -1;
+
+	if (!arg)
+		arg = "";
+	colon = strchr(arg, ':');
+	name_len = colon ? (size_t)(colon - arg) : strlen(arg);
+	for (int m = 0; m < (int)(sizeof(mode_names) / sizeof(*mode_names));
+	     m++)
+		if (strlen(mode_names[m]) == name_len &&
+		    !strncmp(arg, mode_names[m], name_len))
+			mode = m;
+	if (mode < 0)
+		return parse_fail(why, whylen, arg,
+				  "not a data mode (" FILL_MODES ")");
+	/* *out changes only on success. */
+	sp.mode = (enum fill_mode)mode;
+	sp.pct = 0;
+	if (mode == FILL_RANDOM || mode == FILL_ZERO) {
+		if (colon)
+			return parse_fail(why, whylen, arg,
+					  "this mode takes no PCT");
+	} else if (!colon) {
+		return parse_fail(why, whylen, arg,
+				  "needs :PCT, a whole number from 1 to 99");
+	} else if (parse_pct(colon + 1, &sp.pct)) {
+		return parse_fail(why, whylen, arg,
+				  "PCT must be a whole number from 1 to 99");
+	}
+	*out = sp;
+	return 0;
+}
+
+void fill_spec_text(const struct fill_spec *s, char *buf, size_t len)
+{
+	const char *name = (unsigned)s->mode < 4 ? mode_names[s->mode] : "?";
+
+	if (s->mode == FILL_COMPRESS || s->mode == FILL_DEDUPE)
+		snprintf(buf, len, "%s:%u", name, s->pct);
+	else
+		snprintf(buf, len, "%s", name);
 }
