@@ -105,8 +105,9 @@ static const char *const mode_names[] = {
 static int parse_fail(char *why, size_t whylen, const char *arg,
 		      const char *what)
 {
+	(void)arg; /* the caller's message names it */
 	if (why && whylen)
-		snprintf(why, whylen, "'%s': %s", arg, what);
+		snprintf(why, whylen, "%s", what);
 	return -1;
 }
 

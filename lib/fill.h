@@ -64,8 +64,8 @@ struct fill_spec {
 /*
  * "random", "zero", "compress:PCT" or "dedupe:PCT" (PCT a whole number
  * from 1 to 99) into *out: 0, or -1 with why (whylen bytes, may be 0)
- * one phrase naming the bad part, e.g. "'compress:150': PCT must be a
- * whole number from 1 to 99".
+ * one phrase saying what is wrong with it, e.g. "PCT must be a whole
+ * number from 1 to 99" (the caller's message names arg).
  */
 int fill_parse(const char *arg, struct fill_spec *out, char *why,
 	       size_t whylen);

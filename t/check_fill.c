@@ -333,20 +333,20 @@ START_TEST(parse_good)
 END_TEST
 
 static const char *const bad_args[][2] = {
-    {"compress:150", "'compress:150': PCT must be a whole number from 1 to 99"},
-    {"compress:0", "'compress:0': PCT must be a whole number from 1 to 99"},
-    {"dedupe:5.5", "'dedupe:5.5': PCT must be a whole number from 1 to 99"},
-    {"dedupe:-5", "'dedupe:-5': PCT must be a whole number from 1 to 99"},
-    {"compress: 5", "'compress: 5': PCT must be a whole number from 1 to 99"},
-    {"compress:", "'compress:': PCT must be a whole number from 1 to 99"},
+    {"compress:150", "PCT must be a whole number from 1 to 99"},
+    {"compress:0", "PCT must be a whole number from 1 to 99"},
+    {"dedupe:5.5", "PCT must be a whole number from 1 to 99"},
+    {"dedupe:-5", "PCT must be a whole number from 1 to 99"},
+    {"compress: 5", "PCT must be a whole number from 1 to 99"},
+    {"compress:", "PCT must be a whole number from 1 to 99"},
     {"compress:99999999999",
-     "'compress:99999999999': PCT must be a whole number from 1 to 99"},
-    {"compress", "'compress': needs :PCT, a whole number from 1 to 99"},
-    {"random:5", "'random:5': this mode takes no PCT"},
-    {"foo", "'foo': not a data mode (random, zero, compress:PCT, dedupe:PCT)"},
-    {"Random", "'Random': not a data mode (random, zero, compress:PCT, "
+     "PCT must be a whole number from 1 to 99"},
+    {"compress", "needs :PCT, a whole number from 1 to 99"},
+    {"random:5", "this mode takes no PCT"},
+    {"foo", "not a data mode (random, zero, compress:PCT, dedupe:PCT)"},
+    {"Random", "not a data mode (random, zero, compress:PCT, "
 	       "dedupe:PCT)"},
-    {"", "'': not a data mode (random, zero, compress:PCT, dedupe:PCT)"},
+    {"", "not a data mode (random, zero, compress:PCT, dedupe:PCT)"},
 };
 
 START_TEST(parse_bad)

@@ -17,6 +17,8 @@
 #include "fill.h"
 #include "json.h"
 #include "jsondoc.h"
+#include "phase.h"
+#include "runner.h"
 #include "mounts.h"
 #include "mpirank.h"
 #include "ran_io.h"
@@ -79,6 +81,7 @@ static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
 
 static json_t *settings(const struct clyde_opts *o, int *bad)
 {
+	char mode[32];
 	json_t *s = json_object(), *files = json_object(), *only;
 	char label[32];
 
@@ -106,6 +109,8 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
 	jp_put(s, "files", files, bad);
 	jp_put(s, "direct", json_boolean(o->direct), bad);
+	fill_spec_text(&o->data, mode, sizeof(mode));
+	jp_put(s, "data", json_string(mode), bad);
 	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
 	jp_put(s, "sync_write", sync_write_settings(o, bad), bad);
 	jp_put(s, "cache_method",
@@ -186,18 +191,28 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
  * How far zlib shrinks the run's data (64 KiB of the fill): near 1.0 means
  * a compressing or deduplicating array cannot flatter the figures.
  */
-static json_t *compress_ratio(uint64_t seed)
+static json_t *compress_ratio(const struct clyde_opts *o, uint64_t seed)
 {
-	enum { LEN = 64 * 1024 };
+	enum { LEN = 256 * 1024, PARTS = 4 };
 	unsigned char *buf = malloc(LEN);
-	double ratio = -1.0;
+	struct fill *f = runner_fill_new(o, seed);
+	double out = 0;
+	int ok = buf && f;
 
-	if (buf) {
-		fill_random(buf, LEN, seed);
-		ratio = fill_compress_ratio(buf, LEN);
-		free(buf);
+	/* A stretch at each quarter of the data file, as block output
+	 * writes them, each compressed alone. */
+	for (int i = 0; ok && i < PARTS; i++) {
+		uint64_t at = o->size / PARTS * (uint64_t)i / 4096 * 4096;
+		double r;
+
+		fill_into(f, buf, at, LEN, PHASE_GEN_WRITE);
+		r = fill_compress_ratio(buf, LEN);
+		ok = r >= 0;
+		out += r / PARTS;
 	}
-	return ratio < 0 ? json_null() : json_real(ratio);
+	free(buf);
+	fill_free(f);
+	return ok ? json_real(out) : json_null();
 }
 
 /*
@@ -254,8 +269,9 @@ static json_t *run_object(const struct run_result *r)
 	return run;
 }
 
-int jsondoc_add_run(json_t *doc, const struct run_result *r,
-		    const struct run_result *per, unsigned n)
+int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
+		    const struct run_result *r, const struct run_result *per,
+		    unsigned n)
 {
 	const json_t *dirs = json_object_get(doc, "targets");
 	json_t *run = run_object(r), *each;
@@ -263,7 +279,7 @@ int jsondoc_add_run(json_t *doc, const struct run_result *r,
 
 	if (bad)
 		return -1;
-	jp_put(run, "data_compress_ratio", compress_ratio(r->seed), &bad);
+	jp_put(run, "data_compress_ratio", compress_ratio(o, r->seed), &bad);
 	if (n) {
 		each = json_array();
 		jp_put(run, "targets", each, &bad);

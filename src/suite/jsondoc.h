@@ -29,7 +29,8 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
  * run's "targets", each with its directory, as the document's "targets"
  * list them). 0, or -1 (no memory).
  */
-int jsondoc_add_run(json_t *doc, const struct run_result *r,
+int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
+		    const struct run_result *r,
 		    const struct run_result *per, unsigned n);
 
 /*

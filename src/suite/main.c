@@ -24,6 +24,7 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "fill.h"
 #include "jsondoc.h"
 #include "lockstep.h"
 #include "mpirank.h"
@@ -190,7 +191,7 @@ static int add_run(struct runs *x, const struct run_result *r)
 {
 	unsigned n = x->o->ndirs > 1 ? x->o->ndirs : 0;
 
-	return jsondoc_add_run(x->doc, r, n ? x->per : NULL, n);
+	return jsondoc_add_run(x->doc, x->o, r, n ? x->per : NULL, n);
 }
 
 /* A run's table, latency table and CSV line(s): under several -d, a row
@@ -206,6 +207,13 @@ static void print_run(struct runs *x, const struct run_result *r,
 		for (unsigned i = 0; i < o->ndirs; i++)
 			rows[n++] = &x->per[i];
 	rows[n++] = r;
+	/* Data other than the default: said over the table it shaped. */
+	if (o->data.mode != FILL_RANDOM) {
+		char mode[32];
+
+		fill_spec_text(&o->data, mode, sizeof(mode));
+		fprintf(tables, "Data written: %s (--data)\n", mode);
+	}
 	table_print_rows(tables, rows, n, o->layout);
 	for (unsigned i = 0; i < n && o->latency; i++)
 		table_print_latency(tables, rows[i]);

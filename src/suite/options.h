@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "csv.h"
+#include "fill.h"
 #include "privs.h"
 #include "result.h"
 #include "table.h"
@@ -124,6 +125,10 @@ struct clyde_opts {
 	const char *sync_size_arg; /* as given; NULL if none */
 	uint64_t sync_ops;
 	double sync_time;
+	/* --data: the content every write of the data file carries
+	 * (lib/fill), random by default; data_arg as given, NULL if none. */
+	struct fill_spec data;
+	const char *data_arg;
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

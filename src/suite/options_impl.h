@@ -95,7 +95,12 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("sync-method", LONG_SYNC_METHOD, opts_parse_sync_method)             \
 	X("sync-size", LONG_SYNC_SIZE, opts_parse_sync_size)                   \
 	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
-	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)
+	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)                   \
+	X("data", LONG_DATA, opts_parse_data)
+
+/* --data=MODE into o->data (options_ran.c). */
+enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
+				FILE *err);
 
 /* sync_write's --sync-method, --sync-size, --sync-ops and --sync-time
  * into o (options_syncw.c). */

@@ -3,11 +3,13 @@
  * options_ran: the options of the random-I/O figures, ran_read and
  * ran_write: --ran-bs (bytes per operation), --iodepth (operations in
  * flight), --ran-ops and --ran-time (the bounds: the test stops at the
- * earlier). Each keeps what was given in struct clyde_opts; ran_io.h
+ * earlier); and --data, the content of every write of the data file
+ * (lib/fill's modes), which the random writes carry too. Each keeps what was given in struct clyde_opts; ran_io.h
  * holds the defaults and bounds and settles them.
  */
 #include "config.h"
 
+#include "fill.h"
 #include "options_impl.h"
 #include "ran_io.h"
 #include "units.h"
@@ -54,6 +56,17 @@ enum opt_status opts_parse_ran_ops(const char *arg, struct clyde_opts *o,
 	if (st == OPT_RUN)
 		o->ran_ops = v;
 	return st;
+}
+
+enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
+				FILE *err)
+{
+	char why[160];
+
+	if (fill_parse(arg, &o->data, why, sizeof(why)))
+		return opts_bad(err, "--data", arg, why);
+	o->data_arg = arg;
+	return OPT_RUN;
 }
 
 enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,

@@ -36,6 +36,12 @@ struct phase_ctx {
 	const char *scratch_path; /* the scratch directory */
 	unsigned char *buf;	  /* fill data, aligned for O_DIRECT; holds
 				   * the larger of chunk and the -n chunk */
+	struct fill *fill; /* what the data file's writes carry (--data):
+			    * fill_at/fill_into of lib/fill */
+	uint32_t gen;	   /* the data file's generation: PHASE_GEN_WRITE
+			    * once block output (or per-char output, or
+			    * the untimed maker) wrote it, one more after
+			    * each PHASE_NEW_GEN phase; 0 before */
 	size_t chunk;
 	uint64_t size;		     /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
@@ -69,6 +75,11 @@ struct phase_out {
 	uint64_t *live;
 };
 
+/* The generation of the data file's content (lib/fill) that block
+ * output writes, and that the rewrite makes it. */
+#define PHASE_GEN_WRITE	  1u
+#define PHASE_GEN_REWRITE 2u
+
 /* Flags: the runner reads every one of them. */
 /* Uses the data file: skipped by -s 0. */
 #define PHASE_DATA 0x1u
@@ -82,7 +93,10 @@ struct phase_out {
 /* Writes the whole data file: the phase the runner runs, untimed, when
  * a PHASE_READS phase is to run without it (--only). */
 #define PHASE_MAKES_DATA  0x10u
-#define PHASE_FLAGS_KNOWN 0x1fu
+/* Writes every block of the data file again (rewrite): its content is
+ * then the next generation (ctx->gen). */
+#define PHASE_NEW_GEN	  0x20u
+#define PHASE_FLAGS_KNOWN 0x3fu
 
 struct phase_ops {
 	const char *name;      /* the figure's key, e.g. "put_block" */
@@ -158,13 +172,13 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 				uint64_t *t0, const char *call);
 
 /*
- * The end of chunk i of block output and rewrite: the buffer written
- * whole at the file offset, fsynced under -b, writeback kept to two
+ * The end of chunk i of block output and rewrite: buf (chunk bytes)
+ * written whole at the file offset, fsynced under -b, writeback kept to two
  * windows, then phase_op_next. Inline: it is the timed loop of both. 0
  * or -errno (ctx->what set).
  */
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
-				  uint64_t *t0, uint64_t i);
+				  uint64_t *t0, uint64_t i, const void *buf);
 
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
@@ -228,11 +242,11 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 }
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
-				  uint64_t *t0, uint64_t i)
+				  uint64_t *t0, uint64_t i, const void *buf)
 {
 	int rc;
 
-	if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0)
+	if ((rc = phase_write_all(ctx, buf, ctx->chunk)) != 0)
 		return rc;
 	if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
 		return rc;

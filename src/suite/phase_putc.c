@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "fill.h"
 #include "phase.h"
 
 static int putc_setup(struct phase_ctx *ctx)
@@ -27,7 +28,7 @@ static int putc_setup(struct phase_ctx *ctx)
 static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	FILE *f = ctx->stream; /* NULL in syscall mode */
-	const unsigned char *data = ctx->buf;
+	const unsigned char *data;
 	uint64_t total = phase_per_char_size(ctx), done = 0;
 	uint64_t t0 = clk_now_ns();
 	int rc;
@@ -36,6 +37,7 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 		size_t n = (size_t)(total - done < ctx->chunk ? total - done
 							      : ctx->chunk);
 
+		data = fill_at(ctx->fill, done, n, PHASE_GEN_WRITE);
 		if (f) {
 			for (size_t i = 0; i < n; i++)
 				if (putc(data[i], f) == EOF)

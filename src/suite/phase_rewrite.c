@@ -34,7 +34,7 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 		ctx->buf[i % ctx->chunk]++;
 		if (lseek(ctx->fd, back, SEEK_CUR) < 0)
 			return phase_fail(ctx, "lseek", errno);
-		if ((rc = phase_put_chunk(ctx, out, &t0, i)) != 0)
+		if ((rc = phase_put_chunk(ctx, out, &t0, i, ctx->buf)) != 0)
 			return rc;
 	}
 	out->work = chunks * ctx->chunk;
@@ -45,7 +45,7 @@ const struct phase_ops phase_rewrite_ops = {
 	.name = "rewrite",
 	.title = "rewrite",
 	.test = RT_rewrite,
-	.flags = PHASE_DATA | PHASE_READS,
+	.flags = PHASE_DATA | PHASE_READS | PHASE_NEW_GEN,
 	.progress = "Rewriting",
 	.setup = rewrite_setup,
 	.run = rewrite_run,

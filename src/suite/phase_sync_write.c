@@ -43,8 +43,6 @@
 #define SYNCW_NAME	"sync_write"
 #define SYNCW_FILE_SIZE (16u << 20)
 
-/* Salt for the buffer's stream of the run's seed. */
-#define SYNCW_SALT 0x73796e6377ull
 
 struct syncw {
 	unsigned char *buf; /* SYNCW_FILE_SIZE bytes from lib/fill */
@@ -101,7 +99,9 @@ static int syncw_setup(struct phase_ctx *ctx)
 		s->buf = NULL;
 		return phase_fail_call(ctx, "posix_memalign", ENOMEM);
 	}
-	fill_random(s->buf, SYNCW_FILE_SIZE, ctx->seed ^ SYNCW_SALT);
+	/* The content --data gives the file's offsets; each operation
+	 * writes offset 0's again, as pg_test_fsync writes one buffer. */
+	fill_into(ctx->fill, s->buf, 0, SYNCW_FILE_SIZE, PHASE_GEN_WRITE);
 	if ((rc = syncw_make(ctx, s)) != 0)
 		return rc;
 	if (o->sync_method == OPT_SYNCW_DSYNC)

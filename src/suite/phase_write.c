@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_write: block output. The data file is created fresh and written
- * with chunk-sized write() calls; one byte of the buffer changes before
- * each write so no layer can recognise a repeated block. With -b every
+ * with chunk-sized write() calls, each chunk the content --data gives its
+ * offset (lib/fill: by default random bytes with every 512-byte sector
+ * stamped, so that no layer can compress or deduplicate it, at the cost
+ * of a few stores; no copy). With -b every
  * write is followed by fsync. The file is fsynced before the clock stops,
  * so the figure is what reached the device, not the page cache.
  */
 #include "config.h"
 
+#include "fill.h"
 #include "phase.h"
 
 static int write_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -17,8 +20,10 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	for (uint64_t i = 0; i < chunks; i++) {
-		ctx->buf[i % ctx->chunk] ^= (unsigned char)(i | 1);
-		if ((rc = phase_put_chunk(ctx, out, &t0, i)) != 0)
+		const void *buf = fill_at(ctx->fill, i * ctx->chunk,
+					  ctx->chunk, PHASE_GEN_WRITE);
+
+		if ((rc = phase_put_chunk(ctx, out, &t0, i, buf)) != 0)
 			return rc;
 	}
 	out->work = chunks * ctx->chunk;

@@ -32,6 +32,7 @@ struct ran {
 	struct ran_set set;
 	int write;
 	uint64_t nblocks, key, deadline_ns, done;
+	int copy; /* a write's content copied whole (ran_buf) */
 	unsigned char *bufs; /* set.depth blocks, one per slot */
 };
 
@@ -112,13 +113,25 @@ static off_t ran_offset(const struct ran *r, uint64_t k)
 		       r->set.bs);
 }
 
-/* Slot's buffer, ready for operation k (a write changes a byte). */
+/*
+ * Slot's buffer, ready for operation k. A write's holds the content of
+ * its offset (--data): its sector stamps made anew over what the slot
+ * held (a few stores), or under dedupe:PCT, where a block repeats another
+ * whole, copied.
+ */
 static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k)
 {
 	unsigned char *b = r->bufs + (size_t)slot * r->set.bs;
+	struct fill *f = r->ctx->fill;
+	uint64_t off;
 
-	if (r->write)
-		b[k % r->set.bs] ^= (unsigned char)(k | 1);
+	if (!r->write)
+		return b;
+	off = (uint64_t)ran_offset(r, k);
+	if (r->copy)
+		fill_into(f, b, off, (size_t)r->set.bs, r->ctx->gen);
+	else
+		fill_remark(f, b, off, (size_t)r->set.bs, r->ctx->gen);
 	return b;
 }
 
@@ -300,7 +313,10 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, int write)
 	if (posix_memalign((void **)&r.bufs, 4096,
 			   (size_t)r.set.depth * r.set.bs) != 0)
 		return phase_fail_call(ctx, "buffer", ENOMEM);
-	fill_random(r.bufs, (size_t)r.set.depth * r.set.bs, ctx->seed);
+	r.copy = ctx->opt->data.mode == FILL_DEDUPE;
+	for (unsigned s = 0; write && s < r.set.depth; s++)
+		fill_into(ctx->fill, r.bufs + (size_t)s * r.set.bs,
+			  (uint64_t)s * r.set.bs, (size_t)r.set.bs, ctx->gen);
 	r.deadline_ns = clk_now_ns() + (uint64_t)r.set.time * 1000000000ull;
 	rc = r.set.depth > 1 ? ran_uring(&r) : ran_sync(&r);
 	free(r.bufs);

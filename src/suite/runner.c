@@ -26,6 +26,7 @@
 #include "clock.h"
 #include "fill.h"
 #include "phase.h"
+#include "ran_io.h"
 #include "runner.h"
 #include "runner_impl.h"
 #include "text.h"
@@ -52,6 +53,7 @@ static unsigned nslots;
 static const struct reg_phase *maker; /* PHASE_MAKES_DATA, or NULL */
 static int built;
 static const struct runner_ranks *ranks; /* under mpirun, or NULL */
+static struct fill *run_fill; /* the run's, made by runner_run */
 
 void runner_use_ranks(const struct runner_ranks *r)
 {
@@ -423,6 +425,7 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 		if (run_phase(p, maker, title, "Preparing the data file", &t))
 			return 1;
 		p->data_ready = 1;
+		p->ctx.gen = PHASE_GEN_WRITE;
 	}
 	/* Under -c each worker empties the cache of its own data file. */
 	if ((ph->flags & PHASE_READS) && !p->w)
@@ -434,8 +437,12 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 		return 1;
 	}
 	/* (putc may cover only part of the file: -f SIZE, syscall.) */
-	if (ph->flags & PHASE_MAKES_DATA)
+	if (ph->flags & PHASE_MAKES_DATA) {
 		p->data_ready = 1;
+		p->ctx.gen = PHASE_GEN_WRITE;
+	}
+	if (ph->flags & PHASE_NEW_GEN)
+		p->ctx.gen++;
 	rec->op_bytes = ph->op_bytes ? ph->op_bytes(o) : 0;
 	rec->how[0] = '\0';
 	if (ph->how)
@@ -464,6 +471,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->ctx.data_path = data_path;
 	p->ctx.scratch_path = dir;
 	p->ctx.buf = env->buf;
+	p->ctx.fill = run_fill;
 	p->ctx.chunk = (size_t)env->opt->chunk;
 	p->ctx.size = env->opt->size;
 	p->ctx.stop = env->stop;
@@ -498,8 +506,19 @@ enum runner_status runner_run(const struct runner_env *env,
 	}
 	fill_random(env->buf, env->buf_len, r->seed);
 	r->cache = env->opt->direct ? RC_DIRECT : RC_EVICT;
-	if (env->opt->concurrency > 1 || env->ntargets > 1)
-		return runner_run_conc(env, r);
+	if (!(run_fill = runner_fill_new(env->opt, r->seed))) {
+		snprintf(r->error, sizeof(r->error), "the write data: %s",
+			 strerror(errno));
+		fprintf(env->err, "clyde: %s\n", r->error);
+		return RUNNER_FAILED;
+	}
+	if (env->opt->concurrency > 1 || env->ntargets > 1) {
+		enum runner_status st = runner_run_conc(env, r);
+
+		fill_free(run_fill);
+		run_fill = NULL;
+		return st;
+	}
 	snprintf(path, sizeof(path), "%s/%s", env->scratch->path,
 		 RUNNER_DATA_NAME);
 	runner_pass_init(&p, env, r, env->scratch->dirfd, env->scratch->path,
@@ -510,5 +529,22 @@ enum runner_status runner_run(const struct runner_env *env,
 		r->concurrency = ranks->size;
 	}
 	runner_pass_phases(&p);
+	fill_free(run_fill);
+	run_fill = NULL;
 	return p.status;
+}
+
+struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
+{
+	size_t max = (size_t)o->chunk;
+
+	/* The largest single write that takes its content from the fill:
+	 * a chunk, a random write's block, a synchronous write. */
+	if (o->ran_bs > max)
+		max = (size_t)o->ran_bs;
+	if (o->sync_size > max)
+		max = (size_t)o->sync_size;
+	if (max < RAN_BS_DEFAULT)
+		max = RAN_BS_DEFAULT;
+	return fill_new(&o->data, seed, 0, max);
 }

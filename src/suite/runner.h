@@ -99,6 +99,12 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 /* Why a phase is skipped under these options, or NULL when it runs. */
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);
 
+struct fill;
+
+/* The content source of a run of seed under o (--data), for the data
+ * file's writes (phase_ctx.fill); NULL with errno on a failure. */
+struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed);
+
 /* What the phases that these options run take room for. */
 struct runner_room {
 	int data;     /* one uses the data file (o->size bytes) */
