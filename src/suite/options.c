@@ -56,6 +56,7 @@ enum {
 	LONG_DROP_CACHES,
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
+	LONG_VERIFY,
 #define LONG_CODE(name, code, parse) code,
 	OPTS_LONG_VALUES(LONG_CODE)
 #undef LONG_CODE
@@ -71,6 +72,7 @@ static const struct option long_opts[] = {
     {"drop-caches", no_argument, NULL, LONG_DROP_CACHES},
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
+    {"verify", no_argument, NULL, LONG_VERIFY},
 #define LONG_ENTRY(name, code, parse) {name, required_argument, NULL, code},
     OPTS_LONG_VALUES(LONG_ENTRY)
 #undef LONG_ENTRY
@@ -490,6 +492,7 @@ static const struct {
     {LONG_LATENCY, offsetof(struct clyde_opts, latency)},
     {LONG_DROP_CACHES, offsetof(struct clyde_opts, drop_caches)},
     {LONG_NO_LATENCY, offsetof(struct clyde_opts, no_latency)},
+    {LONG_VERIFY, offsetof(struct clyde_opts, verify)},
 };
 
 /* An option getopt did not know, or one without its value. */
@@ -573,6 +576,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   "clyde takes no operands (see clyde --help)");
 	if ((st = check_conflicts(o, &p.g, err)) != OPT_RUN ||
 	    (st = opts_check_sync(o, err)) != OPT_RUN ||
+	    (st = opts_check_data(o, err)) != OPT_RUN ||
 	    (st = opts_check_targets(o, err)) != OPT_RUN)
 		return st;
 	default_size(o, p.ram_set);

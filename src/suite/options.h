@@ -129,6 +129,8 @@ struct clyde_opts {
 	 * (lib/fill), random by default; data_arg as given, NULL if none. */
 	struct fill_spec data;
 	const char *data_arg;
+	int verify; /* --verify: every block written carries a header and
+		     * CRC, every block read is checked */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

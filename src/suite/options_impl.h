@@ -102,6 +102,10 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
+/* What --verify cannot go with: dedupe:PCT, a chunk or --ran-bs that
+ * is not whole 4 KiB blocks (options_ran.c). */
+enum opt_status opts_check_data(const struct clyde_opts *o, FILE *err);
+
 /* sync_write's --sync-method, --sync-size, --sync-ops and --sync-time
  * into o (options_syncw.c). */
 enum opt_status opts_parse_sync_method(const char *arg, struct clyde_opts *o,

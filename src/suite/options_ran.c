@@ -69,6 +69,32 @@ enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
+enum opt_status opts_check_data(const struct clyde_opts *o, FILE *err)
+{
+	char v[32];
+
+	if (!o->verify)
+		return OPT_RUN;
+	if (o->data.mode == FILL_DEDUPE)
+		return opts_bad(err, "--verify with --data", o->data_arg,
+				"a block that repeats another cannot carry "
+				"its own offset; verify random, zero or "
+				"compress:PCT data");
+	if (o->chunk % FILL_BLOCK) {
+		snprintf(v, sizeof(v), "%llu", (unsigned long long)o->chunk);
+		return opts_bad(err, "--verify with the chunk size", v,
+				"verified blocks are 4 KiB: give a chunk that "
+				"is a multiple of 4096 (-s SIZE:CHUNK)");
+	}
+	if (o->ran_bs % FILL_BLOCK) {
+		snprintf(v, sizeof(v), "%llu", (unsigned long long)o->ran_bs);
+		return opts_bad(err, "--verify with --ran-bs", v,
+				"verified blocks are 4 KiB: give a multiple "
+				"of 4096");
+	}
+	return OPT_RUN;
+}
+
 enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 				    FILE *err)
 {

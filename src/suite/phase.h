@@ -24,6 +24,7 @@
 
 #include "clock.h"
 #include "figures.h"
+#include "fill.h"
 #include "hist.h"
 #include "options.h"
 #include "result.h"
@@ -180,6 +181,16 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 				  uint64_t *t0, uint64_t i, const void *buf);
 
+/*
+ * Under --verify, check buf (len bytes read from the data file at off)
+ * against generation gen: 0, or -EBADMSG with ctx->what naming the file
+ * and the first bad block, what was expected and what was found (the
+ * runner says it without a strerror). Without --verify: 0, no cost.
+ */
+static inline int phase_verify(struct phase_ctx *ctx, const void *buf,
+			       uint64_t off, size_t len, uint32_t gen);
+int phase_fail_verify(struct phase_ctx *ctx, const struct fill_bad *bad);
+
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
 
@@ -239,6 +250,17 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 {
 	phase_op_done(out, t0);
 	return *ctx->stop ? phase_fail(ctx, call, EINTR) : 0;
+}
+
+static inline int phase_verify(struct phase_ctx *ctx, const void *buf,
+			       uint64_t off, size_t len, uint32_t gen)
+{
+	struct fill_bad bad;
+
+	if (!ctx->opt->verify ||
+	    fill_check(ctx->fill, buf, off, len, gen, &bad) == FILL_OK)
+		return 0;
+	return phase_fail_verify(ctx, &bad);
 }
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,

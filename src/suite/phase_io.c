@@ -19,6 +19,16 @@ int phase_fail(struct phase_ctx *ctx, const char *call, int err)
 	return -err;
 }
 
+int phase_fail_verify(struct phase_ctx *ctx, const struct fill_bad *bad)
+{
+	char text[256];
+
+	fill_bad_text(bad, text, sizeof(text));
+	snprintf(ctx->what, sizeof(ctx->what), "verify %s: %s", ctx->data_path,
+		 text);
+	return -EBADMSG;
+}
+
 int phase_fail_short(struct phase_ctx *ctx)
 {
 	snprintf(ctx->what, sizeof(ctx->what),

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_read: block input. Chunk-sized read() calls over the whole data
- * file. One operation is one chunk.
+ * file. One operation is one chunk. Under --verify every block read is
+ * checked (its header and CRC, phase_verify).
  */
 #include "config.h"
 
@@ -15,6 +16,8 @@ static int read_run(struct phase_ctx *ctx, struct phase_out *out)
 
 	for (uint64_t i = 0; i < chunks; i++) {
 		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0 ||
+		    (rc = phase_verify(ctx, ctx->buf, i * ctx->chunk,
+				       ctx->chunk, ctx->gen)) != 0 ||
 		    (rc = phase_op_next(ctx, out, &t0, "read")) != 0)
 			return rc;
 	}

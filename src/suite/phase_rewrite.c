@@ -4,7 +4,8 @@
  * byte, seek back and write it: the read-modify-write pattern of a
  * database page update. One operation is the read, seek and write of one
  * chunk. With -b every write is followed by fsync; the file is fsynced
- * before the clock stops.
+ * before the clock stops. Under --verify each chunk read is checked,
+ * and written back as the next generation (PHASE_NEW_GEN).
  */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "fill.h"
 #include "phase.h"
 
 static int rewrite_setup(struct phase_ctx *ctx)
@@ -29,9 +31,16 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	for (uint64_t i = 0; i < chunks; i++) {
-		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0 ||
+		    (rc = phase_verify(ctx, ctx->buf, i * ctx->chunk,
+				       ctx->chunk, ctx->gen)) != 0)
 			return rc;
 		ctx->buf[i % ctx->chunk]++;
+		/* Under --verify the chunk's blocks become the next
+		 * generation, their CRCs over the changed byte too. */
+		if (ctx->opt->verify)
+			fill_remark(ctx->fill, ctx->buf, i * ctx->chunk,
+				    ctx->chunk, ctx->gen + 1);
 		if (lseek(ctx->fd, back, SEEK_CUR) < 0)
 			return phase_fail(ctx, "lseek", errno);
 		if ((rc = phase_put_chunk(ctx, out, &t0, i, ctx->buf)) != 0)

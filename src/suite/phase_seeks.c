@@ -49,11 +49,17 @@ static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
 
 	if (lseek(ctx->fd, off, SEEK_SET) < 0)
 		return phase_fail(ctx, "lseek", errno);
-	if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+	if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0 ||
+	    (rc = phase_verify(ctx, ctx->buf, (uint64_t)off, ctx->chunk,
+			       ctx->gen)) != 0)
 		return rc;
 	if (!seek_ticket_writes(ticket))
 		return 0;
 	ctx->buf[ticket % ctx->chunk]++;
+	/* The same generation, its CRCs over the changed byte. */
+	if (ctx->opt->verify)
+		fill_remark(ctx->fill, ctx->buf, (uint64_t)off, ctx->chunk,
+			    ctx->gen);
 	if (lseek(ctx->fd, off, SEEK_SET) < 0)
 		return phase_fail(ctx, "lseek", errno);
 	if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0)

@@ -156,6 +156,19 @@ static int ran_check(struct ran *r, long long res)
 			: phase_fail_short(r->ctx);
 }
 
+/* Under --verify, a read's block checked (phase_verify). */
+static int ran_verify(struct ran *r, const void *b, uint64_t k)
+{
+	if (r->write || !r->ctx->opt->verify)
+		return 0;
+	return phase_verify(r->ctx, b, (uint64_t)ran_offset(r, k),
+			    (size_t)r->set.bs, r->ctx->gen);
+}
+
+/* A completion's user data: the slot, and the operation it held. */
+#define RAN_SLOT_BITS 11
+_Static_assert((1u << RAN_SLOT_BITS) > RAN_IODEPTH_MAX, "a slot fits");
+
 /* Depth 1: pread or pwrite, one after the other. */
 static int ran_sync(struct ran *r)
 {
@@ -173,7 +186,8 @@ static int ran_sync(struct ran *r)
 				     : pread(ctx->fd, b, r->set.bs,
 					     ran_offset(r, k));
 		while (n < 0 && errno == EINTR && !*ctx->stop);
-		if ((rc = ran_check(r, n < 0 ? -errno : n)) != 0)
+		if ((rc = ran_check(r, n < 0 ? -errno : n)) != 0 ||
+		    (rc = ran_verify(r, b, k)) != 0)
 			return rc;
 		t1 = clk_now_ns();
 		ran_done(r, t1 - t0);
@@ -201,7 +215,7 @@ static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
 	else
 		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
 				   (uint64_t)ran_offset(r, k));
-	io_uring_sqe_set_data64(sqe, slot);
+	io_uring_sqe_set_data64(sqe, k << RAN_SLOT_BITS | slot);
 	sub[slot] = now;
 }
 
@@ -218,9 +232,14 @@ static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *sub,
 
 	io_uring_for_each_cqe(ring, head, cqe)
 	{
-		unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
+		uint64_t data = io_uring_cqe_get_data64(cqe);
+		unsigned slot = (unsigned)(data & ((1u << RAN_SLOT_BITS) - 1));
 		uint64_t now = clk_now_ns();
 		int err = ran_check(r, cqe->res);
+
+		if (!err)
+			err = ran_verify(r, r->bufs + (size_t)slot * r->set.bs,
+					 data >> RAN_SLOT_BITS);
 
 		seen++;
 		if (err && !*rc)

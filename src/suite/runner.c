@@ -311,9 +311,11 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 
 		/* The paths in it hold whatever bytes -d had: escaped, the
 		 * line stays one line and the JSON error UTF-8. */
-		snprintf(msg, sizeof(msg), "%s: %s: %s", title,
+		/* A block that failed --verify: the what says it all. */
+		snprintf(msg, sizeof(msg), "%s: %s%s%s", title,
 			 ctx->what[0] ? ctx->what : ctx->data_path,
-			 strerror(-rc));
+			 rc == -EBADMSG ? "" : ": ",
+			 rc == -EBADMSG ? "" : strerror(-rc));
 		text_escape(msg, p->r->error, sizeof(p->r->error), TEXT_LINE);
 		fprintf(env->err, "clyde: %s\n", p->r->error);
 	}
@@ -546,5 +548,5 @@ struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
 		max = (size_t)o->sync_size;
 	if (max < RAN_BS_DEFAULT)
 		max = RAN_BS_DEFAULT;
-	return fill_new(&o->data, seed, 0, max);
+	return fill_new(&o->data, seed, o->verify, max);
 }
