@@ -112,6 +112,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	fill_spec_text(&o->data, mode, sizeof(mode));
 	jp_put(s, "data", json_string(mode), bad);
 	jp_put(s, "verify", json_boolean(o->verify), bad);
+	jp_put(s, "keep", json_boolean(o->keep), bad);
 	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
 	jp_put(s, "sync_write", sync_write_settings(o, bad), bad);
 	jp_put(s, "cache_method",

@@ -33,6 +33,7 @@
 #include "ran_io.h"
 #include "rng.h"
 #include "runner.h"
+#include "verify_only.h"
 #include "scratch.h"
 #include "target.h"
 #include "table.h"
@@ -147,6 +148,7 @@ struct runs {
 	json_t *doc;
 	double (*rates)[RT_COUNT]; /* per run, for the -x summary */
 	unsigned done;
+	uint64_t last_seed; /* the seed of the last run that ended */
 	int out_err; /* errno of a failed write to stdout: no more runs */
 	int doc_err; /* a run could not be added to the document */
 };
@@ -278,6 +280,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 				? result_rate(&r->t[t], result_test_kind(t))
 				: NAN;
 		x->done++;
+		x->last_seed = seed;
 	}
 	return 0;
 }
@@ -432,6 +435,8 @@ int main(int argc, char **argv)
 	case OPT_RUN:
 		break;
 	}
+	if (o.verify_only) /* a data file an earlier run kept: no test */
+		return verify_only(o.verify_only, stdout, stderr);
 	/* The first to run sets the status; a blocked write() returns so
 	 * the phase can stop. A file-size limit is an error to report,
 	 * after which the scratch directory is still removed. */
@@ -483,6 +488,10 @@ int main(int argc, char **argv)
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
 		status = 1;
 out:
+	/* --keep: the data files of a run that ended well stay. */
+	if (o.keep && status == 0 && !stop_signal && x.done &&
+	    targets_keep(&targets, &o, x.last_seed, stderr))
+		status = 1;
 	rc = targets_remove(&targets, left, sizeof(left), why, sizeof(why));
 	/* Not committed (a failure, a signal, a closed stdout): the
 	 * temporary document goes; FILE keeps what it held. */

@@ -57,6 +57,7 @@ enum {
 	LONG_LATENCY,
 	LONG_NO_LATENCY,
 	LONG_VERIFY,
+	LONG_KEEP,
 #define LONG_CODE(name, code, parse) code,
 	OPTS_LONG_VALUES(LONG_CODE)
 #undef LONG_CODE
@@ -73,6 +74,7 @@ static const struct option long_opts[] = {
     {"latency", no_argument, NULL, LONG_LATENCY},
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
     {"verify", no_argument, NULL, LONG_VERIFY},
+    {"keep", no_argument, NULL, LONG_KEEP},
 #define LONG_ENTRY(name, code, parse) {name, required_argument, NULL, code},
     OPTS_LONG_VALUES(LONG_ENTRY)
 #undef LONG_ENTRY
@@ -493,6 +495,7 @@ static const struct {
     {LONG_DROP_CACHES, offsetof(struct clyde_opts, drop_caches)},
     {LONG_NO_LATENCY, offsetof(struct clyde_opts, no_latency)},
     {LONG_VERIFY, offsetof(struct clyde_opts, verify)},
+    {LONG_KEEP, offsetof(struct clyde_opts, keep)},
 };
 
 /* An option getopt did not know, or one without its value. */

@@ -131,6 +131,8 @@ struct clyde_opts {
 	const char *data_arg;
 	int verify; /* --verify: every block written carries a header and
 		     * CRC, every block read is checked */
+	const char *verify_only; /* --verify-only=FILE: check FILE, no test */
+	int keep;		 /* --keep: the data file stays */
 	enum csv_format csv;
 	enum table_layout layout;
 	enum per_char_mode per_char;

@@ -96,11 +96,16 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("sync-size", LONG_SYNC_SIZE, opts_parse_sync_size)                   \
 	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
 	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)                   \
-	X("data", LONG_DATA, opts_parse_data)
+	X("data", LONG_DATA, opts_parse_data)                                  \
+	X("verify-only", LONG_VERIFY_ONLY, opts_parse_verify_only)
 
 /* --data=MODE into o->data (options_ran.c). */
 enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
 				FILE *err);
+
+/* --verify-only=FILE into o->verify_only (options_ran.c). */
+enum opt_status opts_parse_verify_only(const char *arg, struct clyde_opts *o,
+				       FILE *err);
 
 /* What --verify cannot go with: dedupe:PCT, a chunk or --ran-bs that
  * is not whole 4 KiB blocks (options_ran.c). */

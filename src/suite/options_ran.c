@@ -69,6 +69,16 @@ enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
+enum opt_status opts_parse_verify_only(const char *arg, struct clyde_opts *o,
+				       FILE *err)
+{
+	if (!*arg)
+		return opts_bad(err, "--verify-only", arg,
+				"expected the path of a data file --keep left");
+	o->verify_only = arg;
+	return OPT_RUN;
+}
+
 enum opt_status opts_check_data(const struct clyde_opts *o, FILE *err)
 {
 	char v[32];

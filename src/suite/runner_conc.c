@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fill.h"
 #include "runner_impl.h"
 #include "text.h"
 
@@ -118,10 +119,19 @@ static int conc_worker(struct workers_self *me, void *arg)
 		return fd;
 	env.progress = NULL;
 	runner_pass_init(&p, &env, job->r, fd, dir, path);
+	/* Content of its own: the same seed would give every worker's file
+	 * the same blocks, which an array would deduplicate across them. */
+	if (!(p.ctx.fill = runner_fill_new(
+		  env.opt, job->r->seed ^ (me->index + 1) * 0x9e3779b97f4a7c15ull))) {
+		close(fd);
+		snprintf(me->what, WORKERS_WHAT_MAX, "the write data");
+		return -ENOMEM;
+	}
 	p.me = me;
 	/* One cache warning for the run, not one per worker. */
 	p.warned = me->index != 0;
 	runner_pass_phases(&p);
+	fill_free(p.ctx.fill);
 	close(fd);
 	if (p.status == RUNNER_OK)
 		return 0;

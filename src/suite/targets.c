@@ -8,11 +8,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "mpirank.h"
 #include "runner.h"
@@ -356,4 +358,66 @@ int targets_remove(struct targets *t, char *path, size_t plen, char *why,
 		snprintf(why, wlen, "%s", w);
 	}
 	return rc;
+}
+
+/* Move scratch s's data file at name (under its dirfd) to dirfd (-d) as
+ * to: 0, 1 when there is none, -1 after a line on err. */
+static int keep_one(const struct scratch *s, const char *name, int dirfd,
+		    const char *dir, const char *to, FILE *err)
+{
+	char p[PATH_MAX * 2 + 64], q[PATH_MAX * 8 + 256];
+
+	if (faccessat(s->dirfd, name, F_OK, AT_SYMLINK_NOFOLLOW) != 0)
+		return 1;
+	snprintf(p, sizeof(p), "%s/%s", dir, to);
+	shown(p, q, sizeof(q));
+	if (renameat2(s->dirfd, name, dirfd, to, RENAME_NOREPLACE) != 0) {
+		fprintf(err, "clyde: --keep: could not keep the data file as "
+			     "'%s': %s; it is removed\n",
+			q, strerror(errno));
+		return -1;
+	}
+	fprintf(err,
+		"clyde: --keep: the data file is '%s' (check it with clyde "
+		"--verify-only='%s')\n",
+		q, q);
+	return 0;
+}
+
+int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
+		 FILE *err)
+{
+	int bad = 0;
+
+	for (unsigned i = 0; i < t->n; i++) {
+		int dirfd = open(o->dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		char name[32], to[64];
+		int got = 0;
+
+		if (dirfd < 0 || t->s[i].dirfd < 0) {
+			bad = 1;
+			if (dirfd >= 0)
+				close(dirfd);
+			continue;
+		}
+		snprintf(to, sizeof(to), "clyde-kept.%llu",
+			 (unsigned long long)seed);
+		got = keep_one(&t->s[i], "data", dirfd, o->dirs[i], to, err);
+		for (unsigned k = 1; got == 1 && k <= OPT_CONCURRENCY_MAX; k++) {
+			int r;
+
+			snprintf(name, sizeof(name), "w.%u/data", k);
+			snprintf(to, sizeof(to), "clyde-kept.%llu.w.%u",
+				 (unsigned long long)seed, k);
+			r = keep_one(&t->s[i], name, dirfd, o->dirs[i], to, err);
+			if (r < 0)
+				bad = 1;
+			if (r == 1 && k > 1)
+				break;
+		}
+		if (got < 0)
+			bad = 1;
+		close(dirfd);
+	}
+	return bad ? -1 : 0;
 }

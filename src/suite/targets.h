@@ -12,6 +12,8 @@
 #define CLYDE_TARGETS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "options.h"
 #include "scratch.h"
@@ -27,6 +29,16 @@ struct targets {
  * Prints one line and returns -1 on the first refusal.
  */
 int targets_check(struct clyde_opts *o);
+
+/*
+ * --keep, before targets_remove: every data file of the scratch
+ * directories (DIR/clyde.X/data, DIR/clyde.X/w.K/data) moved to its -d
+ * as clyde-kept.SEED (clyde-kept.SEED.w.K), never over a file there,
+ * each said in one line on err. 0, or -1 when one could not be kept (it
+ * is then removed with the scratch directory).
+ */
+int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
+		 FILE *err);
 
 /* Every target's scratch directory made; -1 after one line (then the
  * ones made are still removed by targets_remove). */

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verify_only: see verify_only.h. One pass over the file, read only (it
+ * is never opened for writing), in reads of VO_READ bytes. Every whole
+ * 4 KiB block must have a sound header and CRC (lib/fill's
+ * fill_header_read), its own offset and the seed of the file's first
+ * block; the generations are gathered as it goes, and a block older
+ * than the newest one seen is a lost write, told once the pass is done,
+ * since the newest may come last. The first fault of another kind ends
+ * the pass at once.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fill.h"
+#include "text.h"
+#include "verify_only.h"
+#include "xfer.h"
+
+#define VO_READ (1u << 20)
+
+/* What the pass found so far. */
+struct vo {
+	uint64_t blocks, seed;
+	uint32_t newest, oldest;
+	uint64_t oldest_off; /* the first block of the oldest generation */
+	struct fill_bad bad; /* the first fault that ends the pass */
+	int failed;
+	uint32_t *gens; /* per block, for the count of lost ones */
+	uint64_t ngens;
+};
+
+/* One block at off: 0, or 1 with v->bad set. */
+static int vo_block(struct vo *v, const unsigned char *b, uint64_t off)
+{
+	uint64_t at, seed;
+	uint32_t gen;
+
+	if (fill_header_read(b, &at, &seed, &gen, NULL) != 0) {
+		v->bad = (struct fill_bad){.fault = FILL_CORRUPT, .off = off};
+		return 1;
+	}
+	if (v->blocks == 0)
+		v->seed = seed;
+	if (seed != v->seed) {
+		v->bad = (struct fill_bad){.fault = FILL_FOREIGN,
+					   .off = off,
+					   .want = v->seed,
+					   .got = seed};
+		return 1;
+	}
+	if (at != off) {
+		v->bad = (struct fill_bad){.fault = FILL_MISPLACED,
+					   .off = off,
+					   .want = off,
+					   .got = at};
+		return 1;
+	}
+	if (v->blocks == 0 || gen > v->newest)
+		v->newest = gen;
+	if (v->blocks == 0 || gen < v->oldest) {
+		v->oldest = gen;
+		v->oldest_off = off;
+	}
+	if (v->gens && v->blocks < v->ngens)
+		v->gens[v->blocks] = gen;
+	v->blocks++;
+	return 0;
+}
+
+/* Read fd whole, block by block: 0, or -errno (why set). */
+static int vo_pass(struct vo *v, int fd, unsigned char *buf, char *why,
+		   size_t wlen)
+{
+	uint64_t off = 0;
+
+	for (;;) {
+		ssize_t n = xfer_read_all(fd, buf, VO_READ, NULL);
+
+		if (n < 0) {
+			snprintf(why, wlen, "read at offset %" PRIu64, off);
+			return (int)n;
+		}
+		for (size_t i = 0; i + FILL_BLOCK <= (size_t)n; i += FILL_BLOCK)
+			if (vo_block(v, buf + i, off + i)) {
+				v->failed = 1;
+				return 0;
+			}
+		off += (uint64_t)n;
+		if ((size_t)n < VO_READ)
+			return 0;
+	}
+}
+
+/* The line of a pass without a fault of the ending kind. */
+static int vo_report(const struct vo *v, const char *shown, FILE *out,
+		     FILE *err)
+{
+	uint64_t lost = 0;
+	char text[256];
+
+	for (uint64_t i = 0; v->gens && i < v->blocks && i < v->ngens; i++)
+		lost += v->gens[i] < v->newest;
+	if (v->failed && v->bad.fault == FILL_CORRUPT) {
+		/* fill_header_read tells no more than that it failed. */
+		fprintf(err,
+			"clyde: --verify-only '%s': block at offset %" PRIu64
+			": bad magic or CRC (%s)\n",
+			shown, v->bad.off,
+			v->blocks ? "corrupt data"
+				  : "corrupt, or not a data file a --keep "
+				    "--verify run left");
+		return 1;
+	}
+	if (v->failed) {
+		fill_bad_text(&v->bad, text, sizeof(text));
+		fprintf(err, "clyde: --verify-only '%s': %s\n", shown, text);
+		return 1;
+	}
+	if (v->blocks == 0) {
+		fprintf(err,
+			"clyde: --verify-only '%s': no whole 4 KiB block to "
+			"check\n",
+			shown);
+		return 1;
+	}
+	if (lost) {
+		fprintf(err,
+			"clyde: --verify-only '%s': %" PRIu64 " of %" PRIu64
+			" blocks are of an older generation than the newest, "
+			"%" PRIu32
+			" (lost writes); the first at offset %" PRIu64
+			" is generation %" PRIu32 "\n",
+			shown, lost, v->blocks, v->newest, v->oldest_off,
+			v->oldest);
+		return 1;
+	}
+	fprintf(out,
+		"%s: %" PRIu64 " blocks of 4 KiB checked, all sound (seed "
+		"%" PRIu64 ", generation %" PRIu32 ")\n",
+		shown, v->blocks, v->seed, v->newest);
+	return 0;
+}
+
+int verify_only(const char *path, FILE *out, FILE *err)
+{
+	char shown[PATH_MAX * 4 + 1], why[96] = "";
+	struct vo v = {0};
+	unsigned char *buf = NULL;
+	struct stat st;
+	int fd, rc, status;
+
+	text_shown(path, shown, sizeof(shown));
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int e = fd < 0 || errno ? errno : EINVAL;
+
+		fprintf(err, "clyde: --verify-only '%s': %s\n", shown,
+			fd >= 0 && !S_ISREG(st.st_mode) ? "not a regular file"
+							: strerror(e));
+		if (fd >= 0)
+			close(fd);
+		return 2;
+	}
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	v.ngens = (uint64_t)st.st_size / FILL_BLOCK;
+	v.gens = v.ngens ? calloc(v.ngens, sizeof(*v.gens)) : NULL;
+	if (posix_memalign((void **)&buf, 4096, VO_READ) != 0 ||
+	    (v.ngens && !v.gens)) {
+		fprintf(err, "clyde: --verify-only '%s': out of memory\n",
+			shown);
+		status = 1;
+	} else if ((rc = vo_pass(&v, fd, buf, why, sizeof(why))) != 0) {
+		fprintf(err, "clyde: --verify-only '%s': %s: %s\n", shown, why,
+			strerror(-rc));
+		status = 1;
+	} else {
+		status = vo_report(&v, shown, out, err);
+	}
+	free(buf);
+	free(v.gens);
+	close(fd);
+	return status;
+}

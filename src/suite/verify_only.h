@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verify_only: --verify-only=FILE, the check of a data file an earlier
+ * --keep --verify run left (clyde(1) says what it can and cannot find).
+ */
+#ifndef CLYDE_VERIFY_ONLY_H
+#define CLYDE_VERIFY_ONLY_H
+
+#include <stdio.h>
+
+/*
+ * Read path (never opened for writing) and check every whole 4 KiB
+ * block: the line of the result on out (exit 0) or the first fault on
+ * err (exit 1); 2 when path cannot be read as a regular file.
+ */
+int verify_only(const char *path, FILE *out, FILE *err);
+
+#endif
