@@ -157,7 +157,6 @@ static void header_put(const struct fill *f, unsigned char *blk, uint64_t boff,
 		       uint32_t gen)
 {
 	fill_put_le32(blk, FILL_MAGIC);
-	fill_put_le32(blk + 4, 0);
 	fill_put_le64(blk + 8, boff);
 	fill_put_le64(blk + 16, f->seed);
 	fill_put_le32(blk + 24, gen);
@@ -165,7 +164,7 @@ static void header_put(const struct fill *f, unsigned char *blk, uint64_t boff,
 	blk[29] = (unsigned char)f->spec.pct;
 	blk[30] = 0;
 	blk[31] = 0;
-	fill_put_le32(blk + 4, fill_crc32(0, blk, FILL_BLOCK));
+	fill_put_le32(blk + 4, fill_block_crc(blk));
 }
 
 /* Stamps, then header and CRC: the marks of a whole block at boff. */

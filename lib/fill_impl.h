@@ -62,7 +62,7 @@ static inline uint64_t fill_get_le64(const unsigned char *p)
 	return v;
 }
 
-/* The header's CRC of a FILL_BLOCK block, its CRC field read as zero. */
+/* The header's CRC of a FILL_BLOCK block: of its bytes 8 to 4095. */
 uint32_t fill_block_crc(const unsigned char *blk);
 
 #endif
