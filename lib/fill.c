@@ -107,7 +107,21 @@ uint32_t fill_crc32(uint32_t crc, const void *buf, size_t len)
 
 uint32_t fill_block_crc(const unsigned char *blk)
 {
-	return fill_crc32(0, blk + 8, FILL_BLOCK - 8);
+	return fill_crc32(0, blk, FILL_CRC_AT);
+}
+
+void fill_run_crc_make(struct fill *f)
+{
+	/* Any sound block will do: zeros and their CRC. */
+	static const unsigned char zeros[FILL_CRC_AT];
+	unsigned char tail[4];
+
+	fill_put_le32(tail, fill_crc32(0, zeros, sizeof(zeros)));
+	f->run_crc[0] = 0;
+	for (unsigned n = 1; n <= FILL_RUN; n++)
+		f->run_crc[n] = fill_crc32(
+		    fill_crc32(f->run_crc[n - 1], zeros, sizeof(zeros)), tail,
+		    sizeof(tail));
 }
 
 #define FILL_MODES "random, zero, compress:PCT, dedupe:PCT"

@@ -74,24 +74,28 @@ void fill_spec_text(const struct fill_spec *s, char *buf, size_t len);
 
 /*
  * The block header, with verify on, in the first 32 bytes of every 4 KiB
- * block; integers little-endian:
+ * block, and its CRC in the last 4; integers little-endian:
  *
- *   0  magic     4  "CLYD" (0x44594c43)
- *   4  crc       4  CRC-32 (zlib's crc32, the gzip polynomial, initial
- *                   value 0) of the block's bytes 8 to 4095: all but the
- *                   magic, checked alone, and the CRC itself (one call:
- *                   three, with two of 4 bytes, made the check 6 times
- *                   slower through ISA-L)
- *   8  offset    8  the block's stream offset
- *  16  seed      8  the run's seed
- *  24  gen       4  the generation that wrote it
- *  28  mode      1  enum fill_mode
- *  29  pct       1  the spec's pct
- *  30  reserved  2  zero
+ *     0  magic     4  "CLYD" (0x44594c43)
+ *     4  reserved  4  zero
+ *     8  offset    8  the block's stream offset
+ *    16  seed      8  the run's seed
+ *    24  gen       4  the generation that wrote it
+ *    28  mode      1  enum fill_mode
+ *    29  pct       1  the spec's pct
+ *    30  reserved  2  zero
+ *  4092  crc       4  CRC-32 (zlib's crc32, the gzip polynomial, initial
+ *                     value 0) of the block's bytes 0 to 4091
+ *
+ * A CRC at the end makes the CRC of every sound block, CRC included, one
+ * constant, and of n sound blocks in a row another: a read of many
+ * blocks is checked with one CRC call over all of it (a call per block
+ * cost block input 3 points more on tmpfs), and only a read that fails
+ * it is searched block by block.
  *
  * Dedupe cannot be verified (a block that repeats another cannot carry
  * its own offset): fill_new refuses the pair. Under compress:PCT the
- * header sits in the block's random head.
+ * header sits in the block's random head, the CRC in its zero tail.
  */
 #define FILL_HEADER 32u
 #define FILL_MAGIC  0x44594c43u
