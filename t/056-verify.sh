@@ -75,6 +75,11 @@ grep -qx "clyde: --verify-only '$WORK/bad': block at offset 36864 holds the bloc
 expect_status 2 "$CLYDE" --verify-only="$WORK/none"
 grep -qx "clyde: --verify-only '$WORK/none': No such file or directory" "$WORK/err" ||
 	fail "--verify-only, missing: $(cat "$WORK/err")"
+# Not opened at all unless a regular file: a FIFO would wait for a writer.
+mkfifo "$WORK/fifo"
+expect_status 2 timeout 20 "$CLYDE" --verify-only="$WORK/fifo"
+grep -qx "clyde: --verify-only '$WORK/fifo': not a regular file" "$WORK/err" ||
+	fail "--verify-only, a FIFO: $(cat "$WORK/err")"
 # A file of the name there: kept as it was, the run's data file removed.
 expect_status 1 "$CLYDE" -d "$K" -s 16m -r 0 -n 0 -q -z 42 --keep --only=put_block
 grep -q "^clyde: --keep: could not keep the data file as '$KF': File exists; it is removed$" "$WORK/err" ||

@@ -114,24 +114,24 @@ static off_t ran_offset(const struct ran *r, uint64_t k)
 }
 
 /*
- * Slot's buffer, ready for operation k. A write's holds the content of
+ * Slot's buffer, ready for operation k at *off (set). A write's holds the content of
  * its offset (--data): its sector stamps made anew over what the slot
  * held (a few stores), or under dedupe:PCT, where a block repeats another
  * whole, copied.
  */
-static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k)
+static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k,
+			      uint64_t *off)
 {
 	unsigned char *b = r->bufs + (size_t)slot * r->set.bs;
 	struct fill *f = r->ctx->fill;
-	uint64_t off;
 
+	*off = (uint64_t)ran_offset(r, k);
 	if (!r->write)
 		return b;
-	off = (uint64_t)ran_offset(r, k);
 	if (r->copy)
-		fill_into(f, b, off, (size_t)r->set.bs, r->ctx->gen);
+		fill_into(f, b, *off, (size_t)r->set.bs, r->ctx->gen);
 	else
-		fill_remark(f, b, off, (size_t)r->set.bs, r->ctx->gen);
+		fill_remark(f, b, *off, (size_t)r->set.bs, r->ctx->gen);
 	return b;
 }
 
@@ -177,14 +177,13 @@ static int ran_sync(struct ran *r)
 	int rc;
 
 	for (uint64_t k = 0; k < r->set.ops; k++) {
-		unsigned char *b = ran_buf(r, 0, k);
+		uint64_t off;
+		unsigned char *b = ran_buf(r, 0, k, &off);
 		ssize_t n;
 
 		do
-			n = r->write ? pwrite(ctx->fd, b, r->set.bs,
-					      ran_offset(r, k))
-				     : pread(ctx->fd, b, r->set.bs,
-					     ran_offset(r, k));
+			n = r->write ? pwrite(ctx->fd, b, r->set.bs, (off_t)off)
+				     : pread(ctx->fd, b, r->set.bs, (off_t)off);
 		while (n < 0 && errno == EINTR && !*ctx->stop);
 		if ((rc = ran_check(r, n < 0 ? -errno : n)) != 0 ||
 		    (rc = ran_verify(r, b, k)) != 0)
@@ -206,15 +205,16 @@ static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
 		      uint64_t k, uint64_t *sub, uint64_t now)
 {
 	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
-	unsigned char *b = ran_buf(r, slot, k);
+	uint64_t off;
+	unsigned char *b = ran_buf(r, slot, k, &off);
 
 	/* The ring has a slot's room for each of depth operations. */
 	if (r->write)
 		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
-				    (uint64_t)ran_offset(r, k));
+				    off);
 	else
 		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
-				   (uint64_t)ran_offset(r, k));
+				   off);
 	io_uring_sqe_set_data64(sqe, k << RAN_SLOT_BITS | slot);
 	sub[slot] = now;
 }

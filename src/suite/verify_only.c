@@ -101,6 +101,38 @@ static int vo_pass(struct vo *v, int fd, unsigned char *buf, char *why,
 	}
 }
 
+/*
+ * The kept file opened read-only, its status in *st: fd, or -1 after one
+ * line. Only a regular file is opened at all (opening a FIFO waits for a
+ * writer, closing a tape device rewinds it); O_NONBLOCK and a second look
+ * at device and inode cover a swap between the look and the open.
+ */
+static int vo_open(const char *path, const char *shown, struct stat *st,
+		   FILE *err)
+{
+	const char *why = NULL;
+	struct stat lst;
+	int fd = -1;
+
+	if (lstat(path, &lst) != 0)
+		why = strerror(errno);
+	else if (!S_ISREG(lst.st_mode))
+		why = "not a regular file";
+	else if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+				      O_CLOEXEC)) < 0)
+		why = strerror(errno);
+	else if (fstat(fd, st) != 0)
+		why = strerror(errno);
+	else if (st->st_dev != lst.st_dev || st->st_ino != lst.st_ino)
+		why = "replaced while it was opened";
+	if (!why)
+		return fd;
+	fprintf(err, "clyde: --verify-only '%s': %s\n", shown, why);
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
 /* The line of a pass without a fault of the ending kind. */
 static int vo_report(const struct vo *v, const char *shown, FILE *out,
 		     FILE *err)
@@ -160,17 +192,8 @@ int verify_only(const char *path, FILE *out, FILE *err)
 	int fd, rc, status;
 
 	text_shown(path, shown, sizeof(shown));
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		int e = fd < 0 || errno ? errno : EINVAL;
-
-		fprintf(err, "clyde: --verify-only '%s': %s\n", shown,
-			fd >= 0 && !S_ISREG(st.st_mode) ? "not a regular file"
-							: strerror(e));
-		if (fd >= 0)
-			close(fd);
+	if ((fd = vo_open(path, shown, &st, err)) < 0)
 		return 2;
-	}
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	v.ngens = (uint64_t)st.st_size / FILL_BLOCK;
 	v.gens = v.ngens ? calloc(v.ngens, sizeof(*v.gens)) : NULL;
