@@ -8,27 +8,39 @@
 # run did not change. A benchmark, not a test: it prints figures and
 # never fails on them.
 #
+# Every run is pinned to one CPU (-P, default the last; -P none: not
+# pinned). Unpinned, a tmpfs run on a 2-core VM moved by 5% from one run
+# to the next, as much as the cost being measured; pinned, by 2 to 3%.
+#
 # usage: verify-cost.sh [-d DIR (tmpfs, default /dev/shm)] [-s SIZE (2g)]
-#                       [-r RUNS (5)] [-C CLYDE] [-B BASE_CLYDE]
+#                       [-r RUNS (5)] [-C CLYDE] [-B BASE_CLYDE] [-P CPU]
 
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 
-dir=/dev/shm size=2g runs=5 clyde= base=
-while getopts d:s:r:C:B: o; do
+dir=/dev/shm size=2g runs=5 clyde= base= cpu=$(($(nproc) - 1))
+while getopts d:s:r:C:B:P: o; do
 	case $o in
 	d) dir=$OPTARG ;;
 	s) size=$OPTARG ;;
 	r) runs=$OPTARG ;;
 	C) clyde=$OPTARG ;;
 	B) base=$OPTARG ;;
-	*) die_usage "usage: $0 [-d DIR] [-s SIZE] [-r RUNS] [-C CLYDE] [-B BASE_CLYDE]" ;;
+	P) cpu=$OPTARG ;;
+	*) die_usage "usage: $0 [-d DIR] [-s SIZE] [-r RUNS] [-C CLYDE] [-B BASE_CLYDE] [-P CPU|none]" ;;
 	esac
 done
 writable_dir "$dir"
 whole_in -r "$runs" 1 99
 find_clyde
 [[ -z $base || -x $base ]] || die_usage "-B '$base': not an executable"
+pin=()
+if [[ $cpu != none ]]; then
+	[[ $cpu =~ ^[0-9]+$ && $cpu -lt $(nproc) ]] ||
+		die_usage "-P '$cpu': not a CPU of this machine (0 to $(($(nproc) - 1)), or none)"
+	command -v taskset >/dev/null || die_usage "-P needs taskset (util-linux), or -P none"
+	pin=(taskset -c "$cpu")
+fi
 command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 work=$(mktemp -d "$dir/clyde-verifybench.XXXXXX")
 trap_cleanup
@@ -38,7 +50,7 @@ declare -A vals med
 one() {
 	local key=$1 bin=$2
 	shift 2
-	run_or_die "$key failed" "$bin" -d "$work" -s "$size" -r 0 -f -n 0 -q \
+	run_or_die "$key failed" "${pin[@]}" "$bin" -d "$work" -s "$size" -r 0 -f -n 0 -q \
 		--only=put_block,get_block --json="$work/r.json" "$@"
 	add "$key.out" "$(jq '.runs[0].tests.put_block.rate | floor' "$work/r.json")"
 	add "$key.in" "$(jq '.runs[0].tests.get_block.rate | floor' "$work/r.json")"
@@ -61,7 +73,7 @@ for k in plain verify base; do
 		echo "  $k $f: [${vals[$k.$f]}]" >&2
 	done
 done
-echo "block output and input on $dir ($(stat -f -c %T "$dir")), $size, KiB/s, median of $runs"
+echo "block output and input on $dir ($(stat -f -c %T "$dir")), $size, KiB/s, median of $runs, ${pin[*]:-not pinned}"
 printf '  %-14s %12s %12s %8s' figure plain --verify ratio
 [[ -n $base ]] && printf ' %12s %8s' base plain/base
 echo
