@@ -414,6 +414,32 @@ START_TEST(error_is_one_line)
 END_TEST
 
 /* The phases for the registry tests: none of them is ever run. */
+/* The tick hook: called once an operation ends at or after tick_ns. */
+static void count_tick(struct phase_out *out, uint64_t now)
+{
+	(*(int *)out->tick_arg)++;
+	out->tick_ns = now + 1000000000000ull;
+}
+
+START_TEST(tick_runs_when_due)
+{
+	struct phase_out out = {.tick_ns = UINT64_MAX, .tick = count_tick};
+	uint64_t t0 = clk_now_ns();
+	int ticks = 0;
+
+	out.tick_arg = &ticks;
+	for (int i = 0; i < 3; i++)
+		phase_op_done(&out, &t0);
+	ck_assert_int_eq(ticks, 0);
+	out.tick_ns = 0;
+	for (int i = 0; i < 3; i++)
+		phase_op_done(&out, &t0);
+	/* Due once: the hook moved the next tick far off. */
+	ck_assert_int_eq(ticks, 1);
+	ck_assert_uint_eq(out.ops, 6);
+}
+END_TEST
+
 static int fake_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	(void)ctx;
@@ -546,6 +572,7 @@ static Suite *runner_suite(void)
 	tcase_add_test(tc, registry_checks_each_phase);
 	tcase_add_test(tc, registry_checks_the_list);
 	tcase_add_test(tc, registry_checks_places);
+	tcase_add_test(tc, tick_runs_when_due);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -74,6 +74,18 @@ struct phase_out {
 	/* In a -c worker: its live count of operations (workers_live),
 	 * which phase_op_done adds to; NULL otherwise. */
 	uint64_t *live;
+	/* Operations done so far in this test (phase_op_took counts). */
+	uint64_t ops;
+	/*
+	 * The runner's clock hook, for what watches a test while it runs:
+	 * once an operation ends at or after tick_ns (CLOCK_MONOTONIC),
+	 * tick(out, now) runs and sets the next tick_ns. UINT64_MAX (the
+	 * runner's default): never, for one compare an operation; a
+	 * phase_out made elsewhere must set it too.
+	 */
+	uint64_t tick_ns;
+	void (*tick)(struct phase_out *out, uint64_t now_ns);
+	void *tick_arg;
 };
 
 /* The generation of the data file's content (lib/fill) that block
@@ -148,6 +160,7 @@ FIGURES(PHASE_DECLARE)
  * its operations otherwise, as io_uring's from submission). */
 static inline void phase_op_took(struct phase_out *out, uint64_t d)
 {
+	out->ops++;
 	if (out->record)
 		hist_add(&out->lat, d);
 	if (d > out->max_latency_ns)
@@ -156,11 +169,19 @@ static inline void phase_op_took(struct phase_out *out, uint64_t d)
 		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
 }
 
+/* The tick hook's turn, for an operation that ended at now. */
+static inline void phase_op_tick(struct phase_out *out, uint64_t now)
+{
+	if (__builtin_expect(now >= out->tick_ns, 0) && out->tick)
+		out->tick(out, now);
+}
+
 static inline void phase_op_done(struct phase_out *out, uint64_t *t0)
 {
 	uint64_t t1 = clk_now_ns();
 
 	phase_op_took(out, t1 - *t0);
+	phase_op_tick(out, t1);
 	*t0 = t1;
 }
 

@@ -106,7 +106,8 @@ static int seeker(struct workers_self *me, void *arg)
 {
 	const struct seek_job *job = arg;
 	struct phase_ctx *ctx = job->ctx;
-	struct phase_out out = {.record = job->record, .live = job->live};
+	struct phase_out out = {
+	    .record = job->record, .live = job->live, .tick_ns = UINT64_MAX};
 	unsigned char *buf;
 	int rc;
 

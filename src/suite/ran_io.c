@@ -135,10 +135,11 @@ static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k,
 	return b;
 }
 
-/* One operation done, d ns after it was submitted. */
-static void ran_done(struct ran *r, uint64_t d)
+/* One operation done at now, d ns after it was submitted. */
+static void ran_done(struct ran *r, uint64_t d, uint64_t now)
 {
 	phase_op_took(r->out, d);
+	phase_op_tick(r->out, now);
 	r->done++;
 }
 
@@ -189,7 +190,7 @@ static int ran_sync(struct ran *r)
 		    (rc = ran_verify(r, b, k)) != 0)
 			return rc;
 		t1 = clk_now_ns();
-		ran_done(r, t1 - t0);
+		ran_done(r, t1 - t0, t1);
 		t0 = t1;
 		if (*ctx->stop)
 			return phase_fail(ctx, r->write ? "pwrite" : "pread",
@@ -245,7 +246,7 @@ static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *sub,
 		if (err && !*rc)
 			*rc = err;
 		if (!err)
-			ran_done(r, now - sub[slot]);
+			ran_done(r, now - sub[slot], now);
 		if (!*rc && !*r->ctx->stop && *next < r->set.ops &&
 		    now < r->deadline_ns) {
 			/* Submitted at once, as fio does by default: held

@@ -290,6 +290,7 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	hist_init(&t->out.lat);
 	t->out.record = !env->opt->no_latency;
 	t->out.live = p->me ? workers_live(p->me) : NULL;
+	t->out.tick_ns = UINT64_MAX;
 	ctx->live_ahead = p->me ? workers_live_ahead(p->me) : NULL;
 	if (env->progress) {
 		fprintf(env->progress, "%s...", progress);
