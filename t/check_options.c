@@ -65,7 +65,8 @@ START_TEST(defaults)
 	ck_assert_uint_eq(o.repeats, 1);
 	ck_assert_int_eq(o.csv, CSV_198);
 	ck_assert_int_eq(o.layout, TABLE_200);
-	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	/* A 1.98 line means what bonnie++ 2.00's does. */
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	ck_assert_uint_eq(o.files_num, 16); /* bonnie++'s default -n */
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
@@ -106,6 +107,25 @@ START_TEST(accepted)
 	ck_assert_uint_eq(o.seed, 42);
 	ck_assert_int_eq(o.csv, CSV_103);
 	ck_assert_int_eq(o.layout, TABLE_103);
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
+	free(msg);
+
+	/* Without --per-char, the meaning of the format asked for. */
+	ck_assert_int_eq(parse("--csv=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--format=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--csv=1.97", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
+	free(msg);
+	ck_assert_int_eq(parse("--per-char=stdio --csv=1.98", &o, &msg),
+			 OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--per-char=syscall --csv=1.03", &o, &msg),
+			 OPT_RUN);
 	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	free(msg);
 

@@ -34,7 +34,14 @@ enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
-/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
+/*
+ * Without --per-char, the per-char meaning of the format asked for:
+ * 1-byte system calls (bonnie++ 2.00) in 1.98 and 1.97 lines and the
+ * 2.00 table, stdio (bonnie++ 1.03) when --csv=1.03 or --format=1.03
+ * (options_values.c).
+ */
+void opts_settle_per_char(struct clyde_opts *o);
+
 /*
  * A whole number from 1 to max for option name into *v; else one line
  * naming arg with msg (what is expected), OPT_USAGE.
@@ -51,6 +58,7 @@ enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
  * workers in all. */
 enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err);
 
+/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
 enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 				       FILE *err);
 

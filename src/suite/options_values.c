@@ -303,3 +303,16 @@ enum opt_status opts_parse_count(const char *name, const char *arg,
 		return opts_bad(err, name, arg, msg);
 	return OPT_RUN;
 }
+
+void opts_settle_per_char(struct clyde_opts *o)
+{
+	/* A line compared with bonnie++'s of its format must mean what
+	 * bonnie++'s does: putc/getc through stdio in 1.03, one-byte
+	 * read()/write() calls in 2.00 (format 1.98; 1.97 too). Asking
+	 * for either 1.03 layout asks for 1.03's figures. */
+	if (o->per_char_set)
+		return;
+	o->per_char = o->csv == CSV_103 || o->layout == TABLE_103
+			  ? PER_CHAR_STDIO
+			  : PER_CHAR_SYSCALL;
+}
