@@ -6,7 +6,8 @@
 # JSON document says which. clyde-report compare and html note when
 # figures of the two meanings meet (a 1.03 line, a bonnie++ 2.00 line, a
 # clyde line, a JSON document) and say nothing when they agree; a bad
-# settings.per_char is one line, exit 2.
+# settings.per_char is one line, exit 2. bonnie++'s -Z is refused in one
+# line that names -z.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
@@ -35,6 +36,13 @@ mode syscall --per-char=syscall --csv=1.03
 "$CLYDE" --help | tr -s ' \n' '  ' |
 	grep -qF "stdio with --csv=1.03 or --format=1.03, else syscall" ||
 	fail "--help does not say the per-char default"
+
+# bonnie++'s -Z FILE (random numbers from a file): refused, pointing to
+# -z, nothing made.
+expect_refused "^clyde: -Z '/dev/urandom': random numbers from a file are not supported: use -z SEED to repeat a run's random choices and data\$" \
+	"$CLYDE" -d "$D" -s 1m -n 0 -Z /dev/urandom
+[ -s "$WORK/out" ] && fail "-Z: wrote to stdout: $(cat "$WORK/out")"
+assert_empty "$D"
 
 # note ARGS...: compare prints the note once, under the heading.
 note() {

@@ -222,6 +222,9 @@ static const struct {
 	{"--per-char=mmap", "clyde: --per-char 'mmap': expected stdio or "
 			    "syscall\n"},
 	{"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
+	{"-Z /dev/urandom",
+	 "clyde: -Z '/dev/urandom': random numbers from a file are not "
+	 "supported: use -z SEED to repeat a run's random choices and data\n"},
 	{"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
 	{"-n x", "clyde: -n 'x': not a number\n"},
 	{"-n -4", "clyde: -n '-4': must not be negative\n"},

@@ -454,6 +454,7 @@ static const struct {
     {'c', opts_parse_concurrency},
     {'p', opts_parse_sem_procs},
     {'y', opts_parse_sync},
+    {'Z', opts_refuse_random_file},
 };
 
 /* getopt's value for an option, and what reads its value. */
@@ -570,7 +571,7 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
 	while ((c = getopt_long(argc, argv,
-				":d:c:s:n:m:r:x:z:u:g:p:y:qf::bDvhV", long_opts,
+				":d:c:s:n:m:r:x:z:Z:u:g:p:y:qf::bDvhV", long_opts,
 				NULL)) != -1)
 		if ((st = one_option(&p, c)) != OPT_RUN)
 			return st;

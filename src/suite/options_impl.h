@@ -50,6 +50,11 @@ enum opt_status opts_parse_count(const char *name, const char *arg,
 				 uint64_t max, const char *msg, uint64_t *v,
 				 FILE *err);
 
+/* -Z FILE (bonnie++: its random numbers read from FILE): refused, one
+ * line saying to use -z SEED. */
+enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
+					FILE *err);
+
 /* -d: one more target (the first replaces the default "."). */
 enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
 			     FILE *err);

@@ -3,7 +3,8 @@
  * options_values: the values with a form of their own, checked field by
  * field: -s size[:chunk[:seeks[:procs]]], -n num[:max[:min[:dirs[:chunk]]]]
  * and --only's list of tests. Sizes follow bonnie++: a bare -s number is
- * MiB, a bare chunk bytes.
+ * MiB, a bare chunk bytes. Also -c, -d, the per-char mode's default and
+ * bonnie++'s -Z, refused.
  */
 #include "config.h"
 
@@ -315,4 +316,16 @@ void opts_settle_per_char(struct clyde_opts *o)
 	o->per_char = o->csv == CSV_103 || o->layout == TABLE_103
 			  ? PER_CHAR_STDIO
 			  : PER_CHAR_SYSCALL;
+}
+
+enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
+					FILE *err)
+{
+	/* bonnie++ reads its random choices from the file; clyde draws
+	 * them, and the data, from one seed, which -z repeats. A file of
+	 * random numbers would repeat nothing -z does not. */
+	(void)o;
+	return opts_bad(err, "-Z", arg,
+			"random numbers from a file are not supported: use "
+			"-z SEED to repeat a run's random choices and data");
 }
