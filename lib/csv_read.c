@@ -276,6 +276,7 @@ static int fill_row(const struct split *sp, enum csv_format fmt,
 					   &row->c[t], why, whylen) < 0)
 			return -1;
 	}
+	result_per_char_of_line(row);
 	return 0;
 }
 

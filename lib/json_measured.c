@@ -165,6 +165,33 @@ static int read_setting(json_t *o, const char *at, const char *name,
 }
 
 /*
+ * settings.per_char when there: what the run's putc and getc meant
+ * ("skipped": none ran, nothing to compare). Without it (a document of
+ * an older clyde) the run's CSV line's presumption stays.
+ */
+static int read_per_char(json_t *s, struct run_result *r, char *why,
+			 size_t whylen)
+{
+	json_t *v = json_object_get(s, "per_char");
+	const char *m = json_string_value(v);
+
+	if (!v)
+		return 0;
+	if (m && !strcmp(m, "stdio"))
+		r->per_char = RPC_STDIO;
+	else if (m && !strcmp(m, "syscall"))
+		r->per_char = RPC_SYSCALL;
+	else if (m && !strcmp(m, "skipped"))
+		r->per_char = RPC_UNKNOWN;
+	else
+		return json_refuse(why, whylen, "settings.per_char", v,
+				   "the per-char mode: expected \"stdio\", "
+				   "\"syscall\" or \"skipped\"");
+	r->per_char_from = r->per_char == RPC_UNKNOWN ? RPF_NONE : RPF_SETTINGS;
+	return 0;
+}
+
+/*
  * The document's settings, as clyde's runs hold them (src/suite/main.c
  * result_settings): into r, whose other fields result_init set.
  */
@@ -212,6 +239,8 @@ int json_read_settings(json_t *doc, struct run_result *r, char *why,
 			 why, whylen) ||
 	    read_setting(files, "settings.files", "chunk", 0, JSON_READ_MAX, &v[9],
 			 why, whylen))
+		return -1;
+	if (read_per_char(s, r, why, whylen) < 0)
 		return -1;
 	r->file_size = (uint64_t)v[0];
 	r->chunk = (uint64_t)v[1];

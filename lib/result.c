@@ -27,6 +27,58 @@ void result_init(struct run_result *r)
 		r->c[t].cpu = -1;
 }
 
+void result_per_char_of_line(struct run_result *r)
+{
+	/* bonnie++ 1.03 used putc/getc, bonnie++ 1.97 and 2.00 (formats
+	 * 1.97 and 1.98) 1-byte system calls; clyde's lines mean by default
+	 * what bonnie++'s of their format do. */
+	if (r->fmt == CSV_103) {
+		r->per_char = RPC_STDIO;
+		r->per_char_from = RPF_FORMAT;
+		return;
+	}
+	r->per_char = RPC_SYSCALL;
+	r->per_char_from =
+	    strncmp(r->version, "clyde", 5) ? RPF_BONNIE : RPF_CLYDE;
+}
+
+const char *result_per_char_name(enum result_per_char m)
+{
+	switch (m) {
+	case RPC_STDIO:
+		return "stdio putc()/getc()";
+	case RPC_SYSCALL:
+		return "1-byte read()/write() calls";
+	case RPC_UNKNOWN:
+	default:
+		return "unknown";
+	}
+}
+
+void result_per_char_source(const struct run_result *r, char *buf,
+			    size_t len)
+{
+	switch (r->per_char_from) {
+	case RPF_SETTINGS:
+		snprintf(buf, len, "its JSON settings");
+		break;
+	case RPF_BONNIE:
+		snprintf(buf, len, "a bonnie++ %s line", r->version);
+		break;
+	case RPF_FORMAT:
+		snprintf(buf, len, "a 1.03 line");
+		break;
+	case RPF_CLYDE:
+		snprintf(buf, len, "a %s %s line, clyde's default for it",
+			 r->version, r->fmt == CSV_197 ? "1.97" : "1.98");
+		break;
+	case RPF_NONE:
+	default:
+		snprintf(buf, len, "%s", "");
+		break;
+	}
+}
+
 void result_free(struct run_result *r)
 {
 	for (int t = 0; t < RT_COUNT; t++) {

@@ -129,6 +129,24 @@ struct result_text {
 #define RESULT_NAME_MAX 256
 #define RESULT_VERSION_MAX 32
 
+/* What a result's per-char figures (putc, getc) measure. */
+enum result_per_char {
+	RPC_UNKNOWN = 0,
+	RPC_STDIO,   /* putc()/getc() through stdio (bonnie++ 1.03) */
+	RPC_SYSCALL, /* 1-byte read()/write() calls (bonnie++ 1.97 on) */
+};
+
+/* How that is known. */
+enum result_per_char_from {
+	RPF_NONE = 0,
+	RPF_SETTINGS, /* a clyde JSON document's settings.per_char */
+	RPF_BONNIE,   /* a 1.98/1.97 line of bonnie++ itself */
+	RPF_FORMAT,   /* a 1.03 line: no version field; bonnie++ 1.03's
+		       * meaning and clyde's default for it */
+	RPF_CLYDE,    /* a clyde 1.98/1.97 line: clyde's default for the
+		       * format, presumed (--per-char may have changed it) */
+};
+
 struct run_result {
 	char version[RESULT_VERSION_MAX]; /* CSV field 1, e.g. "clyde-0.1";
 					   * "" for a 1.03 line */
@@ -168,6 +186,10 @@ struct run_result {
 	double cache_left; /* most of the data file found cached before a
 			    * read test, 0..1; -1 when never checked */
 	char error[600];   /* the failed test's message, "" when none */
+	/* What putc and getc mean, from the line (csv_parse) or the
+	 * document's settings (json_read_settings). */
+	enum result_per_char per_char;
+	enum result_per_char_from per_char_from;
 };
 
 /* Defaults that bonnie++ leaves out of labels and CSV fields. */
@@ -187,6 +209,20 @@ void result_free(struct run_result *r);
 
 /* A copy of h in its own allocation; NULL without memory. */
 struct hist *result_hist_dup(const struct hist *h);
+
+/*
+ * The per-char meaning a line shows, from its format and version field
+ * (enum result_per_char_from says which rule); csv_parse sets it.
+ */
+void result_per_char_of_line(struct run_result *r);
+
+/* "stdio putc()/getc()" or "1-byte read()/write() calls"; "unknown". */
+const char *result_per_char_name(enum result_per_char m);
+
+/* How r's per-char meaning is known, a few words for a note ("from its
+ * JSON settings", "a bonnie++ 2.00a line", ...); "" when not known. */
+void result_per_char_source(const struct run_result *r, char *buf,
+			    size_t len);
 
 /* The CSV/JSON key of a test ("put_block"); "?" when out of range. */
 const char *result_test_name(enum result_test t);

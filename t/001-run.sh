@@ -38,7 +38,7 @@ awk -F, '{ for (i = 22; i <= 38; i++) if ($i != "") exit 1
 grep -q 'Sequential Create' "$WORK/err" && fail "-n 0 printed the file-test block"
 
 # -n: the file tests fill the second block; every cell has a figure.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box -n 1:4k:1k:2
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -m box -n 1:4k:1k:2 -f 1m
 assert_empty "$D"
 grep -q '^Version clyde-.*Sequential Create' "$WORK/out" || fail "no file-test block"
 grep -q '^files:max:min        /sec %CP' "$WORK/out" || fail "file-test header"
@@ -96,7 +96,7 @@ expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q --per-char=syscall -b
 assert_empty "$D"
 
 # -v: the latency percentiles under the table; max is the Latency cell.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 1 -v -m box
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 1 -v -m box -f 1m
 grep -q '^Latency  *min  *mean  *p50  *p90  *p99  *p99.9  *max  *ops$' "$WORK/out" ||
 	fail "-v: no percentile header: $(cat "$WORK/out")"
 for t in putc put_block rewrite getc get_block seeks seq_create ran_del; do

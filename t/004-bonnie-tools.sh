@@ -9,7 +9,7 @@ command -v bon_csv2txt >/dev/null && command -v bon_csv2html >/dev/null ||
 
 D="$WORK/d"
 mkdir "$D"
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -m cb -n 1
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -q -m cb -n 1 -f 1m
 line=$(cat "$WORK/out")
 
 printf '%s\n' "$line" | bon_csv2txt >"$WORK/txt" 2>"$WORK/txt.err" ||

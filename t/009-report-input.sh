@@ -165,7 +165,7 @@ grep -qx 'convm004        512 20048  91 259694  99  5846  18 18707  84 338671  9
 # whose run is damaged is named with the run.
 D="$WORK/d"
 mkdir "$D"
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -z 1 -x 2 -m jh -q --json="$WORK/r.json"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -z 1 -x 2 -m jh -q -f 1m --json="$WORK/r.json"
 cp "$WORK/out" "$WORK/r.csv"
 [ "$(grep -c '^1\.98,clyde-[^,]*,jh,' "$WORK/r.csv")" = 2 ] ||
 	fail "clyde -x 2: not two CSV lines: $(cat "$WORK/r.csv")"

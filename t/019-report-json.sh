@@ -15,7 +15,7 @@ D="$WORK/d"
 mkdir "$D"
 
 # A short real run, two repeats, with latencies and file tests.
-expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -x 2 -q -z 1 \
+expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -x 2 -q -z 1 -f 1m \
 	--json="$WORK/run.json"
 expect_status 0 "$R" json -o "$WORK/again.json" "$WORK/run.json"
 [ -s "$WORK/out" ] && fail "json -o: stdout: $(cat "$WORK/out")"
@@ -40,7 +40,7 @@ cmp -s "$WORK/out" "$WORK/run.txt" || fail "txt of the copy differs"
 # txt --latency: the listing clyde -v printed (between the tables and
 # the CSV line), from the histograms of the document, under the run's
 # name, file and place.
-expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -z 1 -m lat-vm -v \
+expect_status 0 "$CLYDE" -d "$D" -s 8m -r 4m -n 1 -z 1 -m lat-vm -v -f 1m \
 	--json="$WORK/v.json"
 sed -n '/^Latency  *min/,/^1\.98,/p' "$WORK/out" | sed '$d' >"$WORK/v.want"
 # (a heading and a line per test: bonnie++'s twelve, ran_read,

@@ -13,7 +13,7 @@
 D="$WORK/d"
 mkdir "$D"
 
-expect_status 0 "$CLYDE" -d "$D" -s 16m -n 1 -r 0 -c 2 --json="$WORK/c2.json"
+expect_status 0 "$CLYDE" -d "$D" -s 16m -n 1 -r 0 -c 2 -f 1m --json="$WORK/c2.json"
 assert_empty "$D"
 csv=$(grep '^1\.98,' "$WORK/out")
 [ "$(printf '%s\n' "$csv" | cut -d, -f4)" = 2 ] || fail "-c 2: concurrency field: $csv"

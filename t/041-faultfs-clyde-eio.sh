@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # An I/O error in each of clyde's data-file tests in turn (per-char
 # output, block output, rewrite, per-char input, block input, random
-# seeks, synchronous write; buffered, per-char syscall and -D), injected
+# seeks, synchronous write; per-char stdio and syscall, and -D), injected
 # by the fault rig at a fixed offset or call: clyde exits 1 with one line
 # naming the test, the call, the file and the real error, prints no CSV
 # line and leaves nothing behind. With the rig's --cache, a read fault
@@ -18,7 +18,10 @@ expect_fault() {
 	ff_expect_clyde '' "$@"
 }
 
-D="-s 8m -n 0"
+# stdio per-char unless a case asks for syscall (a later --per-char wins):
+# the default's 1-byte calls over the whole 8 MiB would be a FUSE request
+# each.
+D="-s 8m -n 0 --per-char=stdio"
 # Nothing but the tested phase reads (the untimed preparation of the
 # data file only writes), so a read fault at 4 MiB hits that phase.
 expect_fault 'per-char output' write "$EIO" 'fail write EIO off=4m' $D --only=putc

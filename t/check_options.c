@@ -65,7 +65,8 @@ START_TEST(defaults)
 	ck_assert_uint_eq(o.repeats, 1);
 	ck_assert_int_eq(o.csv, CSV_198);
 	ck_assert_int_eq(o.layout, TABLE_200);
-	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	/* A 1.98 line means what bonnie++ 2.00's does. */
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	ck_assert_uint_eq(o.files_num, 16); /* bonnie++'s default -n */
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
@@ -106,6 +107,25 @@ START_TEST(accepted)
 	ck_assert_uint_eq(o.seed, 42);
 	ck_assert_int_eq(o.csv, CSV_103);
 	ck_assert_int_eq(o.layout, TABLE_103);
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
+	free(msg);
+
+	/* Without --per-char, the meaning of the format asked for. */
+	ck_assert_int_eq(parse("--csv=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--format=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--csv=1.97", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
+	free(msg);
+	ck_assert_int_eq(parse("--per-char=stdio --csv=1.98", &o, &msg),
+			 OPT_RUN);
+	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
+	free(msg);
+	ck_assert_int_eq(parse("--per-char=syscall --csv=1.03", &o, &msg),
+			 OPT_RUN);
 	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	free(msg);
 
@@ -202,6 +222,9 @@ static const struct {
 	{"--per-char=mmap", "clyde: --per-char 'mmap': expected stdio or "
 			    "syscall\n"},
 	{"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
+	{"-Z /dev/urandom",
+	 "clyde: -Z '/dev/urandom': random numbers from a file are not "
+	 "supported: use -z SEED to repeat a run's random choices and data\n"},
 	{"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
 	{"-n x", "clyde: -n 'x': not a number\n"},
 	{"-n -4", "clyde: -n '-4': must not be negative\n"},

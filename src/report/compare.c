@@ -169,13 +169,15 @@ static void fmt_p(char *buf, size_t len, const struct verdict *v)
 }
 
 static void text_header(FILE *out, const struct side *base,
-			const struct side *other, int width)
+			const struct side *other, int width, const char *note)
 {
 	fprintf(out,
 		"%s (%s, %zu line%s) against baseline %s (%s, %zu "
 		"line%s)\n",
 		other->name, other->file, other->n, other->n == 1 ? "" : "s",
 		base->name, base->file, base->n, base->n == 1 ? "" : "s");
+	if (note)
+		fprintf(out, "note: %s\n", note);
 	fprintf(out, "%-20s %-7s %*s %*s %8s %8s  %s\n", "figure", "unit",
 		width, "baseline", width, "this", "change", "p", "verdict");
 }
@@ -216,14 +218,37 @@ static void csv_text(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/*
+ * When the two sides' putc and getc mean different things, the line
+ * saying so into note and 1; else 0.
+ */
+static int per_char_note(const struct report_set *set,
+			 const struct side *base, const struct side *other,
+			 char *note, size_t len)
+{
+	struct report_pc a, b;
+
+	report_per_char_of(set, base->idx, base->n, &a);
+	report_per_char_of(set, other->idx, other->n, &b);
+	return report_per_char_note(note, len, &a, &b);
+}
+
 static void compare_pair(FILE *out, const struct report_set *set,
 			 const struct side *base, const struct side *other,
-			 const struct report_opts *o, double *xa, double *xb)
+			 const struct report_opts *o, double *xa, double *xb,
+			 FILE *err)
 {
 	int width = 18, tested = 0;
+	char note[512];
+	int noted = per_char_note(set, base, other, note, sizeof(note));
 
+	/* Under the heading; with --csv on err, so the CSV stays one
+	 * table. */
+	if (o->csv && noted)
+		fprintf(err, "clyde-report: compare: note: %s against %s: %s\n",
+			other->name, base->name, note);
 	if (!o->csv)
-		text_header(out, base, other, width);
+		text_header(out, base, other, width, noted ? note : NULL);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
 			unsigned fa, fb;
@@ -338,7 +363,7 @@ int report_compare(FILE *out, const struct report_set *set,
 	for (size_t s = 1; s < nsides; s++) {
 		if (s > 1 && !o->csv)
 			fputc('\n', out);
-		compare_pair(out, set, &sides[0], &sides[s], o, xa, xb);
+		compare_pair(out, set, &sides[0], &sides[s], o, xa, xb, err);
 	}
 	goto out;
 oom:

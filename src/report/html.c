@@ -470,7 +470,10 @@ int report_html(FILE *out, const struct report_set *set,
 		fputs(" p50, p90, p99, p99.9: latency percentiles over all "
 		      "operations (from clyde JSON results).",
 		      out);
-	fputs("</p>\n<p class=\"note\">"
+	fputs("</p>\n", out);
+	report_per_char_rows_note(out, set, esc, "<p class=\"note\">",
+				  "</p>\n");
+	fputs("<p class=\"note\">"
 	      "Colours compare the rows of each column, green the best "
 	      "and red the worst: higher rates, lower CPU per unit of work, "
 	      "lower latency. A column with fewer than two distinct "

@@ -185,6 +185,29 @@ size_t report_group(const struct report_set *set, size_t first, size_t last,
 void report_groups_free(struct report_group *groups, size_t n);
 
 /*
+ * The per-char meaning of rows idx[0..n) that have per-char figures
+ * (perchar.c): the one they share (m; from: a row of it), mixed when
+ * they disagree; from NULL when none is known.
+ */
+struct report_pc {
+	enum result_per_char m;
+	const struct run_result *from;
+	int mixed;
+};
+void report_per_char_of(const struct report_set *set, const size_t *idx,
+			size_t n, struct report_pc *pc);
+/* When base's and other's per-char figures differ in meaning, the note
+ * saying so into buf and 1; else 0. */
+int report_per_char_note(char *buf, size_t len, const struct report_pc *base,
+			 const struct report_pc *other);
+/* When the set's rows hold per-char figures of both meanings, the note
+ * naming which rows mean what (names written by put), between pre and
+ * post, on out and 1; else nothing and 0. */
+int report_per_char_rows_note(FILE *out, const struct report_set *set,
+			      void (*put)(FILE *out, const char *s),
+			      const char *pre, const char *post);
+
+/*
  * The figure of a cell as a number for comparing and plotting: the
  * exact rate when known (JSON), else the line's rate; NaN for an empty
  * cell or a "+++++" without an exact rate.

@@ -122,7 +122,6 @@ static void set_defaults(struct clyde_opts *o)
 	o->ram = opts_physical_ram();
 	o->csv = CSV_198;
 	o->layout = TABLE_200;
-	o->per_char = PER_CHAR_STDIO;
 	o->sync_timeout = OPT_SYNC_TIMEOUT_DEFAULT;
 	o->barrier_timeout = OPT_BARRIER_TIMEOUT_DEFAULT;
 	o->privs.uid = getuid();
@@ -439,6 +438,7 @@ static enum opt_status opt_per_char(struct parse *p, char *arg)
 	else
 		return bad(p->err, "--per-char", arg,
 			   "expected stdio or syscall");
+	p->o->per_char_set = 1;
 	return OPT_RUN;
 }
 
@@ -454,6 +454,7 @@ static const struct {
     {'c', opts_parse_concurrency},
     {'p', opts_parse_sem_procs},
     {'y', opts_parse_sync},
+    {'Z', opts_refuse_random_file},
 };
 
 /* getopt's value for an option, and what reads its value. */
@@ -570,10 +571,11 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
 	while ((c = getopt_long(argc, argv,
-				":d:c:s:n:m:r:x:z:u:g:p:y:qf::bDvhV", long_opts,
+				":d:c:s:n:m:r:x:z:Z:u:g:p:y:qf::bDvhV", long_opts,
 				NULL)) != -1)
 		if ((st = one_option(&p, c)) != OPT_RUN)
 			return st;
+	opts_settle_per_char(o);
 	if (optind < argc)
 		return bad(err, "argument", argv[optind],
 			   "clyde takes no operands (see clyde --help)");

@@ -135,7 +135,10 @@ struct clyde_opts {
 	int keep;		 /* --keep: the data file stays */
 	enum csv_format csv;
 	enum table_layout layout;
+	/* --per-char, or when not given the meaning of the lines asked
+	 * for (opts_settle_per_char); per_char_set: given. */
 	enum per_char_mode per_char;
+	int per_char_set;
 };
 
 enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };

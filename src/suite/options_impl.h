@@ -34,7 +34,14 @@ enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				FILE *err);
 
-/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
+/*
+ * Without --per-char, the per-char meaning of the format asked for:
+ * 1-byte system calls (bonnie++ 2.00) in 1.98 and 1.97 lines and the
+ * 2.00 table, stdio (bonnie++ 1.03) when --csv=1.03 or --format=1.03
+ * (options_values.c).
+ */
+void opts_settle_per_char(struct clyde_opts *o);
+
 /*
  * A whole number from 1 to max for option name into *v; else one line
  * naming arg with msg (what is expected), OPT_USAGE.
@@ -42,6 +49,11 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 enum opt_status opts_parse_count(const char *name, const char *arg,
 				 uint64_t max, const char *msg, uint64_t *v,
 				 FILE *err);
+
+/* -Z FILE (bonnie++: its random numbers read from FILE): refused, one
+ * line saying to use -z SEED. */
+enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
+					FILE *err);
 
 /* -d: one more target (the first replaces the default "."). */
 enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
@@ -51,6 +63,7 @@ enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
  * workers in all. */
 enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err);
 
+/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
 enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 				       FILE *err);
 

@@ -3,7 +3,8 @@
  * options_values: the values with a form of their own, checked field by
  * field: -s size[:chunk[:seeks[:procs]]], -n num[:max[:min[:dirs[:chunk]]]]
  * and --only's list of tests. Sizes follow bonnie++: a bare -s number is
- * MiB, a bare chunk bytes.
+ * MiB, a bare chunk bytes. Also -c, -d, the per-char mode's default and
+ * bonnie++'s -Z, refused.
  */
 #include "config.h"
 
@@ -302,4 +303,29 @@ enum opt_status opts_parse_count(const char *name, const char *arg,
 	if (units_parse_uint(arg, max, v, why, sizeof(why)) || *v == 0)
 		return opts_bad(err, name, arg, msg);
 	return OPT_RUN;
+}
+
+void opts_settle_per_char(struct clyde_opts *o)
+{
+	/* A line compared with bonnie++'s of its format must mean what
+	 * bonnie++'s does: putc/getc through stdio in 1.03, one-byte
+	 * read()/write() calls in 2.00 (format 1.98; 1.97 too). Asking
+	 * for either 1.03 layout asks for 1.03's figures. */
+	if (o->per_char_set)
+		return;
+	o->per_char = o->csv == CSV_103 || o->layout == TABLE_103
+			  ? PER_CHAR_STDIO
+			  : PER_CHAR_SYSCALL;
+}
+
+enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
+					FILE *err)
+{
+	/* bonnie++ reads its random choices from the file; clyde draws
+	 * them, and the data, from one seed, which -z repeats. A file of
+	 * random numbers would repeat nothing -z does not. */
+	(void)o;
+	return opts_bad(err, "-Z", arg,
+			"random numbers from a file are not supported: use "
+			"-z SEED to repeat a run's random choices and data");
 }
