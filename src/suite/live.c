@@ -36,15 +36,15 @@ struct live {
 	/* The test running: at most ops operations and at most time_ns
 	 * (0: no limit of that kind), op_bytes each (0: counted as ops). */
 	enum result_test test;
-	const char *name;
+	char name[48]; /* its key, and of -x N runs which one */
 	char prefix[96];
 	uint64_t ops, time_ns, op_bytes;
 	const char *unit;
-	uint64_t start, last; /* the first operation's end (0: to come),
-			       * the last redraw */
-	uint64_t ops0, last_ops; /* ops at start; since then at the last */
-	unsigned width; /* columns; 0: not a terminal, no limit */
-	int drawn;	/* the line is on the screen */
+	uint64_t start, last;	 /* the first operation's end (0: to come),
+				  * the last redraw */
+	uint64_t ops0, last_ops; /* phase_out.ops then */
+	unsigned width;		 /* columns; 0: not a terminal, no limit */
+	int drawn;		 /* the line is on the screen */
 	/* For the run's ETA: each test's time when it last ran (0: not
 	 * yet), and the block tests' bytes and time so far. */
 	uint64_t took[RT_COUNT];
@@ -204,60 +204,74 @@ static unsigned term_width(FILE *out)
 }
 
 uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
-		    const struct phase_ctx *ctx, const char *prefix)
+		    const struct phase_ctx *ctx, const char *prefix,
+		    unsigned copies)
 {
 	lv->test = ph->test;
-	lv->name = strcmp(prefix, ph->progress) ? "preparing" : ph->name;
+	snprintf(lv->name, sizeof(lv->name), "%s",
+		 strcmp(prefix, ph->progress) ? "preparing" : ph->name);
+	if (lv->o->repeats > 1)
+		snprintf(lv->name + strlen(lv->name),
+			 sizeof(lv->name) - strlen(lv->name), " %u/%u",
+			 lv->run + 1, lv->o->repeats);
 	snprintf(lv->prefix, sizeof(lv->prefix), "%s", prefix);
 	expect(lv, ph->test, ctx);
+	lv->ops *= copies ? copies : 1;
 	lv->start = 0;
 	lv->drawn = 0;
 	lv->width = term_width(lv->out);
-	/* The seekers count in their own processes, the parent sees
-	 * nothing until they end. */
-	if (ph->test == RT_seeks)
-		return UINT64_MAX;
 	/* Due at once: the first operation's end starts the clock. */
 	return 0;
 }
 
-/* The figures of the line at now, with ops done. */
-static void figures(const struct live *lv, uint64_t ops, uint64_t now,
+/* The test's share done (0..1) and ETA (s, < 0: unknown) at el s, with
+ * total operations done, avg a second on average. */
+static double share_eta(const struct live *lv, uint64_t total, double el,
+			double avg, double *eta)
+{
+	double share = 0, left;
+
+	*eta = -1;
+	if (lv->ops) {
+		share = (double)total / (double)lv->ops;
+		if (avg > 0)
+			*eta = total < lv->ops ? (double)(lv->ops - total) / avg
+					       : 0;
+	}
+	if (lv->time_ns) {
+		left = (double)lv->time_ns / 1e9 - el;
+		if (left < 0)
+			left = 0;
+		if (1 - left * 1e9 / (double)lv->time_ns > share)
+			share = 1 - left * 1e9 / (double)lv->time_ns;
+		if (*eta < 0 || left < *eta)
+			*eta = left;
+	}
+	return share > 1 ? 1 : share;
+}
+
+/* The figures of the line at now, with total operations done. */
+static void figures(const struct live *lv, uint64_t total, uint64_t now,
 		    struct live_figs *f)
 {
 	double el = (double)(now - lv->start) / 1e9;
 	double dt = (double)(now - lv->last) / 1e9;
 	double scale = lv->op_bytes ? (double)lv->op_bytes : 1;
-	double share = 0, eta = -1, left;
+	uint64_t since = total - lv->ops0;
+	double ops_avg = el > 0 ? (double)since / el : 0, eta, share;
 	int more = 0;
 
 	*f = (struct live_figs){.name = lv->name,
 				.bytes = !!lv->op_bytes,
 				.unit = lv->unit,
 				.elapsed = el};
-	f->now_rate = dt > 0 ? (double)(ops - lv->last_ops) * scale / dt : 0;
-	f->avg = el > 0 ? (double)ops * scale / el : 0;
-	if (lv->ops) {
-		share = (double)ops / (double)lv->ops;
-		if (ops && el > 0)
-			eta = (double)(lv->ops -
-				       (ops < lv->ops ? ops : lv->ops)) *
-			      el / (double)ops;
-	}
-	if (lv->time_ns) {
-		left = (double)lv->time_ns / 1e9 - el;
-		if (left < 0)
-			left = 0;
-		if (el * 1e9 / (double)lv->time_ns > share)
-			share = el * 1e9 / (double)lv->time_ns;
-		if (eta < 0 || left < eta)
-			eta = left;
-	}
-	f->pct = lv->ops || lv->time_ns ? (share > 1 ? 100 : share * 100) : -1;
+	f->now_rate = dt > 0 ? (double)(total - lv->last_ops) * scale / dt : 0;
+	f->avg = ops_avg * scale;
+	share = share_eta(lv, total, el, ops_avg, &eta);
+	f->pct = lv->ops || lv->time_ns ? share * 100 : -1;
 	f->eta = eta;
 	f->run_el = (double)(now - lv->run_start) / 1e9;
-	left = run_left(lv, ops, now, &more);
-	f->run_eta = eta < 0 ? -1 : eta + left;
+	f->run_eta = eta < 0 ? -1 : eta + run_left(lv, since, now, &more);
 	f->run_more = more;
 }
 
@@ -271,13 +285,12 @@ uint64_t live_tick(struct live *lv, const struct phase_out *out, uint64_t now)
 		/* The first operation's end: setup is over, the timed work
 		 * runs; the figures count from here. */
 		lv->start = lv->last = now;
-		lv->ops0 = out->ops;
-		lv->last_ops = 0;
+		lv->ops0 = lv->last_ops = out->ops;
 		return now + LIVE_REDRAW_NS;
 	}
-	figures(lv, out->ops - lv->ops0, now, &f);
+	figures(lv, out->ops, now, &f);
 	lv->last = now;
-	lv->last_ops = out->ops - lv->ops0;
+	lv->last_ops = out->ops;
 	line[0] = '\r';
 	live_format(&f, line + 1, sizeof(line) - 8, lv->width);
 	n = strlen(line);
@@ -285,7 +298,9 @@ uint64_t live_tick(struct live *lv, const struct phase_out *out, uint64_t now)
 	fputs(line, lv->out);
 	fflush(lv->out);
 	lv->drawn = 1;
-	return now + LIVE_REDRAW_NS;
+	/* The next slot of a grid from the start: a watch that looks
+	 * every 200 ms (lib/workers) still draws about that often. */
+	return now - (now - lv->start) % LIVE_REDRAW_NS + LIVE_REDRAW_NS;
 }
 
 void live_end(struct live *lv, const struct phase_out *out, int ok)

@@ -41,14 +41,16 @@ void live_free(struct live *lv);
 void live_run_begin(struct live *lv, unsigned run);
 
 /*
- * Test ph begins on ctx (the runner has printed "prefix..." on the
- * line); name it "preparing" when prefix is not ph's own (the untimed
- * maker under --only). Returns the clock time of the first redraw, for
- * phase_out.tick_ns; UINT64_MAX when this test cannot show progress
- * (its operations run in other processes: seeks).
+ * Test ph begins on ctx in copies processes at once (-c N, several -d:
+ * their operations added up), after the runner printed "prefix..." on
+ * the line; it is named "preparing" when prefix is not ph's own (the
+ * untimed maker under --only). Returns when the hook is first due, for
+ * phase_out.tick_ns: at once, for the first operation's end starts the
+ * test's clock.
  */
 uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
-		    const struct phase_ctx *ctx, const char *prefix);
+		    const struct phase_ctx *ctx, const char *prefix,
+		    unsigned copies);
 
 /* The hook's turn at now: the line redrawn from out->ops. Returns when
  * it is next due. */

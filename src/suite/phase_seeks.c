@@ -106,8 +106,11 @@ static int seeker(struct workers_self *me, void *arg)
 {
 	const struct seek_job *job = arg;
 	struct phase_ctx *ctx = job->ctx;
-	struct phase_out out = {
-	    .record = job->record, .live = job->live, .tick_ns = UINT64_MAX};
+	/* Its count goes to the -c worker's, else to its own slot, which
+	 * the parent adds up for the tick hook (phase_watch). */
+	struct phase_out out = {.record = job->record,
+				.live = job->live ? job->live : workers_live(me),
+				.tick_ns = UINT64_MAX};
 	unsigned char *buf;
 	int rc;
 
@@ -219,6 +222,10 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 		fflush(NULL);
 		if ((rc = workers_start(&w, &wj, &fail)) != 0)
 			phase_fail_call(ctx, fail.what, -rc);
+		else if (out->tick) {
+			w.watch = phase_watch;
+			w.watch_arg = out;
+		}
 	}
 	close(tk[0]);
 	if (rc) {

@@ -292,9 +292,9 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 {
 	const struct runner_env *env = p->env;
 	struct phase_ctx *ctx = &p->ctx;
-	/* Not in a -c worker, nor in its parent, which sees no operation
-	 * end, nor on a rank that is not the lead. */
-	struct live *lv = p->me || p->w || p->mute ? NULL : env->live;
+	/* Not in a -c worker (its parent draws), nor on a rank that is not
+	 * the lead. */
+	struct live *lv = p->me || p->mute ? NULL : env->live;
 	int rc;
 
 	memset(&t->out, 0, sizeof(t->out));
@@ -311,7 +311,8 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	if (lv) {
 		t->out.tick = runner_tick;
 		t->out.tick_arg = lv;
-		t->out.tick_ns = live_begin(lv, &rp->ops, ctx, progress);
+		t->out.tick_ns = live_begin(lv, &rp->ops, ctx, progress,
+					     p->w ? p->w->n : 1);
 	}
 	rc = p->w ? runner_conc_step(p, t) : run_hooks(p, rp, t);
 	if (lv)
