@@ -5,8 +5,8 @@
 # second (from script's timing data), erased at the end with the
 # progress text put back. With stderr to a file there is none (no
 # carriage return, no escape); --progress gives it there too;
-# --progress=none and -q give none on a terminal either. A bad value is
-# one line, exit 2.
+# --progress=none and -q give none on a terminal either. A stop erases
+# it. A bad value is one line, exit 2.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 command -v script >/dev/null || skip "script not installed (util-linux)"
@@ -93,6 +93,25 @@ expect_status 0 "$CLYDE" $SYNC --sync-time=1 -q --progress
 if grep -q "$CR" "$WORK/err" || grep -q "$ESC" "$WORK/err"; then
 	fail "-q --progress: a status line: $(od -c "$WORK/err" | head -5)"
 fi
+
+# A stop while the line is drawn: erased (the progress text back) before
+# the stop's line, nothing left behind.
+"$CLYDE" $SYNC --sync-time=20 --progress >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+i=0
+until grep -q "${CR}sync_write" "$WORK/err"; do
+	i=$((i + 1))
+	[ $i -lt 200 ] || { kill -9 $pid; fail "no status line within 10 s: $(cat "$WORK/err")"; }
+	sleep 0.05
+done
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st = 143 ] || fail "stopped: exit $st: $(tail -c 300 "$WORK/err" | od -c | tail -5)"
+tr '\r' '\n' <"$WORK/err" | tail -2 | tr '\033' E >"$WORK/tail"
+printf 'E[KWriting synchronously...\nclyde: interrupted by signal 15; scratch files removed\n' |
+	cmp -s - "$WORK/tail" || fail "stopped: the line not erased before the stop's: $(cat "$WORK/tail")"
+assert_empty "$D"
 
 # On a terminal: none with --progress=none or -q.
 for p in --progress=none -q; do
