@@ -289,6 +289,7 @@ uint64_t live_tick(struct live *lv, const struct phase_out *out, uint64_t now)
 {
 	char line[512];
 	struct live_figs f;
+	uint64_t next;
 	size_t n;
 
 	if (!lv->start) {
@@ -312,9 +313,13 @@ uint64_t live_tick(struct live *lv, const struct phase_out *out, uint64_t now)
 	fputs(line, lv->out);
 	fflush(lv->out);
 	lv->drawn = 1;
-	/* The next slot of a grid from the start: a watch that looks
-	 * every 200 ms (lib/workers) still draws about that often. */
-	return now - (now - lv->start) % LIVE_REDRAW_NS + LIVE_REDRAW_NS;
+	/* The next slot of a grid from the start, so a watch that looks
+	 * every 200 ms (lib/workers) still draws about that often; but
+	 * never sooner than half the interval, over which the rate now
+	 * would mean little. */
+	next = now - (now - lv->start) % LIVE_REDRAW_NS + LIVE_REDRAW_NS;
+	return next - now < LIVE_REDRAW_NS / 2 ? now + LIVE_REDRAW_NS / 2
+					       : next;
 }
 
 void live_end(struct live *lv, const struct phase_out *out, int ok)
