@@ -79,10 +79,11 @@ START_TEST(draws_then_erases)
 	ck_assert_str_eq(since(f, &text, &len, &seen), "");
 	/* 64 more chunks of 8 KiB in 0.4 s: 65 of 128 done, 1.25 MiB/s,
 	 * 63 left at 160 a second; then block input's 1 MiB at that rate
-	 * (0.8 s): 1.2 s in all. Next due on the 250 ms grid. */
+	 * (0.8 s): 1.2 s in all. Next due on the 250 ms grid, but not
+	 * within 125 ms. */
 	out.ops = 65;
 	due = live_tick(lv, &out, t0 + 400 * MS);
-	ck_assert_uint_eq(due, t0 + 500 * MS);
+	ck_assert_uint_eq(due, t0 + 525 * MS);
 	s = since(f, &text, &len, &seen);
 	ck_assert_msg(starts(s, "\rput_block 51% 1.25MiB/s avg 1.25MiB/s 0:00 "
 				"eta 0:00 | all "),
@@ -90,11 +91,12 @@ START_TEST(draws_then_erases)
 	ck_assert_msg(strstr(s, " eta 0:01\033[K") && s[strlen(s) - 1] == 'K' &&
 			  !strchr(s, '\n'),
 		      "%s", s);
-	/* 32 more in the next 0.1 s: the rate now is over that 0.1 s. */
-	out.ops = 97;
-	live_tick(lv, &out, t0 + 500 * MS);
+	/* 48 more in the next 0.2 s: the rate now is over that 0.2 s,
+	 * the average over 0.6 s; next due on the grid. */
+	out.ops = 113;
+	ck_assert_uint_eq(live_tick(lv, &out, t0 + 600 * MS), t0 + 750 * MS);
 	s = since(f, &text, &len, &seen);
-	ck_assert_msg(strstr(s, "put_block 76% 2.50MiB/s avg 1.50MiB/s "), "%s",
+	ck_assert_msg(strstr(s, "put_block 88% 1.88MiB/s avg 1.46MiB/s "), "%s",
 		      s);
 	/* The end: erased, the progress text back, nothing else. */
 	live_end(lv, &out, 1);
