@@ -41,6 +41,7 @@ struct live {
 	char name[48]; /* its key, and of -x N runs which one */
 	char prefix[96];
 	uint64_t ops, time_ns, op_bytes;
+	unsigned copies; /* processes it runs in at once (-c, -d) */
 	const char *unit;
 	uint64_t start, last;	 /* the first operation's end (0: to come),
 				  * the last redraw */
@@ -166,8 +167,10 @@ static double estimate(const struct live *lv, enum result_test t, double bps,
 		ran_settings(o, &rs);
 		return rs.time;
 	}
+	/* Each process of -c N (and each -d) moves the data size. */
 	if (is_block(t) && bps > 0)
-		return (double)o->size * (t == RT_rewrite ? 2 : 1) / bps;
+		return (double)o->size * lv->copies *
+		       (t == RT_rewrite ? 2 : 1) / bps;
 	*more = 1;
 	return 0;
 }
@@ -218,7 +221,8 @@ uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
 			 lv->run + 1, lv->o->repeats);
 	snprintf(lv->prefix, sizeof(lv->prefix), "%s", prefix);
 	expect(lv, ph->test, ctx);
-	lv->ops *= copies ? copies : 1;
+	lv->copies = copies ? copies : 1;
+	lv->ops *= lv->copies;
 	lv->start = 0;
 	lv->drawn = 0;
 	lv->width = term_width(lv->out);
