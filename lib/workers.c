@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,6 +322,19 @@ int workers_go(struct workers *w)
 	return rc;
 }
 
+/* With a watch: its call, then a wait until a worker ends or the
+ * next call is due. 0: due (nothing to read). */
+static int watch_wait(struct workers *w)
+{
+	struct pollfd pfd = {.fd = w->done_fd, .events = POLLIN};
+	int n;
+
+	w->watch(w->watch_arg, workers_live_sum(w));
+	n = poll(&pfd, 1, WORKERS_WATCH_MS);
+	/* A signal: 0 too, so the loop sees a stop first. */
+	return n > 0 || (n < 0 && errno != EINTR);
+}
+
 /* Wait until every worker has ended, stopping them all on a failure or
  * a stop request. */
 static void wait_all(struct workers *w)
@@ -332,6 +346,8 @@ static void wait_all(struct workers *w)
 
 		if (stopped(w->stop))
 			workers_abort(w);
+		if (w->watch && !watch_wait(w))
+			continue;
 		n = read(w->done_fd, buf, sizeof(buf));
 		if (n == 0 || (n < 0 && errno != EINTR))
 			break;

@@ -140,7 +140,19 @@ struct workers {
 	unsigned step;	   /* steps released (workers_step_go) */
 	unsigned barrier_timeout_ms;
 	int late; /* the first worker that missed the barrier's timeout */
+	/*
+	 * Optional, the caller's to set after workers_start: called in the
+	 * parent while it waits for the workers' timed work (in
+	 * workers_step_wait and workers_finish) at least every
+	 * WORKERS_WATCH_MS, with their live counts (workers_live) added up,
+	 * for a view of the work as it goes. NULL: none.
+	 */
+	void (*watch)(void *arg, uint64_t ops);
+	void *watch_arg;
 };
+
+/* The longest the parent waits between two watch calls, ms. */
+#define WORKERS_WATCH_MS 200
 
 /*
  * Fork job->n workers. Returns 0, or -errno with fail naming the call

@@ -69,6 +69,9 @@ static inline void workers_stamp_start(struct workers_result *res)
 	res->sys_ns = start.sys_ns;
 }
 
+/* Every started worker's live count of operations, added up. */
+uint64_t workers_live_sum(const struct workers *w);
+
 /* Wake every process waiting on the futex word *word (shared, not
  * private: the workers are other processes). */
 static inline void workers_wake(uint32_t *word)

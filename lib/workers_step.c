@@ -173,8 +173,7 @@ int workers_late(const struct workers *w)
 	return w->late;
 }
 
-/* Every worker's count of operations, added up. */
-static uint64_t live_sum(const struct workers *w)
+uint64_t workers_live_sum(const struct workers *w)
 {
 	uint64_t sum = 0;
 
@@ -191,7 +190,7 @@ static uint64_t live_sum(const struct workers *w)
 static int stalled(struct workers *w, unsigned limit_ms, uint64_t *seen,
 		   uint64_t *since)
 {
-	uint64_t now = clk_now_ns(), sum = live_sum(w);
+	uint64_t now = clk_now_ns(), sum = workers_live_sum(w);
 
 	if (!limit_ms || !*since || sum != *seen) {
 		*seen = sum;
@@ -238,6 +237,8 @@ static int wait_for(struct workers *w, size_t off, unsigned want,
 			workers_abort(w);
 			return -ETIMEDOUT;
 		}
+		if (stall && w->watch)
+			w->watch(w->watch_arg, workers_live_sum(w));
 		n = poll(pfd, 2, STEP_POLL_MS);
 		if (n < 0 && errno != EINTR) {
 			workers_abort(w);

@@ -26,6 +26,7 @@
 #include "csv.h"
 #include "fill.h"
 #include "jsondoc.h"
+#include "live.h"
 #include "lockstep.h"
 #include "mpirank.h"
 #include "options.h"
@@ -151,6 +152,7 @@ struct runs {
 	uint64_t last_seed; /* the seed of the last run that ended */
 	int out_err; /* errno of a failed write to stdout: no more runs */
 	int doc_err; /* a run could not be added to the document */
+	struct live *live; /* --progress: the status line, or NULL */
 };
 
 /* Target i's row name: -m's, a colon and the directory (a comma or a
@@ -251,11 +253,14 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    .err = stderr,
 		    .sync = lockstep_wait,
 		    .sync_arg = &x->ls,
+		    .live = x->live,
 		};
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
 
 		run_settings(x, r, seed);
+		if (x->live)
+			live_run_begin(x->live, run);
 		st = runner_run(&env, r);
 		if (st == RUNNER_STOPPED)
 			break;
@@ -295,7 +300,14 @@ static int run_all(struct runs *x)
 	FILE *tables =
 	    o->repeats == 1 && !o->quiet && csv_out == stdout ? stdout : stderr;
 	struct run_result r = {0};
-	int rc = run_each(x, &r, csv_out, tables);
+	int rc;
+
+	/* The status line: a terminal's (or --progress), never -q's. */
+	if (live_wanted(o, STDERR_FILENO))
+		x->live = live_new(stderr, o);
+	rc = run_each(x, &r, csv_out, tables);
+	live_free(x->live);
+	x->live = NULL;
 
 	result_free(&r);
 	for (unsigned i = 0; x->per && i < o->ndirs; i++)

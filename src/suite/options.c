@@ -58,6 +58,7 @@ enum {
 	LONG_NO_LATENCY,
 	LONG_VERIFY,
 	LONG_KEEP,
+	LONG_PROGRESS,
 #define LONG_CODE(name, code, parse) code,
 	OPTS_LONG_VALUES(LONG_CODE)
 #undef LONG_CODE
@@ -75,6 +76,7 @@ static const struct option long_opts[] = {
     {"no-latency", no_argument, NULL, LONG_NO_LATENCY},
     {"verify", no_argument, NULL, LONG_VERIFY},
     {"keep", no_argument, NULL, LONG_KEEP},
+    {"progress", optional_argument, NULL, LONG_PROGRESS},
 #define LONG_ENTRY(name, code, parse) {name, required_argument, NULL, code},
     OPTS_LONG_VALUES(LONG_ENTRY)
 #undef LONG_ENTRY
@@ -455,6 +457,7 @@ static const struct {
     {'p', opts_parse_sem_procs},
     {'y', opts_parse_sync},
     {'Z', opts_refuse_random_file},
+    {LONG_PROGRESS, opts_parse_progress},
 };
 
 /* getopt's value for an option, and what reads its value. */

@@ -63,6 +63,10 @@ enum per_char_mode {
 #define OPT_TARGETS_MAX 64u
 #define OPT_WORKERS_MAX 1024u
 
+/* --progress: the live status line on stderr (src/suite/live.c) when
+ * stderr is a terminal (auto, the default), always, or never. */
+enum opt_progress { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NONE };
+
 struct clyde_opts {
 	const char *dir; /* -d: the first target, dirs[0] */
 	/* -d given more than once: one worker group per directory, all at
@@ -139,6 +143,7 @@ struct clyde_opts {
 	 * for (opts_settle_per_char); per_char_set: given. */
 	enum per_char_mode per_char;
 	int per_char_set;
+	enum opt_progress progress; /* --progress[=WHEN]: the live view */
 };
 
 enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };

@@ -112,6 +112,11 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("data", LONG_DATA, opts_parse_data)                                  \
 	X("verify-only", LONG_VERIFY_ONLY, opts_parse_verify_only)
 
+/* --progress[=WHEN] (auto, always, none; bare: always) into o->progress
+ * (options_values.c). */
+enum opt_status opts_parse_progress(const char *arg, struct clyde_opts *o,
+				    FILE *err);
+
 /* --data=MODE into o->data (options_ran.c). */
 enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
 				FILE *err);

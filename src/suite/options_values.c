@@ -329,3 +329,25 @@ enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
 			"random numbers from a file are not supported: use "
 			"-z SEED to repeat a run's random choices and data");
 }
+
+enum opt_status opts_parse_progress(const char *arg, struct clyde_opts *o,
+				    FILE *err)
+{
+	static const char *const when[] = {
+	    [PROGRESS_AUTO] = "auto",
+	    [PROGRESS_ALWAYS] = "always",
+	    [PROGRESS_NONE] = "none",
+	};
+
+	if (!arg) {
+		o->progress = PROGRESS_ALWAYS;
+		return OPT_RUN;
+	}
+	for (size_t i = 0; i < sizeof(when) / sizeof(when[0]); i++)
+		if (strcmp(arg, when[i]) == 0) {
+			o->progress = (enum opt_progress)i;
+			return OPT_RUN;
+		}
+	return opts_bad(err, "--progress", arg,
+			"expected auto, always or none");
+}

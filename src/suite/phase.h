@@ -212,6 +212,13 @@ static inline int phase_verify(struct phase_ctx *ctx, const void *buf,
 			       uint64_t off, size_t len, uint32_t gen);
 int phase_fail_verify(struct phase_ctx *ctx, const struct fill_bad *bad);
 
+/*
+ * A lib/workers watch (arg: a phase_out) for a test whose operations
+ * run in other processes: their count, ops, becomes out->ops, and the
+ * tick hook has its turn, as if an operation ended now.
+ */
+void phase_watch(void *arg, uint64_t ops);
+
 /* Open the data file; sets ctx->what on failure. Returns fd or -errno. */
 int phase_open(struct phase_ctx *ctx, int flags, const char *call);
 

@@ -158,6 +158,14 @@ int phase_fsync(struct phase_ctx *ctx)
 	return 0;
 }
 
+void phase_watch(void *arg, uint64_t ops)
+{
+	struct phase_out *out = arg;
+
+	out->ops = ops;
+	phase_op_tick(out, clk_now_ns());
+}
+
 uint64_t phase_per_char_size(const struct phase_ctx *ctx)
 {
 	uint64_t want = ctx->opt->per_char_size;

@@ -39,6 +39,8 @@ struct seek_job {
 	int feed;     /* its write end, the parent's: closed in a seeker */
 	int record;   /* fill the latency histogram */
 	uint64_t *live; /* the -c worker's count of operations, or NULL */
+	int watched;	/* else each seeker counts in its own slot, for the
+			 * parent's watch (the status line); 0: no count */
 };
 
 /* One seek: read the chunk a ticket names, and maybe write it back. */
@@ -106,8 +108,12 @@ static int seeker(struct workers_self *me, void *arg)
 {
 	const struct seek_job *job = arg;
 	struct phase_ctx *ctx = job->ctx;
-	struct phase_out out = {
-	    .record = job->record, .live = job->live, .tick_ns = UINT64_MAX};
+	/* Its count goes to the -c worker's, else (watched) to its own
+	 * slot, which the parent adds up for the tick hook (phase_watch). */
+	uint64_t *live = job->watched ? workers_live(me) : NULL;
+	struct phase_out out = {.record = job->record,
+				.live = job->live ? job->live : live,
+				.tick_ns = UINT64_MAX};
 	unsigned char *buf;
 	int rc;
 
@@ -195,8 +201,10 @@ static int seeks_feed(struct phase_ctx *ctx, struct workers *w, int fd,
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	uint64_t next = 0, left = ctx->opt->seeks;
-	struct seek_job job = {
-	    .ctx = ctx, .record = out->record, .live = out->live};
+	struct seek_job job = {.ctx = ctx,
+			       .record = out->record,
+			       .live = out->live,
+			       .watched = out->tick != NULL};
 	struct workers_job wj = {.n = ctx->opt->procs, .fn = seeker,
 				 .arg = &job, .stop = ctx->stop};
 	struct workers w;
@@ -219,6 +227,10 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 		fflush(NULL);
 		if ((rc = workers_start(&w, &wj, &fail)) != 0)
 			phase_fail_call(ctx, fail.what, -rc);
+		else if (out->tick) {
+			w.watch = phase_watch;
+			w.watch_arg = out;
+		}
 	}
 	close(tk[0]);
 	if (rc) {

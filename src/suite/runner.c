@@ -25,6 +25,7 @@
 #include "cache.h"
 #include "clock.h"
 #include "fill.h"
+#include "live.h"
 #include "phase.h"
 #include "ran_io.h"
 #include "runner.h"
@@ -273,6 +274,13 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 	return rc;
 }
 
+/* The clock hook (phase_out.tick): each watcher's turn; the next tick
+ * is when one is next due. */
+static void runner_tick(struct phase_out *out, uint64_t now)
+{
+	out->tick_ns = live_tick(out->tick_arg, out, now);
+}
+
 /*
  * Run one phase: setup, run() between two marks, teardown, each with the
  * phase's own ctx->priv. Prints the progress line and, on failure, the
@@ -284,6 +292,9 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 {
 	const struct runner_env *env = p->env;
 	struct phase_ctx *ctx = &p->ctx;
+	/* Not in a -c worker (its parent draws), nor on a rank that is not
+	 * the lead. */
+	struct live *lv = p->me || p->mute ? NULL : env->live;
 	int rc;
 
 	memset(&t->out, 0, sizeof(t->out));
@@ -297,7 +308,15 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 		fflush(env->progress);
 	}
 	ctx->what[0] = '\0';
+	if (lv) {
+		t->out.tick = runner_tick;
+		t->out.tick_arg = lv;
+		t->out.tick_ns = live_begin(lv, &rp->ops, ctx, progress,
+					     p->w ? p->w->n : 1);
+	}
 	rc = p->w ? runner_conc_step(p, t) : run_hooks(p, rp, t);
+	if (lv)
+		live_end(lv, &t->out, rc == 0);
 	if (!*env->stop && rc == 0) {
 		if (env->progress)
 			fprintf(env->progress, "done\n");

@@ -21,6 +21,8 @@
 
 enum runner_status { RUNNER_OK = 0, RUNNER_FAILED = 1, RUNNER_STOPPED = 2 };
 
+struct live;
+
 struct runner_env {
 	const struct clyde_opts *opt;
 	struct scratch *scratch; /* the first target's */
@@ -36,6 +38,8 @@ struct runner_env {
 	volatile sig_atomic_t *stop;
 	FILE *progress;     /* NULL: no progress lines */
 	FILE *err;          /* error messages */
+	struct live *live;  /* the status line while a test runs (live.h,
+			     * --progress), or NULL */
 	/*
 	 * Called before each test's timed window (after its setup), with
 	 * sync_arg and the figure; NULL: none. Returns 0 to go on, or

@@ -295,9 +295,15 @@ int runner_conc_step(struct pass *p, struct timed *t)
 	/* Every worker set up: then -y's wait, for the whole group. */
 	if ((rc = workers_step_ready(w)) == 0 && (rc = runner_sync(p, t)))
 		return conc_unsynced(p, rc);
+	/* The status line follows the workers' counts (live.h). */
+	w->watch = t->out.tick ? phase_watch : NULL;
+	w->watch_arg = &t->out;
 	if (rc == 0 && (rc = workers_step_go(w)) == 0 &&
-	    (rc = workers_step_wait(w, &sum)) != 0)
+	    (rc = workers_step_wait(w, &sum)) != 0) {
+		w->watch = NULL;
 		return conc_failed(p, rc, 1);
+	}
+	w->watch = NULL;
 	if (rc)
 		return conc_failed(p, rc, 0);
 	if (sum.cache_left > p->r->cache_left)

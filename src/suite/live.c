@@ -1,0 +1,413 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * live: see live.h. What a test is expected to do comes from the
+ * options it runs with: the data tests a chunk per operation over the
+ * data size (per-char: over the bytes phase_per_char_size covers), the
+ * file tests one operation per file, sync_write and the random I/O tests
+ * an operation count and a time limit, whichever ends first. Its share
+ * done is the larger of the two shares. Everything here runs between
+ * two operations, at most once per LIVE_REDRAW_NS, and writes the whole
+ * line in one call, only when the descriptor takes it without blocking
+ * (else that redraw is skipped: a test never waits for a terminal).
+ */
+#include "config.h"
+
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "live.h"
+#include "ran_io.h"
+#include "runner.h"
+
+/* Figure t's phase, as runner.c's table: its flags say whether it runs. */
+static const struct phase_ops *const live_list[RT_COUNT] = {
+#define LIVE_PTR(key, title, kind, group, head, col, cell, tick, csv)          \
+	[RT_##key] = &phase_##key##_ops,
+    FIGURES(LIVE_PTR)
+#undef LIVE_PTR
+};
+
+struct live {
+	FILE *out;
+	const struct clyde_opts *o;
+	unsigned run;	    /* of the -x runs, 0-based */
+	uint64_t run_start; /* the first run's start */
+	/* The test running: at most ops operations and at most time_ns
+	 * (0: no limit of that kind), op_bytes each (0: counted as ops). */
+	enum result_test test;
+	char name[48]; /* its key, and of -x N runs which one */
+	char prefix[96];
+	uint64_t ops, time_ns, op_bytes;
+	unsigned copies; /* processes it runs in at once (-c, -d) */
+	const char *unit;
+	uint64_t start, last;	 /* the first operation's end (0: to come),
+				  * the last redraw */
+	uint64_t ops0, last_ops; /* phase_out.ops then */
+	unsigned width;		 /* columns; 0: not a terminal, no limit */
+	int drawn;		 /* the line is on the screen */
+	/* For the run's ETA: each test's time when it last ran (0: not
+	 * yet), and the block tests' bytes and time so far. */
+	uint64_t took[RT_COUNT];
+	uint64_t block_bytes, block_ns;
+};
+
+int live_wanted(const struct clyde_opts *o, int fd)
+{
+	if (o->quiet || o->progress == PROGRESS_NONE)
+		return 0;
+	return o->progress == PROGRESS_ALWAYS || isatty(fd);
+}
+
+struct live *live_new(FILE *out, const struct clyde_opts *o)
+{
+	struct live *lv = calloc(1, sizeof(*lv));
+
+	if (!lv)
+		return NULL;
+	lv->out = out;
+	lv->o = o;
+	return lv;
+}
+
+void live_free(struct live *lv)
+{
+	free(lv);
+}
+
+void live_run_begin(struct live *lv, unsigned run)
+{
+	lv->run = run;
+	if (run == 0)
+		lv->run_start = clk_now_ns();
+}
+
+/* What test t is expected to do under the options, into lv. */
+static void expect(struct live *lv, enum result_test t,
+		   const struct phase_ctx *ctx)
+{
+	const struct clyde_opts *o = ctx->opt;
+	uint64_t bytes = ctx->size;
+	struct ran_set rs;
+
+	lv->ops = lv->time_ns = lv->op_bytes = 0;
+	lv->unit = "ops";
+	switch (t) {
+	case RT_putc:
+	case RT_getc:
+		bytes = phase_per_char_size(ctx);
+		lv->ops = (bytes + ctx->chunk - 1) / ctx->chunk;
+		lv->op_bytes = ctx->chunk;
+		break;
+	case RT_put_block:
+	case RT_rewrite:
+	case RT_get_block:
+		lv->ops = bytes / ctx->chunk;
+		lv->op_bytes = ctx->chunk;
+		break;
+	case RT_seeks:
+		lv->ops = o->seeks;
+		lv->unit = "seeks";
+		break;
+	case RT_ran_read:
+	case RT_ran_write:
+		ran_settings(o, &rs);
+		lv->ops = rs.ops;
+		lv->time_ns = (uint64_t)rs.time * 1000000000ull;
+		break;
+	case RT_sync_write:
+		lv->ops = o->sync_ops;
+		lv->time_ns = (uint64_t)(o->sync_time * 1e9);
+		break;
+	default: /* the file tests: one operation per file */
+		lv->ops = o->files_num * 1024;
+		lv->unit = "files";
+		break;
+	}
+}
+
+static int runs_in(const struct clyde_opts *o, enum result_test t)
+{
+	return !runner_skip_reason(o, live_list[t]->flags) &&
+	       (!o->only || (o->only & (1u << t)));
+}
+
+static int is_block(enum result_test t)
+{
+	return t == RT_put_block || t == RT_rewrite || t == RT_get_block;
+}
+
+/* The block rate so far, bytes/s (the test running counts as it goes,
+ * ops done by now); 0 when none. */
+static double block_rate(const struct live *lv, uint64_t ops, uint64_t now)
+{
+	uint64_t b = lv->block_bytes, ns = lv->block_ns;
+
+	if (is_block(lv->test) && now > lv->start) {
+		b += ops * lv->op_bytes;
+		ns += now - lv->start;
+	}
+	return ns && b ? (double)b / ((double)ns / 1e9) : 0;
+}
+
+/* Test t's time, seconds, as estimated (live.h); *more set when none. */
+static double estimate(const struct live *lv, enum result_test t, double bps,
+		       int *more)
+{
+	const struct clyde_opts *o = lv->o;
+	struct ran_set rs;
+
+	if (lv->took[t])
+		return (double)lv->took[t] / 1e9;
+	if (t == RT_sync_write)
+		return o->sync_time;
+	if (t == RT_ran_read || t == RT_ran_write) {
+		ran_settings(o, &rs);
+		return rs.time;
+	}
+	/* Each process of -c N (and each -d) moves the data size. */
+	if (is_block(t) && bps > 0)
+		return (double)o->size * lv->copies *
+		       (t == RT_rewrite ? 2 : 1) / bps;
+	*more = 1;
+	return 0;
+}
+
+/* The time left after the test running: the rest of this run, then the
+ * -x runs after it, in seconds; *more set when a test is left out. */
+static double run_left(const struct live *lv, uint64_t ops, uint64_t now,
+		       int *more)
+{
+	double bps = block_rate(lv, ops, now), rest = 0, whole = 0;
+	unsigned later =
+	    lv->o->repeats > lv->run + 1 ? lv->o->repeats - lv->run - 1 : 0;
+
+	for (int t = 0; t < RT_COUNT; t++) {
+		double e;
+
+		if (!runs_in(lv->o, (enum result_test)t))
+			continue;
+		if (t <= (int)lv->test && !later)
+			continue;
+		e = estimate(lv, (enum result_test)t, bps, more);
+		if (t > (int)lv->test)
+			rest += e;
+		whole += e;
+	}
+	return rest + whole * later;
+}
+
+static unsigned term_width(FILE *out)
+{
+	struct winsize ws;
+
+	if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		return ws.ws_col;
+	return 0;
+}
+
+uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
+		    const struct phase_ctx *ctx, const char *prefix,
+		    unsigned copies)
+{
+	lv->test = ph->test;
+	snprintf(lv->name, sizeof(lv->name), "%s",
+		 strcmp(prefix, ph->progress) ? "preparing" : ph->name);
+	if (lv->o->repeats > 1)
+		snprintf(lv->name + strlen(lv->name),
+			 sizeof(lv->name) - strlen(lv->name), " %u/%u",
+			 lv->run + 1, lv->o->repeats);
+	snprintf(lv->prefix, sizeof(lv->prefix), "%s", prefix);
+	expect(lv, ph->test, ctx);
+	lv->copies = copies ? copies : 1;
+	lv->ops *= lv->copies;
+	lv->start = 0;
+	lv->drawn = 0;
+	lv->width = term_width(lv->out);
+	/* Due at once: the first operation's end starts the clock. */
+	return 0;
+}
+
+/* The test's share done (0..1) and ETA (s, < 0: unknown) at el s, with
+ * total operations done, avg a second on average. */
+static double share_eta(const struct live *lv, uint64_t total, double el,
+			double avg, double *eta)
+{
+	double share = 0, left;
+
+	*eta = -1;
+	if (lv->ops) {
+		share = (double)total / (double)lv->ops;
+		if (avg > 0)
+			*eta = total < lv->ops ? (double)(lv->ops - total) / avg
+					       : 0;
+	}
+	if (lv->time_ns) {
+		left = (double)lv->time_ns / 1e9 - el;
+		if (left < 0)
+			left = 0;
+		if (1 - left * 1e9 / (double)lv->time_ns > share)
+			share = 1 - left * 1e9 / (double)lv->time_ns;
+		if (*eta < 0 || left < *eta)
+			*eta = left;
+	}
+	return share > 1 ? 1 : share;
+}
+
+/* The figures of the line at now, with total operations done. */
+static void figures(const struct live *lv, uint64_t total, uint64_t now,
+		    struct live_figs *f)
+{
+	double el = (double)(now - lv->start) / 1e9;
+	double dt = (double)(now - lv->last) / 1e9;
+	double scale = lv->op_bytes ? (double)lv->op_bytes : 1;
+	uint64_t since = total - lv->ops0;
+	double ops_avg = el > 0 ? (double)since / el : 0, eta, share;
+	int more = 0;
+
+	*f = (struct live_figs){.name = lv->name,
+				.bytes = !!lv->op_bytes,
+				.unit = lv->unit,
+				.elapsed = el};
+	f->now_rate = dt > 0 ? (double)(total - lv->last_ops) * scale / dt : 0;
+	f->avg = ops_avg * scale;
+	share = share_eta(lv, total, el, ops_avg, &eta);
+	f->pct = lv->ops || lv->time_ns ? share * 100 : -1;
+	f->eta = eta;
+	f->run_el = (double)(now - lv->run_start) / 1e9;
+	f->run_eta = eta < 0 ? -1 : eta + run_left(lv, since, now, &more);
+	f->run_more = more;
+}
+
+/* Whether out's descriptor takes a write now without blocking. */
+static int writable(FILE *out)
+{
+	struct pollfd p = {.fd = fileno(out), .events = POLLOUT};
+
+	return p.fd < 0 || (poll(&p, 1, 0) == 1 && (p.revents & POLLOUT));
+}
+
+uint64_t live_tick(struct live *lv, const struct phase_out *out, uint64_t now)
+{
+	char line[512];
+	struct live_figs f;
+	uint64_t next;
+	size_t n;
+
+	if (!lv->start) {
+		/* The first operation's end: setup is over, the timed work
+		 * runs; the figures count from here. */
+		lv->start = lv->last = now;
+		lv->ops0 = lv->last_ops = out->ops;
+		return now + LIVE_REDRAW_NS;
+	}
+	figures(lv, out->ops, now, &f);
+	lv->last = now;
+	lv->last_ops = out->ops;
+	/* A terminal that takes no more now (^S, a stalled link) would
+	 * hold the test up in write: this redraw is skipped instead. */
+	if (!writable(lv->out))
+		return now + LIVE_REDRAW_NS;
+	line[0] = '\r';
+	live_format(&f, line + 1, sizeof(line) - 8, lv->width);
+	n = strlen(line);
+	memcpy(line + n, "\033[K", 4);
+	fputs(line, lv->out);
+	fflush(lv->out);
+	lv->drawn = 1;
+	/* The next slot of a grid from the start, so a watch that looks
+	 * every 200 ms (lib/workers) still draws about that often; but
+	 * never sooner than half the interval, over which the rate now
+	 * would mean little. */
+	next = now - (now - lv->start) % LIVE_REDRAW_NS + LIVE_REDRAW_NS;
+	return next - now < LIVE_REDRAW_NS / 2 ? now + LIVE_REDRAW_NS / 2
+					       : next;
+}
+
+void live_end(struct live *lv, const struct phase_out *out, int ok)
+{
+	uint64_t now = clk_now_ns();
+
+	if (lv->drawn) {
+		fprintf(lv->out, "\r\033[K%s...", lv->prefix);
+		fflush(lv->out);
+		lv->drawn = 0;
+	}
+	if (!ok || !lv->start)
+		return;
+	lv->took[lv->test] = now - lv->start;
+	if (is_block(lv->test)) {
+		lv->block_bytes += (out->ops - lv->ops0) * lv->op_bytes;
+		lv->block_ns += now - lv->start;
+	}
+}
+
+/* Seconds as m:ss, or h:mm:ss from an hour on. */
+static void fmt_time(char *buf, size_t len, double s)
+{
+	unsigned long t = s > 0 ? (unsigned long)(s + 0.5) : 0;
+
+	if (t >= 3600)
+		snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60,
+			 t % 60);
+	else
+		snprintf(buf, len, "%lu:%02lu", t / 60, t % 60);
+}
+
+/* A rate in three digits: bytes in binary units, operations in k, M. */
+static void fmt_rate(char *buf, size_t len, double r, int bytes,
+		     const char *unit)
+{
+	static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+	static const char *const dec[] = {"", "k", "M", "G", "T"};
+	double step = bytes ? 1024 : 1000;
+	unsigned i = 0;
+	int prec;
+
+	while (r >= 999.5 && i < 4) {
+		r /= step;
+		i++;
+	}
+	/* Three digits; whole operations below 1000 as they are. */
+	prec = r < 9.995 ? 2 : r < 99.95 ? 1 : 0;
+	if (!bytes && !i)
+		prec = 0;
+	if (bytes)
+		snprintf(buf, len, "%.*f%s/s", prec, r, bin[i]);
+	else
+		snprintf(buf, len, "%.*f%s %s/s", prec, r, dec[i], unit);
+}
+
+void live_format(const struct live_figs *f, char *buf, size_t len,
+		 unsigned width)
+{
+	char now[32], avg[32], el[32], eta[32], rel[32], reta[32], pct[8];
+
+	fmt_rate(now, sizeof(now), f->now_rate, f->bytes, f->unit);
+	fmt_rate(avg, sizeof(avg), f->avg, f->bytes, f->unit);
+	fmt_time(el, sizeof(el), f->elapsed);
+	fmt_time(rel, sizeof(rel), f->run_el);
+	if (f->eta < 0)
+		snprintf(eta, sizeof(eta), "?");
+	else
+		fmt_time(eta, sizeof(eta), f->eta);
+	if (f->run_eta < 0)
+		snprintf(reta, sizeof(reta), "?");
+	else {
+		fmt_time(reta, sizeof(reta), f->run_eta);
+		if (f->run_more)
+			strcat(reta, "+");
+	}
+	if (f->pct < 0)
+		snprintf(pct, sizeof(pct), "?%%");
+	else
+		snprintf(pct, sizeof(pct), "%.0f%%", f->pct);
+	snprintf(buf, len, "%s %s %s avg %s %s eta %s | all %s eta %s", f->name,
+		 pct, now, avg, el, eta, rel, reta);
+	/* Wider than the terminal, it would wrap, and the carriage return
+	 * would rewrite only its last row. */
+	if (width && strlen(buf) >= width)
+		buf[width - 1] = '\0';
+}
