@@ -34,6 +34,7 @@ struct pass {
 	 * last merged (ntargets of them), recorded with the aggregate's. */
 	struct timed *tgt;
 	int mute; /* its failures are another process's to tell (a rank) */
+	struct ilog *ilog; /* --log-interval (interval.h), or NULL */
 };
 
 /* The marks around a phase's run() and what it did. */
@@ -46,6 +47,10 @@ struct timed {
 	/* A test's own run (not the untimed preparing one): its phase, for
 	 * the environment's sync hook; NULL: no sync. */
 	const struct phase_ops *sync;
+	/* --log-interval: its intervals and, with several workers, each
+	 * one's (not owned: the pass's ilog holds them). */
+	const struct result_interval *iv, *wiv;
+	unsigned niv, nwiv;
 };
 
 /*
