@@ -2,7 +2,7 @@
 /*
  * report_plot_time: plot --over-time, the rate of each test against
  * time from the intervals clyde --log-interval wrote in a JSON document,
- * with each interval's p99 latency on a second axis (y2), so a write
+ * with each interval's p99 (and p50) latency on a second axis (y2), so a write
  * cache filling up shows as a step down in the rate and up in the p99.
  * One panel per run and test that has intervals, in a grid on one
  * picture; the rate is a step per interval (MiB/s when its operations
@@ -59,17 +59,26 @@ static int by_bytes(const struct result_test_rec *rec)
 	return 0;
 }
 
+/* A latency in ms for a data block; NaN: not known. */
+static void gp_ms(FILE *f, double ms)
+{
+	if (isnan(ms))
+		fputs(" NaN", f);
+	else
+		fprintf(f, " %.6g", ms);
+}
+
 /* Panel k's data: a line per interval, its start, rate and p99 (ms),
  * then the last one's end again, for gnuplot's steps. */
 static void write_block(FILE *f, const struct tpanel *pn, size_t k)
 {
 	const struct result_test_rec *rec = &pn->row->res.t[pn->test];
 	const int bytes = by_bytes(rec);
-	double rate = 0, p99;
+	double rate = 0, p99, p50;
 
 	fprintf(f,
 		"\n# %s, %s: a line per interval: its start (s), %s, p99 "
-		"latency (ms, NaN: not known), its middle (s).\n$T%zu << EOD\n",
+		"latency (ms, NaN: not known), its middle (s), p50 (ms).\n$T%zu << EOD\n",
 		pn->row->res.name, result_test_name(pn->test),
 		bytes ? "MiB/s" : "operations/s", k);
 	for (unsigned i = 0; i < rec->nintervals; i++) {
@@ -80,14 +89,14 @@ static void write_block(FILE *f, const struct tpanel *pn, size_t k)
 					  iv->secs
 				    : 0;
 		p99 = iv->p99_ns ? (double)iv->p99_ns / 1e6 : NAN;
-		fprintf(f, "%.6f %.6g ", iv->end - iv->secs, rate);
-		if (isnan(p99))
-			fputs("NaN", f);
-		else
-			fprintf(f, "%.6g", p99);
-		fprintf(f, " %.6f\n", iv->end - iv->secs / 2);
+		p50 = iv->p50_ns ? (double)iv->p50_ns / 1e6 : NAN;
+		fprintf(f, "%.6f %.6g", iv->end - iv->secs, rate);
+		gp_ms(f, p99);
+		fprintf(f, " %.6f", iv->end - iv->secs / 2);
+		gp_ms(f, p50);
+		fputc('\n', f);
 	}
-	fprintf(f, "%.6f %.6g NaN NaN\nEOD\n",
+	fprintf(f, "%.6f %.6g NaN NaN NaN\nEOD\n",
 		rec->intervals[rec->nintervals - 1].end, rate);
 }
 
@@ -108,7 +117,7 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 		   "set ylabel '%s'\nset yrange [0:*]\nset ytics nomirror\n",
 		by_bytes(rec) ? "MiB/s" : "operations/s");
 	if (p99)
-		fputs("set y2label 'p99 latency, ms'\nset y2range [0:*]\n"
+		fputs("set y2label 'latency, ms'\nset y2range [0:*]\n"
 		      "set y2tics\n",
 		      f);
 	else
@@ -120,8 +129,10 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 	if (p99)
 		fprintf(f,
 			", $T%zu using 4:3 with points pt 7 ps 0.6 lc rgb "
-			"'#d62728' title 'p99' axes x1y2",
-			k);
+			"'#d62728' title 'p99' axes x1y2, $T%zu using 4:5 "
+			"with points pt 6 ps 0.6 lc rgb '#2ca02c' title 'p50' "
+			"axes x1y2",
+			k, k);
 	fputc('\n', f);
 }
 
@@ -130,7 +141,7 @@ static char *make_script(const struct tpanel *pn, size_t n, size_t all,
 			 int svg, const char *out, const char *title,
 			 size_t *len)
 {
-	const int cols = n > 1 ? 2 : 1, rows = (int)((n + 1) / (size_t)cols);
+	const int cols = n > 1 ? 2 : 1, rows = (int)((n + 1) / 2);
 	char *script = NULL;
 	FILE *f = open_memstream(&script, len);
 
