@@ -15,8 +15,7 @@
 #include "json.h"
 #include "json_impl.h"
 
-json_t *json_intervals(const struct result_interval *v, unsigned n,
-		       int worker)
+json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
 {
 	json_t *a = json_array();
 
@@ -31,11 +30,11 @@ json_t *json_intervals(const struct result_interval *v, unsigned n,
 			      "bytes", (json_int_t)iv->bytes, "max_ns",
 			      (json_int_t)iv->max_ns);
 		if (o && iv->p50_ns)
-			json_object_set_new(o, "p50_ns",
-					    json_integer((json_int_t)iv->p50_ns));
+			json_object_set_new(
+			    o, "p50_ns", json_integer((json_int_t)iv->p50_ns));
 		if (o && iv->p99_ns)
-			json_object_set_new(o, "p99_ns",
-					    json_integer((json_int_t)iv->p99_ns));
+			json_object_set_new(
+			    o, "p99_ns", json_integer((json_int_t)iv->p99_ns));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -70,7 +69,8 @@ static int read_one(json_t *e, const char *key, struct result_interval *iv,
 				   "to 1e18",
 				   why, whylen) < 0)
 			return -1;
-		*to[k] = (uint64_t)json_integer_value(json_object_get(e, whole[k]));
+		*to[k] =
+		    (uint64_t)json_integer_value(json_object_get(e, whole[k]));
 	}
 	if (!json_object_get(e, "end") || !json_object_get(e, "seconds") ||
 	    !json_object_get(e, "ops"))
@@ -80,8 +80,8 @@ static int read_one(json_t *e, const char *key, struct result_interval *iv,
 	return 0;
 }
 
-int json_read_intervals(json_t *o, const char *at,
-			struct result_test_rec *rec, char *why, size_t whylen)
+int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
+			char *why, size_t whylen)
 {
 	json_t *a = json_object_get(o, "intervals"), *e;
 	char key[200];

@@ -78,7 +78,8 @@ static void write_block(FILE *f, const struct tpanel *pn, size_t k)
 
 	fprintf(f,
 		"\n# %s, %s: a line per interval: its start (s), %s, p99 "
-		"latency (ms, NaN: not known), its middle (s), p50 (ms).\n$T%zu << EOD\n",
+		"latency (ms, NaN: not known), its middle (s), p50 "
+		"(ms).\n$T%zu << EOD\n",
 		pn->row->res.name, result_test_name(pn->test),
 		bytes ? "MiB/s" : "operations/s", k);
 	for (unsigned i = 0; i < rec->nintervals; i++) {
@@ -113,8 +114,9 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 	fputs("set title ", f);
 	plot_quote(f, name);
 	fprintf(f, " . ': ' . '%s'\n", figure_of(pn->test)->title);
-	fprintf(f, "set xlabel 'seconds from the start of the test'\n"
-		   "set ylabel '%s'\nset yrange [0:*]\nset ytics nomirror\n",
+	fprintf(f,
+		"set xlabel 'seconds from the start of the test'\n"
+		"set ylabel '%s'\nset yrange [0:*]\nset ytics nomirror\n",
 		by_bytes(rec) ? "MiB/s" : "operations/s");
 	if (p99)
 		fputs("set y2label 'latency, ms'\nset y2range [0:*]\n"
@@ -137,9 +139,8 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 }
 
 /* The whole script, its picture going to out. NULL without memory. */
-static char *make_script(const struct tpanel *pn, size_t n, size_t all,
-			 int svg, const char *out, const char *title,
-			 size_t *len)
+static char *make_script(const struct tpanel *pn, size_t n, size_t all, int svg,
+			 const char *out, const char *title, size_t *len)
 {
 	const int cols = n > 1 ? 2 : 1, rows = (int)((n + 1) / 2);
 	char *script = NULL;
@@ -157,8 +158,9 @@ static char *make_script(const struct tpanel *pn, size_t n, size_t all,
 	for (size_t k = 0; k < n; k++)
 		write_block(f, &pn[k], k);
 	if (svg)
-		fprintf(f, "\nset terminal svg size %d,%d font 'Sans,10' "
-			   "noenhanced background '#ffffff'\n",
+		fprintf(f,
+			"\nset terminal svg size %d,%d font 'Sans,10' "
+			"noenhanced background '#ffffff'\n",
 			cols * 700, rows * 420 + 40);
 	else
 		fprintf(f,
@@ -186,9 +188,8 @@ static char *make_script(const struct tpanel *pn, size_t n, size_t all,
 	return script;
 }
 
-int report_plot_time(const struct report_set *set,
-		     const struct report_opts *o, struct report_outs *outs,
-		     FILE *err)
+int report_plot_time(const struct report_set *set, const struct report_opts *o,
+		     struct report_outs *outs, FILE *err)
 {
 	struct tpanel pn[TIME_PANELS_MAX];
 	size_t all, n = find_panels(set, pn, &all), len, slen;
@@ -208,7 +209,8 @@ int report_plot_time(const struct report_set *set,
 		return 2;
 	}
 	if (o->title) {
-		plot_clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
+		plot_clean_text(title, sizeof(title), o->title,
+				LABEL_CHARS * 2);
 		t = title;
 	}
 	script = make_script(pn, n, all, svg, outs->f[0].tmp, t, &len);

@@ -73,6 +73,7 @@ void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 		uint64_t now)
 {
 	l->start_ns = l->last_ns = now;
+	l->next_ns = now + l->period_ns;
 	l->ops0 = out->ops;
 	l->op_bytes = op_bytes;
 	l->bytes = 0;
@@ -108,9 +109,11 @@ uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now)
 {
 	uint64_t k;
 
+	if (now < l->next_ns)
+		return l->next_ns;
 	close_interval(l, out, now);
 	k = (now - l->start_ns) / l->period_ns + 1;
-	return l->start_ns + k * l->period_ns;
+	return l->next_ns = l->start_ns + k * l->period_ns;
 }
 
 void ilog_end(struct ilog *l, struct phase_out *out, uint64_t now, int io)
@@ -228,8 +231,8 @@ int ilog_collect(struct ilog *l, unsigned n, const double *offset,
 		}
 	}
 	for (unsigned t = 0; t < ntargets && t < l->ntargets; t++)
-		if (sum_range(t * copies, (t + 1) * copies, offset,
-			      &l->tsum[t], &l->ntsum[t]) < 0)
+		if (sum_range(t * copies, (t + 1) * copies, offset, &l->tsum[t],
+			      &l->ntsum[t]) < 0)
 			return -ENOMEM;
 	return 0;
 }

@@ -32,6 +32,7 @@ struct phase_out;
 struct ilog {
 	uint64_t period_ns;
 	uint64_t start_ns, last_ns; /* the test's start, the last tick */
+	uint64_t next_ns;	    /* when the open interval is due */
 	uint64_t ops0;		    /* out->ops at the last tick */
 	uint64_t op_bytes;	    /* bytes of one operation; 0: none */
 	uint64_t bytes;		    /* the bytes logged so far */
@@ -52,14 +53,15 @@ struct ilog {
 struct ilog *ilog_new(unsigned ms, int worker);
 void ilog_free(struct ilog *l);
 
-/* The timed window starts at now: out's interval histogram is l's, and
- * the first tick is due. op_bytes: the bytes of one operation (0: its
- * operations have no size). */
+/* The timed window starts at now: out's interval histogram is l's, the
+ * first interval due one period on (l->next_ns). op_bytes: the bytes of one
+ * operation (0: its operations have no size). */
 void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 		uint64_t now);
 
-/* The clock hook's turn at now: the interval closed when due; returns
- * when the next one is. */
+/* The clock hook's turn at now: the interval closed when due (a turn
+ * another watcher's due time gave it, before, changes nothing);
+ * returns when the next one is due. */
 uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now);
 
 /* The window ended at now: the last interval closed (io: out->work is

@@ -25,7 +25,6 @@
 #include "cache.h"
 #include "clock.h"
 #include "fill.h"
-#include "interval.h"
 #include "phase.h"
 #include "ran_io.h"
 #include "runner.h"
@@ -244,45 +243,6 @@ int runner_sync(struct pass *p, const struct timed *t)
 			 sizeof(p->ctx.what));
 }
 
-/* The clock hook's dispatcher: each watcher's turn, the earliest of
- * their next due times the next tick. */
-static void runner_tick(struct phase_out *out, uint64_t now)
-{
-	struct pass *p = out->tick_arg;
-	uint64_t next = UINT64_MAX, n;
-
-	if (p->ilog && (n = ilog_tick(p->ilog, out, now)) < next)
-		next = n;
-	out->tick_ns = next;
-}
-
-/* The watchers at the timed window's start and end (t's marks). */
-static void watch_begin(struct pass *p, const struct phase_ops *ph,
-			struct timed *t)
-{
-	uint64_t op = ph->op_bytes ? ph->op_bytes(p->env->opt) : 0;
-
-	if (!p->ilog)
-		return;
-	if (result_test_kind(ph->test) == RK_IO)
-		op = p->ctx.chunk;
-	t->out.tick = runner_tick;
-	t->out.tick_arg = p;
-	ilog_begin(p->ilog, &t->out, op, t->start.wall_ns);
-	t->out.tick_ns = t->start.wall_ns + p->ilog->period_ns;
-}
-
-static void watch_end(struct pass *p, const struct phase_ops *ph,
-		      struct timed *t)
-{
-	if (!p->ilog)
-		return;
-	ilog_end(p->ilog, &t->out, t->end.wall_ns,
-		 result_test_kind(ph->test) == RK_IO);
-	t->iv = p->ilog->v;
-	t->niv = p->ilog->n;
-}
-
 /* setup, the sync hook, run() between two marks (in a -c worker: the
  * step's barrier before, its figures published after), teardown. */
 static int run_hooks(struct pass *p, const struct reg_phase *rp,
@@ -301,10 +261,10 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		rc = ranks->start(p, rc);
 	if (rc == 0) {
 		clk_mark(&t->start);
-		watch_begin(p, &rp->ops, t);
+		runner_watch_begin(p, &rp->ops, t);
 		rc = rp->ops.run(ctx, &t->out);
 		clk_mark(&t->end);
-		watch_end(p, &rp->ops, t);
+		runner_watch_end(p, &rp->ops, t);
 	}
 	if (rc == 0 && p->me)
 		rc = runner_worker_done(p, t);
@@ -403,32 +363,6 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	}
 }
 
-/* A copy of n intervals into *dst (NULL when none); 0 or -1. */
-static int copy_intervals(struct result_interval **dst, unsigned *ndst,
-			  const struct result_interval *src, unsigned n)
-{
-	free(*dst);
-	*dst = NULL;
-	*ndst = 0;
-	if (!n)
-		return 0;
-	if (!(*dst = malloc(n * sizeof(**dst))))
-		return -1;
-	memcpy(*dst, src, n * sizeof(**dst));
-	*ndst = n;
-	return 0;
-}
-
-/* --log-interval: t's intervals and its workers' into rec. */
-static int record_intervals(struct result_test_rec *rec, const struct timed *t)
-{
-	if (copy_intervals(&rec->intervals, &rec->nintervals, t->iv, t->niv) ||
-	    copy_intervals(&rec->wintervals, &rec->nwintervals, t->wiv,
-			   t->nwiv))
-		return -1;
-	return 0;
-}
-
 int runner_record(struct result_test_rec *rec, const struct timed *t)
 {
 	const struct phase_out *out = &t->out;
@@ -455,7 +389,7 @@ int runner_record(struct result_test_rec *rec, const struct timed *t)
 		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
 	rec->nworkers = t->n;
 	rec->spans = t->spans;
-	return record_intervals(rec, t);
+	return runner_watch_record(rec, t);
 }
 
 /* Several -d: each target's figures of the phase, beside the
@@ -553,22 +487,12 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 
 void runner_pass_phases(struct pass *p)
 {
-	const unsigned ms = p->env->opt->log_interval_ms;
-
-	if (ms && !(p->ilog = ilog_new(ms, p->me ? (int)p->me->index : -1))) {
-		snprintf(p->r->error, sizeof(p->r->error),
-			 "--log-interval: %s", strerror(ENOMEM));
-		if (!p->me)
-			fprintf(p->env->err, "clyde: %s\n", p->r->error);
-		p->status = RUNNER_FAILED;
-		p->rc = -ENOMEM;
+	if (runner_watch_open(p))
 		return;
-	}
 	for (size_t i = 0; i < NPHASES; i++)
 		if (pass_phase(p, &registry[i]))
 			break;
-	ilog_free(p->ilog);
-	p->ilog = NULL;
+	runner_watch_close(p);
 	/* Each phase's state goes back through its own release hook. */
 	for (unsigned s = 0; s < nslots; s++) {
 		p->ctx.priv = p->priv[s];

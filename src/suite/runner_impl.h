@@ -106,4 +106,18 @@ int runner_worker_start(struct pass *p);
 /* In a worker: the step's figures published, just after run(). */
 int runner_worker_done(struct pass *p, const struct timed *t);
 
+/*
+ * The watchers of a test (runner_watch.c): open and close for a pass
+ * (open: 0, or -1 with the pass failed and said), begin and end around
+ * run() (after t's start mark, after its end mark), and t's intervals
+ * into rec (0, or -1 without memory).
+ */
+int runner_watch_open(struct pass *p);
+void runner_watch_close(struct pass *p);
+void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
+			struct timed *t);
+void runner_watch_end(struct pass *p, const struct phase_ops *ph,
+		      struct timed *t);
+int runner_watch_record(struct result_test_rec *rec, const struct timed *t);
+
 #endif
