@@ -101,7 +101,8 @@ static void write_block(FILE *f, const struct tpanel *pn, size_t k)
 		rec->intervals[rec->nintervals - 1].end, rate);
 }
 
-/* Panel k: the rate as steps on y1, the p99 as points on y2. */
+/* Panel k: the rate as steps on y1, the p99 and p50 as points on y2;
+ * titled by the run's name, the test and the input it came from. */
 static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 {
 	const struct result_test_rec *rec = &pn->row->res.t[pn->test];
@@ -113,7 +114,11 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 	plot_clean_text(name, sizeof(name), pn->row->res.name, LABEL_CHARS);
 	fputs("set title ", f);
 	plot_quote(f, name);
-	fprintf(f, " . ': ' . '%s'\n", figure_of(pn->test)->title);
+	fprintf(f, " . ': ' . '%s' . ' (' . ", figure_of(pn->test)->title);
+	/* Which input and run: the same name may come from several. */
+	plot_clean_text(name, sizeof(name), pn->row->file, LABEL_CHARS);
+	plot_quote(f, name);
+	fputs(" . ')'\n", f);
 	fprintf(f,
 		"set xlabel 'seconds from the start of the test'\n"
 		"set ylabel '%s'\nset yrange [0:*]\nset ytics nomirror\n",
