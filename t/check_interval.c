@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_interval: --log-interval's log (src/suite/interval.c) on made-up
  * times: the grid, each interval's own counts and percentiles, the last
- * partial one, and nothing for a test that counted no operation. */
+ * partial one, nothing for a test that counted no operation, and a
+ * full log that still adds up. */
 #include "config.h"
 
 #include <check.h>
@@ -63,12 +64,48 @@ START_TEST(intervals_on_the_grid)
 }
 END_TEST
 
+/* Past ILOG_MAX intervals the last one takes the rest: the log still
+ * adds up to every operation and the whole time. */
+START_TEST(full_log_adds_up)
+{
+	struct ilog *l = ilog_new(10, -1);
+	struct phase_out out = {.tick_ns = UINT64_MAX};
+	const uint64_t ms = 1000000;
+	uint64_t ops = 0, t = 0;
+	double secs = 0;
+
+	ck_assert_ptr_nonnull(l);
+	ilog_begin(l, &out, 512, 0);
+	for (unsigned k = 0; k < ILOG_MAX + 20; k++) {
+		phase_op_took(&out, 1000);
+		t += 10 * ms;
+		ilog_tick(l, &out, t);
+	}
+	out.work = out.ops * 512;
+	ilog_end(l, &out, t + 5 * ms, 1);
+	ck_assert_uint_eq(l->n, ILOG_MAX);
+	for (unsigned k = 0; k < l->n; k++) {
+		ops += l->v[k].ops;
+		secs += l->v[k].secs;
+	}
+	ck_assert_uint_eq(ops, ILOG_MAX + 20);
+	ck_assert_uint_eq(l->v[l->n - 1].ops, 21);
+	ck_assert_uint_eq(l->v[l->n - 1].bytes, 21 * 512);
+	ck_assert_uint_eq(l->v[l->n - 1].p99_ns, 0);
+	ck_assert(secs > l->v[l->n - 1].end - 1e-6 &&
+		  secs < l->v[l->n - 1].end + 1e-6);
+	ck_assert_uint_eq(l->v[l->n - 2].p99_ns > 0, 1);
+	ilog_free(l);
+}
+END_TEST
+
 static Suite *interval_suite(void)
 {
 	Suite *s = suite_create("interval");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, intervals_on_the_grid);
+	tcase_add_test(tc, full_log_adds_up);
 	suite_add_tcase(s, tc);
 	return s;
 }

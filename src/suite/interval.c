@@ -86,20 +86,29 @@ void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 static void close_interval(struct ilog *l, const struct phase_out *out,
 			   uint64_t now)
 {
+	const uint64_t ops = out->ops - l->ops0;
 	struct result_interval *iv;
 
-	if (l->n >= ILOG_MAX)
-		return;
-	iv = &l->v[l->n++];
+	if (l->n < ILOG_MAX) {
+		iv = &l->v[l->n++];
+		*iv = (struct result_interval){
+		    .ops = ops,
+		    .p50_ns = l->h.count ? hist_percentile(&l->h, 50) : 0,
+		    .p99_ns = l->h.count ? hist_percentile(&l->h, 99) : 0,
+		    .worker = l->worker < 0 ? 0 : (unsigned)l->worker};
+	} else {
+		/* Full: the last one takes the rest of the test, so the
+		 * log still adds up; its percentiles are not known. */
+		iv = &l->v[l->n - 1];
+		iv->ops += ops;
+		iv->p50_ns = iv->p99_ns = 0;
+	}
 	iv->end = (double)(now - l->start_ns) / 1e9;
-	iv->secs = (double)(now - l->last_ns) / 1e9;
-	iv->ops = out->ops - l->ops0;
-	iv->bytes = iv->ops * l->op_bytes;
-	iv->p50_ns = l->h.count ? hist_percentile(&l->h, 50) : 0;
-	iv->p99_ns = l->h.count ? hist_percentile(&l->h, 99) : 0;
-	iv->max_ns = l->h.count ? l->h.max_ns : 0;
-	iv->worker = l->worker < 0 ? 0 : (unsigned)l->worker;
-	l->bytes += iv->bytes;
+	iv->secs += (double)(now - l->last_ns) / 1e9;
+	iv->bytes += ops * l->op_bytes;
+	if (l->h.count && l->h.max_ns > iv->max_ns)
+		iv->max_ns = l->h.max_ns;
+	l->bytes += ops * l->op_bytes;
 	l->ops0 = out->ops;
 	l->last_ns = now;
 	hist_init(&l->h);

@@ -26,7 +26,8 @@ struct phase_out;
 /* --log-interval's bounds, ms. */
 #define ILOG_MS_MIN 10u
 #define ILOG_MS_MAX 3600000u
-/* The intervals kept of one test (per worker): beyond, none is kept. */
+/* The intervals kept of one test (per worker): beyond, the last one
+ * takes the rest of the test. */
 #define ILOG_MAX 65536u
 
 struct ilog {
