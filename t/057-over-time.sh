@@ -52,6 +52,10 @@ else
 	skip "no blkio (v1) or io (v2) cgroup controller"
 fi
 
+# A clyde still running at exit (the test cut short) is ended first.
+cpid=""
+at_exit '[ -z "$cpid" ] || { kill "$cpid"; wait "$cpid"; }'
+
 # once: one run, the cap lowered SWITCH s in; 0 when every interval
 # checked is within 5%, else 1 (what missed said on stderr).
 once() {
@@ -60,13 +64,13 @@ once() {
 		"$CLYDE" -d "$MNT" -r 0 -q -n 0 -f -D -s 256m:128k \
 		--only=put_block --log-interval=500 --json="$WORK/run.json" \
 		>"$WORK/out" 2>"$WORK/err" &
-	pid=$!
-	at_exit kill "$pid"
+	cpid=$!
 	sleep $SWITCH
 	sw0=$(date +%s%N)
 	cap $W2
 	sw=$(date +%s%N)
-	wait "$pid" || fail "clyde: $(cat "$WORK/err")"
+	wait "$cpid" || { cpid=""; fail "clyde: $(cat "$WORK/err")"; }
+	cpid=""
 	cap 0
 	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
 	jq -e '.settings.log_interval_ms == 500' "$WORK/run.json" >/dev/null ||
