@@ -94,6 +94,11 @@ static json_t *workers(const struct result_test_rec *rec)
 			json_object_set_new(o, "directory",
 					    json_string(w->dir ? w->dir : ""));
 		}
+		if (o && rec->nwintervals)
+			json_object_set_new(o, "intervals",
+					    json_intervals(rec->wintervals,
+							   rec->nwintervals,
+							   (int)i));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -151,6 +156,10 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	json_object_set_new(o, "latency", latency(rec->lat ? rec->lat : &none));
 	json_object_set_new(o, "histogram",
 			    histogram(rec->lat ? rec->lat : &none));
+	if (rec->nintervals)
+		json_object_set_new(
+		    o, "intervals",
+		    json_intervals(rec->intervals, rec->nintervals, -1));
 	if (rec->nworkers)
 		json_object_set_new(o, "workers", workers(rec));
 	if (rec->spans.on) {

@@ -45,6 +45,11 @@ int json_read_how(json_t *o, const char *at, char *how, char *why,
 int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen);
 
+/* Test object o's "intervals" (--log-interval) into rec, checked; 0,
+ * or -1 with why (rec's intervals then freed by result_free). */
+int json_read_intervals(json_t *o, const char *at,
+			struct result_test_rec *rec, char *why, size_t whylen);
+
 /* The document's settings into r (result_init's values where absent). */
 int json_read_settings(json_t *doc, struct run_result *r, char *why,
 		       size_t whylen);

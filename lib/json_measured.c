@@ -136,7 +136,8 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       "a block size: expected a whole number of bytes from 0 "
 		       "to 1e18",
 		       &rec->op_bytes, why, whylen) < 0 ||
-	    json_read_how(o, at, rec->how, why, whylen) < 0)
+	    json_read_how(o, at, rec->how, why, whylen) < 0 ||
+	    json_read_intervals(o, at, rec, why, whylen) < 0)
 		return -1;
 	return hist ? read_hist(o, at, &rec->lat, why, whylen) : 0;
 }

@@ -87,6 +87,10 @@ void result_free(struct run_result *r)
 		free(r->t[t].workers);
 		r->t[t].workers = NULL;
 		r->t[t].nworkers = 0;
+		free(r->t[t].intervals);
+		free(r->t[t].wintervals);
+		r->t[t].intervals = r->t[t].wintervals = NULL;
+		r->t[t].nintervals = r->t[t].nwintervals = 0;
 	}
 }
 

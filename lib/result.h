@@ -54,6 +54,20 @@ struct result_spans {
 	double first_elapsed, last_elapsed;
 };
 
+/*
+ * One interval of --log-interval: what a test (or one of its workers)
+ * did from end - secs to end, seconds from its start. bytes 0: its
+ * operations have no size (file tests, sync_write counts both). The
+ * percentiles come from that interval's own latencies; 0 when not known
+ * (the sum of several workers, whose own intervals have them).
+ */
+struct result_interval {
+	double end, secs;
+	uint64_t ops, bytes;
+	uint64_t p50_ns, p99_ns, max_ns;
+	unsigned worker; /* in wintervals: whose, as in workers[] */
+};
+
 /* The longest settings text of a figure (result_test_rec.how), with
  * its terminating NUL. */
 #define RESULT_HOW_MAX 48
@@ -77,6 +91,11 @@ struct result_test_rec {
 	unsigned nworkers;		 /* -c N > 1: N, else 0 */
 	struct result_worker *workers;	 /* malloc'd, result_free frees it */
 	struct result_spans spans;
+	/* --log-interval: the test's intervals in time order and, with
+	 * several workers, every worker's (by worker, then time); malloc'd,
+	 * result_free frees them. 0/NULL: not logged. */
+	unsigned nintervals, nwintervals;
+	struct result_interval *intervals, *wintervals;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */

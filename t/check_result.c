@@ -45,6 +45,22 @@ static void measured(struct run_result *r)
 		rec->sys = rec->cpu - rec->user;
 		/* Past 2^53, where a double would no longer hold it. */
 		rec->start_unix_ns = 1796117602659400129ull + t * 1000003ull;
+		if (t == RT_put_block) {
+			/* --log-interval's, the last a sum without
+			 * percentiles. */
+			rec->nintervals = 3;
+			rec->intervals = calloc(3, sizeof(*rec->intervals));
+			ck_assert_ptr_nonnull(rec->intervals);
+			for (unsigned k = 0; k < 3; k++)
+				rec->intervals[k] = (struct result_interval){
+				    .end = 0.5 * (k + 1) + 0.001,
+				    .secs = 0.5,
+				    .ops = 100 + k,
+				    .bytes = (100 + k) * 65536ull,
+				    .p50_ns = k < 2 ? 40000 + k : 0,
+				    .p99_ns = k < 2 ? 900000 + k : 0,
+				    .max_ns = 1000000 + k};
+		}
 		if (t == RT_seq_del)
 			continue; /* one test without a histogram */
 		hist_init(&h);
@@ -135,6 +151,19 @@ START_TEST(document_round_trip)
 		ck_assert_double_eq(y->sys, x->sys);
 		ck_assert_uint_eq(y->max_latency_ns, x->max_latency_ns);
 		ck_assert_uint_eq(y->start_unix_ns, x->start_unix_ns);
+		ck_assert_uint_eq(y->nintervals, x->nintervals);
+		for (unsigned k = 0; k < x->nintervals; k++) {
+			const struct result_interval *a = &x->intervals[k],
+						     *b = &y->intervals[k];
+
+			ck_assert_double_eq(b->end, a->end);
+			ck_assert_double_eq(b->secs, a->secs);
+			ck_assert_uint_eq(b->ops, a->ops);
+			ck_assert_uint_eq(b->bytes, a->bytes);
+			ck_assert_uint_eq(b->p50_ns, a->p50_ns);
+			ck_assert_uint_eq(b->p99_ns, a->p99_ns);
+			ck_assert_uint_eq(b->max_ns, a->max_ns);
+		}
 		if (!x->lat) {
 			ck_assert_ptr_null(y->lat);
 			continue;

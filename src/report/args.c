@@ -63,6 +63,9 @@ static const char usage_text[] =
     "  --title=T       html and plot title\n"
     "  --page          plot: all three charts on one page (default: one file\n"
     "                  each, F-throughput.png, F-cpu.png, F-latency.png)\n"
+    "  --over-time     plot: instead, one picture F of each test's rate over\n"
+    "                  time with its p99 latency on the right axis, from the\n"
+    "                  intervals of clyde --log-interval in JSON inputs\n"
     "  --script=FILE   plot: also save the gnuplot script to FILE\n"
     "  --csv           compare: CSV lines for spreadsheets\n"
     "  --alpha=P       compare: significance level (default 0.05)\n"
@@ -109,6 +112,7 @@ enum {
 	O_CSV,
 	O_ALPHA,
 	O_LATENCY,
+	O_OVER_TIME,
 };
 
 static const struct option longs[] = {
@@ -121,6 +125,7 @@ static const struct option longs[] = {
     {"csv", no_argument, NULL, O_CSV},
     {"alpha", required_argument, NULL, O_ALPHA},
     {"latency", no_argument, NULL, O_LATENCY},
+    {"over-time", no_argument, NULL, O_OVER_TIME},
     CLI_LONG_HELP,
     CLI_LONG_VERSION,
     {NULL, 0, NULL, 0},
@@ -158,6 +163,10 @@ static int one_option(int c, char **argv, struct report_args *a,
 	case O_PAGE:
 		o->page = 1;
 		only_for(misfit, ONLY(REPORT_PLOT), "--page");
+		return 0;
+	case O_OVER_TIME:
+		o->over_time = 1;
+		only_for(misfit, ONLY(REPORT_PLOT), "--over-time");
 		return 0;
 	case O_SCRIPT:
 		if (!*optarg)

@@ -403,7 +403,7 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
 		fprintf(err, "%s: a file name with control characters\n", PROG);
 		return 2;
 	}
-	if (o->page)
+	if (o->page || o->over_time)
 		names[(*n)++] = strdup(output);
 	else
 		for (size_t k = 0; k < NCHARTS; k++)
@@ -485,6 +485,8 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 	int status = 1;
 	FILE *f;
 
+	if (o->over_time)
+		return report_plot_time(set, o, outs, err);
 	if ((size_t)outs->n != npics + (o->script ? 1 : 0))
 		goto nomem; /* not the files report_plot_files named */
 	for (size_t k = 0; k < npics; k++) {

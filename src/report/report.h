@@ -79,6 +79,7 @@ struct report_opts {
 	const char *script;	  /* plot: --script FILE */
 	const char *title;	  /* html, plot: --title */
 	int page;		  /* plot: --page, all charts in one file */
+	int over_time;		  /* plot: --over-time (plot_time.c) */
 	int csv;		  /* compare: --csv */
 	double alpha;		  /* compare: --alpha, 0.05 */
 };
@@ -250,6 +251,12 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
  * Draws into the temporary files of outs, opened on report_plot_files'
  * names in order; the caller commits or aborts them.
  */
+/* plot --over-time (plot_time.c): each test's rate and p99 per
+ * interval, into outs' one picture (and script). 0, 1, or 2 when no
+ * input has intervals. */
+int report_plot_time(const struct report_set *set,
+		     const struct report_opts *o, struct report_outs *outs,
+		     FILE *err);
 int report_plot(const struct report_set *set, const struct report_opts *o,
 		struct report_outs *outs, FILE *err);
 

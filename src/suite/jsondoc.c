@@ -142,6 +142,10 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 		jp_put(s, "only", json_null(), bad);
 	}
 	jp_put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
+	jp_put(s, "log_interval_ms",
+	       o->log_interval_ms ? json_integer(o->log_interval_ms)
+				  : json_null(),
+	       bad);
 	jp_put(s, "sync",
 	       o->sync == OPT_SYNC_SEM	    ? json_string("semaphores")
 	       : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")

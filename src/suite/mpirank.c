@@ -68,6 +68,9 @@ static const char *refused(const struct clyde_opts *o)
 	if (o->sync)
 		return "-y: under mpirun the ranks keep in step themselves "
 		       "before each test; start more ranks instead";
+	if (o->log_interval_ms)
+		return "--log-interval: not under mpirun yet; log a run "
+		       "without it";
 	return NULL;
 }
 

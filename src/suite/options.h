@@ -113,6 +113,7 @@ struct clyde_opts {
 	unsigned sync_timeout;	      /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
 	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
+	unsigned log_interval_ms;     /* --log-interval, ms; 0: no log */
 	/* ran_read, ran_write (options_ran.c): --ran-bs, --iodepth,
 	 * --ran-ops, --ran-time as given, 0 for the default (ran_io.h's
 	 * ran_settings settles them); ran_fallback: why io_uring could not

@@ -110,7 +110,13 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
 	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)                   \
 	X("data", LONG_DATA, opts_parse_data)                                  \
-	X("verify-only", LONG_VERIFY_ONLY, opts_parse_verify_only)
+	X("verify-only", LONG_VERIFY_ONLY, opts_parse_verify_only)             \
+	X("log-interval", LONG_LOG_INTERVAL, opts_parse_log_interval)
+
+/* --log-interval=MS into o->log_interval_ms, 10 ms to an hour
+ * (options_values.c; the bounds: interval.h). */
+enum opt_status opts_parse_log_interval(const char *arg,
+					struct clyde_opts *o, FILE *err);
 
 /* --progress[=WHEN] (auto, always, none; bare: always) into o->progress
  * (options_values.c). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "options_impl.h"
+#include "interval.h"
 #include "units.h"
 
 #define MIN_CHUNK 256u
@@ -350,4 +351,25 @@ enum opt_status opts_parse_progress(const char *arg, struct clyde_opts *o,
 		}
 	return opts_bad(err, "--progress", arg,
 			"expected auto, always or none");
+}
+
+enum opt_status opts_parse_log_interval(const char *arg, struct clyde_opts *o,
+					FILE *err)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, UINT32_MAX, &v, why, sizeof(why)) || !v)
+		return opts_bad(err, "--log-interval", arg,
+				"expected a whole number of milliseconds "
+				"from 10 to 3600000");
+	if (v < ILOG_MS_MIN)
+		return opts_bad(err, "--log-interval", arg,
+				"too short: under 10 ms the clock reads and "
+				"the log would weigh on what they measure");
+	if (v > ILOG_MS_MAX)
+		return opts_bad(err, "--log-interval", arg,
+				"too long: at most 3600000 ms (an hour)");
+	o->log_interval_ms = (unsigned)v;
+	return OPT_RUN;
 }

@@ -86,6 +86,9 @@ struct phase_out {
 	uint64_t tick_ns;
 	void (*tick)(struct phase_out *out, uint64_t now_ns);
 	void *tick_arg;
+	/* --log-interval: the open interval's histogram (suite/interval.c),
+	 * fed beside lat; NULL when not logging. */
+	struct hist *ilat;
 };
 
 /* The generation of the data file's content (lib/fill) that block
@@ -163,6 +166,8 @@ static inline void phase_op_took(struct phase_out *out, uint64_t d)
 	out->ops++;
 	if (out->record)
 		hist_add(&out->lat, d);
+	if (__builtin_expect(out->ilat != NULL, 0))
+		hist_add(out->ilat, d);
 	if (d > out->max_latency_ns)
 		out->max_latency_ns = d;
 	if (out->live)

@@ -262,8 +262,10 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		rc = ranks->start(p, rc);
 	if (rc == 0) {
 		clk_mark(&t->start);
+		runner_watch_begin(p, &rp->ops, t);
 		rc = rp->ops.run(ctx, &t->out);
 		clk_mark(&t->end);
+		runner_watch_end(p, &rp->ops, t);
 	}
 	if (rc == 0 && p->me)
 		rc = runner_worker_done(p, t);
@@ -272,13 +274,6 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 	rp->ops.teardown(ctx);
 	p->priv[rp->slot] = ctx->priv;
 	return rc;
-}
-
-/* The clock hook (phase_out.tick): each watcher's turn; the next tick
- * is when one is next due. */
-static void runner_tick(struct phase_out *out, uint64_t now)
-{
-	out->tick_ns = live_tick(out->tick_arg, out, now);
 }
 
 /*
@@ -298,6 +293,7 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	int rc;
 
 	memset(&t->out, 0, sizeof(t->out));
+	t->niv = t->nwiv = 0;
 	hist_init(&t->out.lat);
 	t->out.record = !env->opt->no_latency;
 	t->out.live = p->me ? workers_live(p->me) : NULL;
@@ -308,15 +304,17 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 		fflush(env->progress);
 	}
 	ctx->what[0] = '\0';
-	if (lv) {
+	if ((p->lv = lv)) {
+		p->lv_due = live_begin(lv, &rp->ops, ctx, progress,
+				       p->w ? p->w->n : 1);
 		t->out.tick = runner_tick;
-		t->out.tick_arg = lv;
-		t->out.tick_ns = live_begin(lv, &rp->ops, ctx, progress,
-					     p->w ? p->w->n : 1);
+		t->out.tick_arg = p;
+		t->out.tick_ns = p->lv_due;
 	}
 	rc = p->w ? runner_conc_step(p, t) : run_hooks(p, rp, t);
 	if (lv)
 		live_end(lv, &t->out, rc == 0);
+	p->lv = NULL;
 	if (!*env->stop && rc == 0) {
 		if (env->progress)
 			fprintf(env->progress, "done\n");
@@ -405,7 +403,7 @@ int runner_record(struct result_test_rec *rec, const struct timed *t)
 		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
 	rec->nworkers = t->n;
 	rec->spans = t->spans;
-	return 0;
+	return runner_watch_record(rec, t);
 }
 
 /* Several -d: each target's figures of the phase, beside the
@@ -503,9 +501,12 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 
 void runner_pass_phases(struct pass *p)
 {
+	if (runner_watch_open(p))
+		return;
 	for (size_t i = 0; i < NPHASES; i++)
 		if (pass_phase(p, &registry[i]))
 			break;
+	runner_watch_close(p);
 	/* Each phase's state goes back through its own release hook. */
 	for (unsigned s = 0; s < nslots; s++) {
 		p->ctx.priv = p->priv[s];

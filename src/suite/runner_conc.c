@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "fill.h"
+#include "interval.h"
 #include "runner_impl.h"
 #include "text.h"
 
@@ -284,6 +285,37 @@ static void targets_of(struct pass *p)
 	}
 }
 
+/* --log-interval: every worker's intervals of the step, their sum the
+ * test's, each target's sum its own. 0 or -ENOMEM. */
+static int conc_intervals(struct pass *p, struct timed *t)
+{
+	struct ilog *l = p->ilog;
+	const unsigned n = p->w->n;
+	double *off;
+	int rc;
+
+	if (!l)
+		return 0;
+	if (!(off = calloc(n, sizeof(*off))))
+		return -ENOMEM;
+	for (unsigned i = 0; i < n; i++)
+		off[i] = p->each[i].start;
+	rc = ilog_collect(l, n, off, p->env->ntargets,
+			  p->env->opt->concurrency);
+	free(off);
+	if (rc)
+		return rc;
+	t->iv = l->sum;
+	t->niv = l->nsum;
+	t->wiv = l->each;
+	t->nwiv = l->neach;
+	for (unsigned i = 0; p->tgt && i < l->ntargets; i++) {
+		p->tgt[i].iv = l->tsum[i];
+		p->tgt[i].niv = l->ntsum[i];
+	}
+	return 0;
+}
+
 int runner_conc_step(struct pass *p, struct timed *t)
 {
 	struct workers *w = p->w;
@@ -323,7 +355,7 @@ int runner_conc_step(struct pass *p, struct timed *t)
 	timed_of(t, &sum, p->each, w->n);
 	spans_of(p, t);
 	targets_of(p);
-	return 0;
+	return conc_intervals(p, t);
 }
 
 /* The group could not start, or a worker failed after the last step:
@@ -368,7 +400,13 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 	p.w = &w;
 	/* Nothing buffered is written twice by a worker. */
 	fflush(NULL);
+	if (env->opt->log_interval_ms && (rc = ilog_share(wj.n)) != 0) {
+		free(p.each);
+		free(p.tgt);
+		return conc_error(&p, "the interval log", -rc);
+	}
 	if ((rc = workers_start(&w, &wj, &fail)) != 0) {
+		ilog_unshare();
 		free(p.each);
 		free(p.tgt);
 		return conc_error(&p, fail.what, -rc);
@@ -386,6 +424,7 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 			p.status = conc_error(&p, what, -rc);
 		}
 	}
+	ilog_unshare();
 	free(p.each);
 	free(p.tgt);
 	for (unsigned i = 0; env->ntargets > 1 && i < env->ntargets; i++) {

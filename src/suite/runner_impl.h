@@ -34,6 +34,11 @@ struct pass {
 	 * last merged (ntargets of them), recorded with the aggregate's. */
 	struct timed *tgt;
 	int mute; /* its failures are another process's to tell (a rank) */
+	struct ilog *ilog; /* --log-interval (interval.h), or NULL */
+	/* The status line of the test that runs (live.h), or NULL, and
+	 * when it is next due. */
+	struct live *lv;
+	uint64_t lv_due;
 };
 
 /* The marks around a phase's run() and what it did. */
@@ -46,6 +51,10 @@ struct timed {
 	/* A test's own run (not the untimed preparing one): its phase, for
 	 * the environment's sync hook; NULL: no sync. */
 	const struct phase_ops *sync;
+	/* --log-interval: its intervals and, with several workers, each
+	 * one's (not owned: the pass's ilog holds them). */
+	const struct result_interval *iv, *wiv;
+	unsigned niv, nwiv;
 };
 
 /*
@@ -100,5 +109,22 @@ int runner_worker_start(struct pass *p);
 
 /* In a worker: the step's figures published, just after run(). */
 int runner_worker_done(struct pass *p, const struct timed *t);
+
+/*
+ * The watchers of a test (runner_watch.c): open and close for a pass
+ * (open: 0, or -1 with the pass failed and said), begin and end around
+ * run() (after t's start mark, after its end mark), and t's intervals
+ * into rec (0, or -1 without memory).
+ */
+int runner_watch_open(struct pass *p);
+/* The clock hook (phase_out.tick, tick_arg the pass): each watcher's
+ * turn when due, then the earliest next due time. */
+void runner_tick(struct phase_out *out, uint64_t now);
+void runner_watch_close(struct pass *p);
+void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
+			struct timed *t);
+void runner_watch_end(struct pass *p, const struct phase_ops *ph,
+		      struct timed *t);
+int runner_watch_record(struct result_test_rec *rec, const struct timed *t);
 
 #endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * json_interval: --log-interval's intervals in a test object (json.c
+ * writes them, under the test and under each of its workers) and read
+ * back (json_measured.c, the test's own), each key checked as the rest
+ * of the reader checks: an interval is {"end", "seconds", "ops",
+ * "bytes", "p50_ns", "p99_ns", "max_ns"}, the percentiles absent when
+ * not known (the sum of several workers).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "json.h"
+#include "json_impl.h"
+
+json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; a && i < n; i++) {
+		const struct result_interval *iv = &v[i];
+		json_t *o;
+
+		if (worker >= 0 && iv->worker != (unsigned)worker)
+			continue;
+		o = json_pack("{s:f,s:f,s:I,s:I,s:I}", "end", iv->end,
+			      "seconds", iv->secs, "ops", (json_int_t)iv->ops,
+			      "bytes", (json_int_t)iv->bytes, "max_ns",
+			      (json_int_t)iv->max_ns);
+		if (o && iv->p50_ns)
+			json_object_set_new(
+			    o, "p50_ns", json_integer((json_int_t)iv->p50_ns));
+		if (o && iv->p99_ns)
+			json_object_set_new(
+			    o, "p99_ns", json_integer((json_int_t)iv->p99_ns));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* Interval e (at key) into iv, every key checked. 0 or -1 with why. */
+static int read_one(json_t *e, const char *key, struct result_interval *iv,
+		    char *why, size_t whylen)
+{
+	static const char *const whole[] = {"ops", "bytes", "p50_ns", "p99_ns",
+					    "max_ns"};
+	uint64_t *to[] = {&iv->ops, &iv->bytes, &iv->p50_ns, &iv->p99_ns,
+			  &iv->max_ns};
+
+	if (!json_is_object(e))
+		return json_refuse(why, whylen, key, e,
+				   "an interval: expected an object");
+	if (json_check_key(e, key, "end", 0, JSON_READ_MAX,
+			   "a time: expected a number of seconds from 0 to "
+			   "1e18",
+			   why, whylen) < 0 ||
+	    json_check_key(e, key, "seconds", 0, JSON_READ_MAX,
+			   "a time: expected a number of seconds from 0 to "
+			   "1e18",
+			   why, whylen) < 0)
+		return -1;
+	iv->end = json_number_value(json_object_get(e, "end"));
+	iv->secs = json_number_value(json_object_get(e, "seconds"));
+	for (size_t k = 0; k < sizeof(whole) / sizeof(whole[0]); k++) {
+		if (json_check_key(e, key, whole[k], 1, JSON_READ_MAX,
+				   "a count: expected a whole number from 0 "
+				   "to 1e18",
+				   why, whylen) < 0)
+			return -1;
+		*to[k] =
+		    (uint64_t)json_integer_value(json_object_get(e, whole[k]));
+	}
+	if (!json_object_get(e, "end") || !json_object_get(e, "seconds") ||
+	    !json_object_get(e, "ops"))
+		return json_refuse(why, whylen, key, e,
+				   "an interval: expected end, seconds and "
+				   "ops at least");
+	return 0;
+}
+
+int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
+			char *why, size_t whylen)
+{
+	json_t *a = json_object_get(o, "intervals"), *e;
+	char key[200];
+	size_t i;
+
+	snprintf(key, sizeof(key), "%.150s.intervals", at);
+	free(rec->intervals);
+	rec->intervals = NULL;
+	rec->nintervals = 0;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > 1000000)
+		return json_refuse(why, whylen, key, a,
+				   "intervals: expected an array of at most "
+				   "1000000 objects");
+	if (!json_array_size(a))
+		return 0;
+	rec->intervals = calloc(json_array_size(a), sizeof(*rec->intervals));
+	if (!rec->intervals) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	json_array_foreach(a, i, e)
+	{
+		snprintf(key, sizeof(key), "%.150s.intervals[%zu]", at, i);
+		if (read_one(e, key, &rec->intervals[i], why, whylen) < 0)
+			return -1;
+		rec->nintervals = (unsigned)i + 1;
+	}
+	return 0;
+}

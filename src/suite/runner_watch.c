@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner_watch: what watches a test while it runs, on the runner's one
+ * clock hook (phase_out.tick): runner_tick gives each watcher its turn
+ * when it is due and sets the earliest of their next due times. The
+ * watchers: the status line (live.c), armed by run_phase before the
+ * test's setup, and --log-interval (interval.c), armed here at the timed
+ * window's start; runner.c calls these around a test's timed window and
+ * at a pass's start and end.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interval.h"
+#include "live.h"
+#include "runner_impl.h"
+
+void runner_tick(struct phase_out *out, uint64_t now)
+{
+	struct pass *p = out->tick_arg;
+	uint64_t next = UINT64_MAX, n;
+
+	/* The line redraws whenever asked: only at its own time. */
+	if (p->lv) {
+		if (now >= p->lv_due)
+			p->lv_due = live_tick(p->lv, out, now);
+		next = p->lv_due;
+	}
+	/* The log only inside the timed window (ilat set by ilog_begin);
+	 * it keeps its own grid. */
+	if (p->ilog && out->ilat && (n = ilog_tick(p->ilog, out, now)) < next)
+		next = n;
+	out->tick_ns = next;
+}
+
+void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
+			struct timed *t)
+{
+	uint64_t op = ph->op_bytes ? ph->op_bytes(p->env->opt) : 0;
+
+	if (!p->ilog)
+		return;
+	if (result_test_kind(ph->test) == RK_IO)
+		op = p->ctx.chunk;
+	t->out.tick = runner_tick;
+	t->out.tick_arg = p;
+	ilog_begin(p->ilog, &t->out, op, t->start.wall_ns);
+	/* The status line may be due sooner. */
+	if (p->ilog->next_ns < t->out.tick_ns)
+		t->out.tick_ns = p->ilog->next_ns;
+}
+
+void runner_watch_end(struct pass *p, const struct phase_ops *ph,
+		      struct timed *t)
+{
+	if (!p->ilog)
+		return;
+	ilog_end(p->ilog, &t->out, t->end.wall_ns,
+		 result_test_kind(ph->test) == RK_IO);
+	t->iv = p->ilog->v;
+	t->niv = p->ilog->n;
+}
+
+/* A copy of n intervals into *dst (NULL when none); 0 or -1. */
+static int copy_intervals(struct result_interval **dst, unsigned *ndst,
+			  const struct result_interval *src, unsigned n)
+{
+	free(*dst);
+	*dst = NULL;
+	*ndst = 0;
+	if (!n)
+		return 0;
+	if (!(*dst = malloc(n * sizeof(**dst))))
+		return -1;
+	memcpy(*dst, src, n * sizeof(**dst));
+	*ndst = n;
+	return 0;
+}
+
+int runner_watch_record(struct result_test_rec *rec, const struct timed *t)
+{
+	if (copy_intervals(&rec->intervals, &rec->nintervals, t->iv, t->niv) ||
+	    copy_intervals(&rec->wintervals, &rec->nwintervals, t->wiv,
+			   t->nwiv))
+		return -1;
+	return 0;
+}
+
+int runner_watch_open(struct pass *p)
+{
+	const unsigned ms = p->env->opt->log_interval_ms;
+
+	if (!ms || (p->ilog = ilog_new(ms, p->me ? (int)p->me->index : -1)))
+		return 0;
+	snprintf(p->r->error, sizeof(p->r->error), "--log-interval: %s",
+		 strerror(ENOMEM));
+	if (!p->me)
+		fprintf(p->env->err, "clyde: %s\n", p->r->error);
+	p->status = RUNNER_FAILED;
+	p->rc = -ENOMEM;
+	return -1;
+}
+
+void runner_watch_close(struct pass *p)
+{
+	ilog_free(p->ilog);
+	p->ilog = NULL;
+}
