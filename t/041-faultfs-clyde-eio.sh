@@ -18,7 +18,8 @@ expect_fault() {
 	ff_expect_clyde '' "$@"
 }
 
-D="-s 8m -n 0"
+# bonnie++'s 8192 seeks, given: the write fault fires after 1024 of them.
+D="-s 8m::8192 -n 0"
 # Nothing but the tested phase reads (the untimed preparation of the
 # data file only writes), so a read fault at 4 MiB hits that phase.
 expect_fault 'per-char output' write "$EIO" 'fail write EIO off=4m' $D --only=putc

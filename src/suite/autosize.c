@@ -58,9 +58,9 @@ static int per_char_whole(const struct clyde_opts *o)
 	       runs_any(o, (1u << RT_putc) | (1u << RT_getc));
 }
 
-/* The most files (units of 1024) a chosen -n may make in every -d: an
- * eighth of the free bytes at 64 bytes a file, a quarter of the free
- * inodes, shared by the copies. */
+/* The most files (units of 1024) a chosen -n may make in every -d: a
+ * 64th of the free bytes at the room check's 64 bytes a file, a quarter
+ * of the free inodes, shared by the copies; bonnie++'s 16 at least. */
 static uint64_t files_cap(const struct clyde_opts *o)
 {
 	uint64_t cap = AUTOSIZE_FILES_MAX;
@@ -72,7 +72,7 @@ static uint64_t files_cap(const struct clyde_opts *o)
 
 		if (statvfs(o->dirs[i], &v) != 0 || !v.f_blocks)
 			continue;
-		k = (uint64_t)v.f_bavail * v.f_frsize / 8 / 64 / 1024 / share;
+		k = (uint64_t)v.f_bavail * v.f_frsize / 64 / 64 / 1024 / share;
 		if (k < cap)
 			cap = k;
 		if (v.f_files && (k = v.f_favail / 4 / 1024 / share) < cap)
