@@ -205,6 +205,14 @@ static uint64_t choose_size(const struct clyde_opts *o, struct autosize *a)
 
 	a->limit = "rate";
 	want = a->target * fast / copies;
+	/* In memory (tmpfs) the rates are the CPU's, which a loaded machine
+	 * halves in a short probe: a quarter of the RAM, which costs RAM
+	 * but no device, shared by every file the copies make. */
+	ram = (double)opts_physical_ram() / 4 / (copies * o->ndirs);
+	if (a->in_memory && ram > 0) {
+		want = ram;
+		a->limit = "memory";
+	}
 	/* Seconds a byte of the data file costs over its tests: block
 	 * output, rewrite (a read and a write), block input, per-char. */
 	per = 1 / a->write_bps + 2 / slow + 1 / a->read_bps;
@@ -214,18 +222,16 @@ static uint64_t choose_size(const struct clyde_opts *o, struct autosize *a)
 		want = AUTOSIZE_BUDGET * a->target / (per * copies);
 		a->limit = "budget";
 	}
-	ram = (double)opts_physical_ram() / 4;
-	if (a->in_memory && ram > 0 && want > ram) {
-		want = ram;
-		a->limit = "memory";
-	}
 	if (want > (double)AUTOSIZE_SIZE_MAX) {
 		want = (double)AUTOSIZE_SIZE_MAX;
 		a->limit = "max";
 	}
-	/* bonnie++-like labels: 256M steps below 2G, whole G above. */
+	/* bonnie++-like labels: 256M steps below 2G, whole G above; the
+	 * nearest for the target time, below a bound. */
 	g = want < 2.0 * UNITS_GIB ? AUTOSIZE_SIZE_MIN : UNITS_GIB;
-	size = (uint64_t)(want / (double)g + 0.5) * g;
+	size = (uint64_t)(want / (double)g +
+			  (strcmp(a->limit, "rate") ? 0 : 0.5)) *
+	       g;
 	if (size > a->room) {
 		size = a->room / AUTOSIZE_SIZE_MIN * AUTOSIZE_SIZE_MIN;
 		a->limit = "room";
@@ -286,7 +292,7 @@ static const char *limit_text(const struct autosize *a)
 		const char *key, *text;
 	} t[] = {
 	    {"budget", " (bounded so the data tests take about a minute)"},
-	    {"memory", " (bounded by a quarter of the RAM: this filesystem "
+	    {"memory", " (a quarter of the RAM: this filesystem "
 		       "keeps its files in memory)"},
 	    {"max", " (the most clyde chooses)"},
 	    {"room", " (bounded by the room in -d)"},
