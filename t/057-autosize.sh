@@ -82,6 +82,15 @@ jq -e --argjson s "$s1" '.settings.auto.seeks and (.settings.auto.file_size | no
 	"$WORK/s.json" >/dev/null || fail "seeks JSON: $(jq -c '.settings.auto' "$WORK/s.json")"
 assert_empty "$D"
 
+# -c 2: the seek count is per copy, as bonnie++'s: half the seeks made.
+expect_status 0 "$CLYDE" -d "$D" -s 16m -n 0 -r 0 -c 2 --only=seeks -q --json="$WORK/c.json"
+seeks=$(field 8 "$(cat "$WORK/out")")
+jq -e --argjson s "$seeks" '.runs[0].tests.seeks.work as $w |
+	($w - 2 * $s) * ($w - 2 * $s) <= 1 and .settings.seeks == $s and
+	([.runs[0].tests.seeks.workers[].work] | add) == $w' "$WORK/c.json" >/dev/null ||
+	fail "-c 2 seeks $seeks: $(jq -c '.runs[0].tests.seeks.work' "$WORK/c.json")"
+assert_empty "$D"
+
 [ "$(id -u)" = 0 ] || { echo "note: not root; the small filesystem not tried" >&2; exit 0; }
 
 # A small tmpfs: the size chosen keeps to its room (half of what the
