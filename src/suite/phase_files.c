@@ -53,7 +53,7 @@ struct phase_files {
 	struct fileset set; /* names, sizes and directories of the files */
 	uint32_t *order;    /* stat or delete order (random pass) */
 	uint64_t chosen;    /* files_time: the count the first create made */
-	double stretch;	    /* files_time: how much faster deletes went */
+	uint64_t want;	    /* files_time: the count deletes take 1/3 of it */
 };
 
 static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
@@ -223,10 +223,14 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 
 /*
  * No -n, before the first create (untimed): files made and deleted for
- * a sixth of files_time, so that the count chosen lets the deletes,
- * faster than the creates on most filesystems, also run about
- * files_time: the creates run files_time times how much faster the
- * deletes went (1 to 3 times).
+ * a sixth of files_time each, for the delete rate. Deletes run faster
+ * than creates on most filesystems (ext4: up to ten times, more as the
+ * directory grows), so a count made in files_time would delete in a
+ * fraction of it: the create goes on past files_time until the deletes
+ * would take a third of files_time at the probe's rate (which a small
+ * directory in the cache makes about twice the real one: about 2 s of
+ * the 3), for at most twice files_time (random create, slower than
+ * sequential on ext4, makes the same count).
  */
 static int create_probe(struct phase_ctx *ctx)
 {
@@ -234,7 +238,6 @@ static int create_probe(struct phase_ctx *ctx)
 	uint64_t secs = (uint64_t)(ctx->opt->files_time / 6 * 1e9);
 	uint64_t t0 = clk_now_ns(), t1, n = 0;
 	char path[FILESET_NAME_MAX + 8];
-	double c, d;
 	int rc = 0;
 
 	while (n < pf->set.count && !*ctx->stop &&
@@ -245,36 +248,42 @@ static int create_probe(struct phase_ctx *ctx)
 		n++;
 	}
 	t1 = clk_now_ns();
-	c = (double)n / (double)(t1 - t0 + 1);
 	for (uint64_t i = 0; i < n; i++) {
 		fileset_path(&pf->set, i, path);
 		if (unlinkat(pf->dirfd, path, 0) && !rc)
 			rc = files_fail(ctx, "unlink", path, errno);
 	}
-	d = (double)n / (double)(clk_now_ns() - t1 + 1);
-	pf->stretch = n && c > 0 ? d / c : 1;
-	if (pf->stretch < 1)
-		pf->stretch = 1;
-	if (pf->stretch > 3)
-		pf->stretch = 3;
+	pf->want = (uint64_t)((double)n / (double)(clk_now_ns() - t1 + 1) *
+			      1e9 * ctx->opt->files_time / 3);
 	return *ctx->stop ? -EINTR : rc;
+}
+
+/* No -n (span): whether the create has made enough, at i files (a whole
+ * -n), at t0: files_time gone, and either the count the deletes want or
+ * twice files_time. */
+static int create_enough(const struct phase_files *pf, uint64_t i,
+			 uint64_t t0, uint64_t start, uint64_t span)
+{
+	if (!i || i % 1024 || t0 < start + span)
+		return 0;
+	return i >= pf->want || t0 >= start + 2 * span;
 }
 
 static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	struct phase_files *pf = files_of(ctx);
 	const struct fileset *fs = &pf->set;
-	uint64_t n = fs->count, t0 = clk_now_ns(), end = 0;
+	uint64_t n = fs->count, t0 = clk_now_ns(), start = t0, span = 0;
 	char path[FILESET_NAME_MAX + 8], target[PATH_MAX];
 	int rc;
 
-	/* No -n: for files_time, then on to a whole -n (1024 files). */
+	/* No -n: the count by time (create_probe), a whole -n. */
 	if (ctx->opt->files_time > 0 && !pf->chosen)
-		end = t0 + (uint64_t)(ctx->opt->files_time * pf->stretch * 1e9);
+		span = (uint64_t)(ctx->opt->files_time * 1e9);
 	snprintf(target, sizeof(target), "%s/%s", ctx->scratch_path,
 		 LINK_TARGET);
 	for (uint64_t i = 0; i < n; i++) {
-		if (end && i && i % 1024 == 0 && t0 >= end) {
+		if (span && create_enough(pf, i, t0, start, span)) {
 			n = i;
 			break;
 		}
@@ -286,7 +295,7 @@ static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 		if (*ctx->stop)
 			return -EINTR;
 	}
-	if (end)
+	if (span)
 		pf->chosen = pf->set.count = n;
 	return syncfs_test(ctx);
 }
