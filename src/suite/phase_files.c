@@ -53,7 +53,7 @@ struct phase_files {
 	struct fileset set; /* names, sizes and directories of the files */
 	uint32_t *order;    /* stat or delete order (random pass) */
 	uint64_t chosen;    /* files_time: the count the first create made */
-	uint64_t want;	    /* files_time: the count deletes take 1/3 of it */
+	uint64_t want;	    /* files_time: the count deletes take 1/4 of it */
 };
 
 static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
@@ -227,9 +227,9 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
  * than creates on most filesystems (ext4: up to ten times, more as the
  * directory grows), so a count made in files_time would delete in a
  * fraction of it: the create goes on past files_time until the deletes
- * would take a third of files_time at the probe's rate (which a small
- * directory in the cache makes about twice the real one: about 2 s of
- * the 3), for at most four times files_time: on a loaded machine
+ * would take a quarter of files_time at the probe's rate (which a small
+ * directory in the cache makes two to three times the real one: about
+ * 2 s of the 3), for at most four times files_time: on a loaded machine
  * creates can slow tenfold while deletes do not, and random create,
  * slower than sequential on ext4, makes the same count.
  */
@@ -255,7 +255,7 @@ static int create_probe(struct phase_ctx *ctx)
 			rc = files_fail(ctx, "unlink", path, errno);
 	}
 	pf->want = (uint64_t)((double)n / (double)(clk_now_ns() - t1 + 1) *
-			      1e9 * ctx->opt->files_time / 3);
+			      1e9 * ctx->opt->files_time / 4);
 	return *ctx->stop ? -EINTR : rc;
 }
 
