@@ -229,7 +229,7 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
  * fraction of it: the create goes on past files_time until the deletes
  * would take a quarter of files_time at the probe's rate (which a small
  * directory in the cache makes two to three times the real one: about
- * 2 s of the 3), for at most four times files_time: on a loaded machine
+ * 2 s of the 3), for at most five times files_time: on a loaded machine
  * creates can slow tenfold while deletes do not, and random create,
  * slower than sequential on ext4, makes the same count.
  */
@@ -261,13 +261,13 @@ static int create_probe(struct phase_ctx *ctx)
 
 /* No -n (span): whether the create has made enough, at i files (a whole
  * -n), at t0: files_time gone, and either the count the deletes want or
- * four times files_time. */
+ * five times files_time. */
 static int create_enough(const struct phase_files *pf, uint64_t i,
 			 uint64_t t0, uint64_t start, uint64_t span)
 {
 	if (!i || i % 1024 || t0 < start + span)
 		return 0;
-	return i >= pf->want || t0 >= start + 4 * span;
+	return i >= pf->want || t0 >= start + 5 * span;
 }
 
 static int create_run(struct phase_ctx *ctx, struct phase_out *out)
