@@ -26,7 +26,7 @@ assert_empty "$D"
 # above 2 are closed so the limit bites at the pipe: 3 is the scratch
 # directory, 4 the data file or the pipe's first end.
 ( ulimit -n 5 && exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &&
-	exec "$CLYDE" -d "$D" -s 16m -r 0 -n 0 --only=seeks ) >"$WORK/out" 2>"$WORK/err"
+	exec "$CLYDE" -d "$D" -s 16m::8192 -r 0 -n 0 --only=seeks ) >"$WORK/out" 2>"$WORK/err"
 got=$?
 [ "$got" = 1 ] || fail "ulimit -n: exit $got: $(cat "$WORK/err")"
 grep -q '^clyde: random seeks: pipe: Too many open files$' "$WORK/err" ||

@@ -20,8 +20,9 @@ expect_fault() {
 
 # stdio per-char unless a case asks for syscall (a later --per-char wins):
 # the default's 1-byte calls over the whole 8 MiB would be a FUSE request
-# each.
-D="-s 8m -n 0 --per-char=stdio"
+# each. bonnie++'s 8192 seeks, given: the write fault fires after 1024
+# of them.
+D="-s 8m::8192 -n 0 --per-char=stdio"
 # Nothing but the tested phase reads (the untimed preparation of the
 # data file only writes), so a read fault at 4 MiB hits that phase.
 expect_fault 'per-char output' write "$EIO" 'fail write EIO off=4m' $D --only=putc

@@ -25,7 +25,7 @@ for prog in clyde clyde-sweep; do
 	esac
 	rmdir "$B/$left" || fail "$prog: what was left is not an empty directory"
 	[ $st = 1 ] || fail "$prog: exit $st, expected 1: $(cat "$WORK/err")"
-	grep "^$prog: " "$WORK/err" | grep -v ' MB/s, \|^clyde: data ' >"$WORK/msgs"
+	grep "^$prog: " "$WORK/err" | grep -v ' MB/s, \|^clyde: data \|^clyde: sized ' >"$WORK/msgs"
 	[ "$(wc -l <"$WORK/msgs")" = 1 ] || fail "$prog: not one error line: $(cat "$WORK/err")"
 	grep -q "$M/$left.*: Input/output error\$" "$WORK/msgs" ||
 		fail "$prog: the message does not name $M/$left and the error: $(cat "$WORK/msgs")"

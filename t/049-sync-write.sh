@@ -25,10 +25,11 @@ shape() {
 }
 
 # (a) bonnie++'s line unchanged, the figure in the JSON document.
-expect_status 0 "$CLYDE" -d "$D" -s 8m -r 0 -n 0 -f -q -z 1 -m sw \
+# (bonnie++'s 8192 seeks given, so that the two lines' labels match.)
+expect_status 0 "$CLYDE" -d "$D" -s 8m::8192 -r 0 -n 0 -f -q -z 1 -m sw \
 	--sync-ops=50 --json="$WORK/with.json"
 with=$(grep '^1\.98,' "$WORK/out") || fail "no CSV line: $(cat "$WORK/out")"
-expect_status 0 "$CLYDE" -d "$D" -s 8m -r 0 -n 0 -f -q -z 1 -m sw \
+expect_status 0 "$CLYDE" -d "$D" -s 8m::8192 -r 0 -n 0 -f -q -z 1 -m sw \
 	--only=put_block,rewrite,get_block,seeks
 without=$(grep '^1\.98,' "$WORK/out") || fail "no CSV line: $(cat "$WORK/out")"
 [ "$(fields "$with")" = 50 ] || fail "not 50 fields: $with"

@@ -14,7 +14,8 @@ command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
 
 D="$WORK/d"
 mkdir "$D"
-quick="-d $D -r 0 -q -n 0 -f -z 7 -s 8m:64k"
+# (bonnie++'s 8192 seeks given: two runs' labels are compared.)
+quick="-d $D -r 0 -q -n 0 -f -z 7 -s 8m:64k:8192"
 
 # Bad values: one line naming the value, exit 2, nothing run.
 for bad in --iodepth=0 --iodepth=1025 --iodepth=x --ran-bs=1000 \

@@ -16,13 +16,14 @@ command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
 D="$WORK/d"
 mkdir "$D"
 
-# A clean run of every test, and under -c 2 and -D.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 1 -q -z 3 --verify --iodepth=4 \
+# A clean run of every test, and under -c 2 and -D (a seek count given,
+# so that the two runs' labels can be the same).
+expect_status 0 "$CLYDE" -d "$D" -s 16m::8192 -r 0 -n 1 -q -z 3 --verify --iodepth=4 \
 	--json="$WORK/v.json"
 jq -e '.settings.verify == true and (.runs[0].error == null or .runs[0].error == "")' \
 	"$WORK/v.json" >/dev/null || fail "clean run: $(jq -c '[.settings.verify, .runs[0].error]' "$WORK/v.json")"
 v_line=$(grep '^1\.98,' "$WORK/out" | cut -d, -f1-9)
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 1 -q -z 3 --iodepth=4
+expect_status 0 "$CLYDE" -d "$D" -s 16m::8192 -r 0 -n 1 -q -z 3 --iodepth=4
 [ "$(grep '^1\.98,' "$WORK/out" | cut -d, -f1-9)" = "$v_line" ] ||
 	fail "--verify changed the CSV labels: $v_line"
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q -c 2 --verify
@@ -107,7 +108,7 @@ caught() {
 	rule=$1 what=$2 pat=$3
 	shift 3
 	ff_cmd clear "$rule"
-	"$CLYDE" -d "$M" -s 16m -r 0 -n 0 -q -z 9 --verify --json="$WORK/f.json" "$@" \
+	"$CLYDE" -d "$M" -s 16m::8192 -r 0 -n 0 -q -z 9 --verify --json="$WORK/f.json" "$@" \
 		>"$WORK/out" 2>"$WORK/err"
 	st=$?
 	[ "$st" = 1 ] || fail "$what: exit $st: $(cat "$WORK/err")"

@@ -71,6 +71,9 @@ START_TEST(defaults)
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
 	ck_assert(o.size_chosen);
+	/* Nothing given: what clyde sizes is main's (suite/autosize.c). */
+	ck_assert(!o.seeks_set && !o.files_arg && !o.sized);
+	ck_assert(o.seeks_time == 0 && o.files_time == 0 && o.stat_time == 0);
 	free(msg);
 	/* -r without -s: bonnie++'s twice the RAM, rounded up to GiB. */
 	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_RUN);
@@ -136,8 +139,13 @@ START_TEST(accepted)
 	ck_assert_uint_eq(o.size, UNITS_GIB);
 	ck_assert_uint_eq(o.chunk, 4096);
 	ck_assert_uint_eq(o.seeks, 1000);
+	ck_assert(o.seeks_set); /* a count given: seeks keep to it */
 	ck_assert_uint_eq(o.procs, 3);
 	ck_assert_uint_eq(o.ram, UNITS_GIB); /* not 1 MiB as in 2.00a */
+	free(msg);
+	ck_assert_int_eq(parse("-s 1g:4k", &o, &msg), OPT_RUN);
+	ck_assert(!o.seeks_set);
+	ck_assert_uint_eq(o.seeks, 8192);
 	free(msg);
 	ck_assert_int_eq(parse("-s 64m:256", &o, &msg), OPT_RUN);
 	ck_assert_uint_eq(o.chunk, 256);

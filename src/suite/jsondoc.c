@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "autosize.h"
 #include "fill.h"
 #include "json.h"
 #include "jsondoc.h"
@@ -79,6 +80,42 @@ static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
 	return w;
 }
 
+/* settings.auto.probe: what the sizing probe measured. */
+static json_t *probe_of(const struct autosize *a, int *bad)
+{
+	json_t *p = json_object();
+
+	if (JP_MADE(bad, p))
+		return NULL;
+	jp_put(p, "seconds", json_real(a->probe_seconds), bad);
+	jp_put(p, "write_rate", json_real(a->write_bps), bad);
+	jp_put(p, "read_rate", json_real(a->read_bps), bad);
+	jp_put(p, "putc_rate",
+	       a->putc_bps > 0 ? json_real(a->putc_bps) : json_null(), bad);
+	jp_put(p, "in_memory", json_boolean(a->in_memory), bad);
+	jp_put(p, "room", json_integer((json_int_t)a->room), bad);
+	jp_put(p, "limit", json_string(a->limit ? a->limit : "rate"), bad);
+	return p;
+}
+
+/* settings.auto: what clyde sized itself (suite/autosize.h), or null. */
+static json_t *auto_of(const struct clyde_opts *o, int *bad)
+{
+	const struct autosize *a = o->sized;
+	json_t *j;
+
+	if (!a)
+		return json_null();
+	if (JP_MADE(bad, (j = json_object())))
+		return NULL;
+	jp_put(j, "target_seconds", json_real(a->target), bad);
+	jp_put(j, "file_size", json_boolean(a->size), bad);
+	jp_put(j, "seeks", json_boolean(a->seeks), bad);
+	jp_put(j, "files", json_boolean(a->files), bad);
+	jp_put(j, "probe", a->size ? probe_of(a, bad) : json_null(), bad);
+	return j;
+}
+
 static json_t *settings(const struct clyde_opts *o, int *bad)
 {
 	char mode[32];
@@ -92,6 +129,7 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "file_size", json_integer((json_int_t)o->size), bad);
 	jp_put(s, "file_size_label", json_string(label), bad);
 	jp_put(s, "size_chosen", json_boolean(o->size_chosen), bad);
+	jp_put(s, "auto", auto_of(o, bad), bad);
 	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
 	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
 	jp_put(s, "random_io", random_io(o, bad), bad);
@@ -285,6 +323,18 @@ int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
 
 	if (bad)
 		return -1;
+	/* The counts a first run sized (autosize_settle): the settings of
+	 * every run. */
+	if (o->sized) {
+		json_t *s = json_object_get(doc, "settings");
+		json_t *files = json_object_get(s, "files");
+
+		jp_put(s, "seeks", json_integer((json_int_t)o->seeks), &bad);
+		jp_put(files, "num", json_integer((json_int_t)o->files_num),
+		       &bad);
+		jp_put(files, "count",
+		       json_integer((json_int_t)(o->files_num * 1024)), &bad);
+	}
 	jp_put(run, "data_compress_ratio", compress_ratio(o, r->seed), &bad);
 	if (n) {
 		each = json_array();

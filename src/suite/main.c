@@ -22,6 +22,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "autosize.h"
 #include "cli.h"
 #include "csv.h"
 #include "fill.h"
@@ -141,6 +142,7 @@ static int flush_stdout(void)
 /* What the runs need and what they leave for main. */
 struct runs {
 	const struct clyde_opts *o;
+	struct clyde_opts *settle; /* o: the counts a first run sized */
 	struct targets *targets;
 	struct run_result *per; /* several -d: each target's figures */
 	struct lockstep ls; /* -y: keeping in step before each test */
@@ -264,6 +266,8 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		st = runner_run(&env, r);
 		if (st == RUNNER_STOPPED)
 			break;
+		autosize_settle(x->settle, r, x->per,
+				o->ndirs > 1 ? o->ndirs : 0);
 		if (st == RUNNER_FAILED) {
 			if (x->doc && add_run(x, r))
 				x->doc_err = 1;
@@ -422,6 +426,7 @@ static void say_setup(const struct clyde_opts *o)
 	if (!o->quiet)
 		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
 			(unsigned)getgid());
+	autosize_say(o, stderr);
 	say_cache_method(o);
 	if (o->size && o->direct && !o->fast &&
 	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
@@ -434,7 +439,8 @@ int main(int argc, char **argv)
 	static struct targets targets; /* 64 paths: not on the stack */
 	struct clyde_opts o;
 	struct outfile json = {.fd = -1, .slot = -1};
-	struct runs x = {.o = &o, .targets = &targets};
+	struct runs x = {.o = &o, .settle = &o, .targets = &targets};
+	struct autosize sized;
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
 
@@ -468,6 +474,7 @@ int main(int argc, char **argv)
 		return rc;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
 		return lockstep_make(&o, stdout, stderr);
+	autosize_plan(&o, &sized);
 	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
 	    targets_check(&o) || open_outputs(&o, &json))
 		return EXIT_USAGE;
@@ -480,6 +487,11 @@ int main(int argc, char **argv)
 	if (o.direct && o.size &&
 	    (rc = targets_probe_direct(&targets, &o, x.buf))) {
 		status = rc;
+		goto out;
+	}
+	if ((rc = autosize_probe(&o, &sized, &targets.s[0], x.buf,
+				 &stop_signal, stderr)) != 0) {
+		status = rc > 0 ? rc : 0;
 		goto out;
 	}
 	if ((status = ran_prepare(&o, stderr)) != 0)

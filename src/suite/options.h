@@ -66,6 +66,7 @@ enum per_char_mode {
 /* --progress: the live status line on stderr (src/suite/live.c) when
  * stderr is a terminal (auto, the default), always, or never. */
 enum opt_progress { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NONE };
+struct autosize;
 
 struct clyde_opts {
 	const char *dir; /* -d: the first target, dirs[0] */
@@ -106,6 +107,14 @@ struct clyde_opts {
 	int no_latency;	    /* --no-latency: record only the worst operation */
 	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
+	int seeks_set;	    /* -s gave the seek count (its third field) */
+	/* What clyde sized itself (suite/autosize.h; main sets these, the
+	 * parser never does): seeks for seeks_time seconds instead of a
+	 * count, seq create for files_time seconds to choose -n, each stat
+	 * test over the files until stat_time seconds; 0 = the counts as
+	 * given. sized: what was chosen and from what, NULL when nothing. */
+	double seeks_time, files_time, stat_time;
+	const struct autosize *sized;
 	struct privs privs; /* -u, -g */
 	int sem_procs;	    /* -p: make the semaphore set for N (> 0) or
 			     * remove it (-1), and run no test; 0: no -p */

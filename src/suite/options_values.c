@@ -99,6 +99,7 @@ enum opt_status opts_parse_size(const char *arg, struct clyde_opts *o,
 			return opts_bad(err, "-s", fields[2],
 					"seek count must be at least 1");
 		o->seeks = v;
+		o->seeks_set = 1;
 	}
 	if (n > 3 && *fields[3]) {
 		if (units_parse_uint(fields[3], 1000, &v, why, sizeof(why)))

@@ -19,6 +19,12 @@
  * phase_files, behind ctx->priv, made by create's setup and freed by
  * their one release hook) and helpers. A test that reads (stat) first
  * empties the page cache of the files' data, in its untimed setup.
+ *
+ * With no -n (opt->files_time, suite/autosize.h) the first create of a
+ * pass makes files for files_time seconds, up to the next multiple of
+ * 1024, and that count is the pass's and the next pass's; each stat test
+ * (opt->stat_time) passes over all the files again until stat_time
+ * seconds have gone, its work the stats made.
  */
 #include "config.h"
 
@@ -46,7 +52,13 @@ struct phase_files {
 	int dirfd;	    /* the test directory, -1 when none */
 	struct fileset set; /* names, sizes and directories of the files */
 	uint32_t *order;    /* stat or delete order (random pass) */
+	uint64_t chosen;    /* files_time: the count the first create made */
+	uint64_t want;	    /* files_time: the count deletes take 1/4 of it */
 };
+
+static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
+		      const char *target);
+static int create_probe(struct phase_ctx *ctx);
 
 /* The pass's state; create's setup made it. */
 static struct phase_files *files_of(struct phase_ctx *ctx)
@@ -120,7 +132,7 @@ static int create_setup(struct phase_ctx *ctx, int random)
 		ctx->priv = pf;
 	}
 	memset(&pf->set, 0, sizeof(pf->set));
-	pf->set.count = file_count(ctx);
+	pf->set.count = pf->chosen ? pf->chosen : file_count(ctx);
 	pf->set.max_size = o->files_max;
 	pf->set.min_size = o->files_min;
 	pf->set.dirs = o->files_dirs;
@@ -147,6 +159,8 @@ static int create_setup(struct phase_ctx *ctx, int random)
 					  errno);
 		close(fd);
 	}
+	if (o->files_time > 0 && !pf->chosen)
+		return create_probe(ctx);
 	return 0;
 }
 
@@ -207,16 +221,73 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 	return 0;
 }
 
+/*
+ * No -n, before the first create (untimed): files made and deleted for
+ * a sixth of files_time each, for the delete rate. Deletes run faster
+ * than creates on most filesystems (ext4: up to ten times, more as the
+ * directory grows), so a count made in files_time would delete in a
+ * fraction of it: the create goes on past files_time until the deletes
+ * would take a quarter of files_time at the probe's rate (which a small
+ * directory in the cache makes two to three times the real one: about
+ * 2 s of the 3), for at most five times files_time: on a loaded machine
+ * creates can slow tenfold while deletes do not, and random create,
+ * slower than sequential on ext4, makes the same count.
+ */
+static int create_probe(struct phase_ctx *ctx)
+{
+	struct phase_files *pf = files_of(ctx);
+	uint64_t secs = (uint64_t)(ctx->opt->files_time / 6 * 1e9);
+	uint64_t t0 = clk_now_ns(), t1, n = 0;
+	char path[FILESET_NAME_MAX + 8];
+	int rc = 0;
+
+	while (n < pf->set.count && !*ctx->stop &&
+	       (n < 64 || clk_now_ns() - t0 < secs)) {
+		fileset_path(&pf->set, n, path);
+		if ((rc = create_one(ctx, n, path, "")) != 0)
+			break;
+		n++;
+	}
+	t1 = clk_now_ns();
+	for (uint64_t i = 0; i < n; i++) {
+		fileset_path(&pf->set, i, path);
+		if (unlinkat(pf->dirfd, path, 0) && !rc)
+			rc = files_fail(ctx, "unlink", path, errno);
+	}
+	pf->want = (uint64_t)((double)n / (double)(clk_now_ns() - t1 + 1) *
+			      1e9 * ctx->opt->files_time / 4);
+	return *ctx->stop ? -EINTR : rc;
+}
+
+/* No -n (span): whether the create has made enough, at i files (a whole
+ * -n), at t0: files_time gone, and either the count the deletes want or
+ * five times files_time. */
+static int create_enough(const struct phase_files *pf, uint64_t i,
+			 uint64_t t0, uint64_t start, uint64_t span)
+{
+	if (!i || i % 1024 || t0 < start + span)
+		return 0;
+	return i >= pf->want || t0 >= start + 5 * span;
+}
+
 static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	const struct fileset *fs = &files_of(ctx)->set;
-	uint64_t n = fs->count, t0 = clk_now_ns();
+	struct phase_files *pf = files_of(ctx);
+	const struct fileset *fs = &pf->set;
+	uint64_t n = fs->count, t0 = clk_now_ns(), start = t0, span = 0;
 	char path[FILESET_NAME_MAX + 8], target[PATH_MAX];
 	int rc;
 
+	/* No -n: the count by time (create_probe), a whole -n. */
+	if (ctx->opt->files_time > 0 && !pf->chosen)
+		span = (uint64_t)(ctx->opt->files_time * 1e9);
 	snprintf(target, sizeof(target), "%s/%s", ctx->scratch_path,
 		 LINK_TARGET);
 	for (uint64_t i = 0; i < n; i++) {
+		if (span && create_enough(pf, i, t0, start, span)) {
+			n = i;
+			break;
+		}
 		fileset_path(fs, i, path);
 		if ((rc = create_one(ctx, i, path, target)) != 0)
 			return rc;
@@ -225,6 +296,8 @@ static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 		if (*ctx->stop)
 			return -EINTR;
 	}
+	if (span)
+		pf->chosen = pf->set.count = n;
 	return syncfs_test(ctx);
 }
 
@@ -382,9 +455,22 @@ static int seq_del_setup(struct phase_ctx *ctx)
 	return pass_setup(ctx, 0);
 }
 
+/* A stat test: one pass, or (stat_time) passes until that time. */
+static int stat_passes(struct phase_ctx *ctx, struct phase_out *out,
+		       int (*pass)(struct phase_ctx *, struct phase_out *, int))
+{
+	uint64_t end = clk_now_ns() + (uint64_t)(ctx->opt->stat_time * 1e9);
+	int rc;
+
+	do
+		rc = pass(ctx, out, 0);
+	while (!rc && ctx->opt->stat_time > 0 && clk_now_ns() < end);
+	return rc;
+}
+
 static int seq_stat_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	return walk(ctx, out, 0);
+	return stat_passes(ctx, out, walk);
 }
 
 /* After the unlinks (rc): the directories go, then syncfs. */
@@ -460,7 +546,7 @@ static int ordered(struct phase_ctx *ctx, struct phase_out *out, int delete)
 
 static int ran_stat_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	return ordered(ctx, out, 0);
+	return stat_passes(ctx, out, ordered);
 }
 
 static int ran_del_run(struct phase_ctx *ctx, struct phase_out *out)

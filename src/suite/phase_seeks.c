@@ -15,6 +15,11 @@
  * whole-process figures once per seeker, which inflates it. Each
  * seeker's latencies go into its own histogram, and the merge adds them
  * bucket by bucket, so the percentiles are exact over all seeks.
+ *
+ * With no seek count given (opt->seeks_time, suite/autosize.h) there is
+ * no pipe: seeker i of n takes tickets i, i + n, i + 2n, ... of the same
+ * stream for seeks_time seconds from its own start, and the count done
+ * is the figure's work.
  */
 #include "config.h"
 
@@ -36,7 +41,8 @@
 struct seek_job {
 	struct phase_ctx *ctx;
 	int tickets;  /* the read end of the tickets' pipe */
-	int feed;     /* its write end, the parent's: closed in a seeker */
+	int feed;     /* its write end, the parent's: closed in a seeker;
+		       * both -1 when the seekers seek for a time */
 	int record;   /* fill the latency histogram */
 	uint64_t *live; /* the -c worker's count of operations, or NULL */
 	int watched;	/* else each seeker counts in its own slot, for the
@@ -100,6 +106,28 @@ static int seek_all(struct phase_ctx *ctx, int tickets, struct phase_out *out)
 	return 0;
 }
 
+/* No count: tickets index, index + n, ... for seeks_time seconds. */
+static int seek_timed(struct phase_ctx *ctx, unsigned index, unsigned n,
+		      struct phase_out *out)
+{
+	uint64_t nchunks = ctx->size / ctx->chunk, t0 = clk_now_ns();
+	uint64_t end = t0 + (uint64_t)(ctx->opt->seeks_time * 1e9);
+	int rc, wrote = 0;
+
+	for (uint64_t k = index; !*ctx->stop && t0 < end; k += n) {
+		uint64_t ticket = seek_ticket(ctx->seed ^ SEEK_SALT, k, nchunks);
+
+		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
+			return rc;
+		wrote |= seek_ticket_writes(ticket);
+		out->work++;
+		phase_op_done(out, &t0);
+	}
+	if (wrote && !*ctx->stop)
+		return phase_fsync(ctx);
+	return 0;
+}
+
 /*
  * One seeker process (lib/workers runs it): its own buffer and file
  * offset, nothing shared with the others; ready once the file is open.
@@ -117,7 +145,8 @@ static int seeker(struct workers_self *me, void *arg)
 	unsigned char *buf;
 	int rc;
 
-	close(job->feed);
+	if (job->feed >= 0)
+		close(job->feed);
 	hist_init(&out.lat);
 	if (posix_memalign((void **)&buf, 4096, ctx->chunk) != 0) {
 		rc = -ENOMEM;
@@ -136,7 +165,8 @@ static int seeker(struct workers_self *me, void *arg)
 		rc = phase_fail_call(ctx, "seeker start (pipe)", -rc);
 		goto report;
 	}
-	rc = seek_all(ctx, job->tickets, &out);
+	rc = job->tickets < 0 ? seek_timed(ctx, me->index, me->n, &out)
+			      : seek_all(ctx, job->tickets, &out);
 	me->res->work = out.work;
 	me->res->ops = out.work;
 	me->res->max_latency_ns = out.max_latency_ns;
@@ -198,6 +228,50 @@ static int seeks_feed(struct phase_ctx *ctx, struct workers *w, int fd,
 	return rc;
 }
 
+/* The seekers reaped and merged into out: first start, last end, summed
+ * CPU, all latencies. 0, or the first failure (the feeder's, feed_rc,
+ * when no seeker had one). */
+static int seeks_end(struct phase_ctx *ctx, struct workers *w, int feed_rc,
+		     struct phase_out *out)
+{
+	struct workers_failure fail;
+	struct workers_result sum;
+	int rc = workers_finish(w, &sum, &fail);
+
+	if (rc == -ECHILD && !fail.what[0])
+		phase_fail_call(ctx, "seeker", ECHILD);
+	else if (rc && rc != -EINTR)
+		snprintf(ctx->what, sizeof(ctx->what), "%s", fail.what);
+	else if (rc == 0)
+		rc = feed_rc;
+	out->work = sum.work;
+	out->max_latency_ns = sum.max_latency_ns;
+	hist_merge(&out->lat, &sum.lat);
+	out->self_timed = 1;
+	out->elapsed = workers_elapsed(&sum);
+	out->start_ns = sum.start_ns;
+	out->end_ns = sum.end_ns;
+	out->user = (double)sum.user_ns / 1e9;
+	out->sys = (double)sum.sys_ns / 1e9;
+	return rc;
+}
+
+/* No seek count: the seekers make their own tickets for seeks_time
+ * seconds, with no pipe to feed. */
+static int seeks_timed(struct phase_ctx *ctx, struct seek_job *job,
+		       const struct workers_job *wj, struct phase_out *out)
+{
+	struct workers_failure fail;
+	struct workers w;
+	int rc;
+
+	job->tickets = job->feed = -1;
+	fflush(NULL);
+	if ((rc = workers_start(&w, wj, &fail)) != 0)
+		return phase_fail_call(ctx, fail.what, -rc);
+	return seeks_end(ctx, &w, workers_go(&w), out);
+}
+
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	uint64_t next = 0, left = ctx->opt->seeks;
@@ -209,9 +283,10 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 				 .arg = &job, .stop = ctx->stop};
 	struct workers w;
 	struct workers_failure fail;
-	struct workers_result sum;
 	int tk[2], rc, feed_rc;
 
+	if (ctx->opt->seeks_time > 0)
+		return seeks_timed(ctx, &job, &wj, out);
 	if (pipe2(tk, O_CLOEXEC))
 		return phase_fail_call(ctx, "pipe", errno);
 	job.tickets = tk[0];
@@ -239,24 +314,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	}
 	feed_rc = seeks_feed(ctx, &w, tk[1], &next);
 	close(tk[1]);
-	/* Merged: first start, last end, summed CPU, all latencies. */
-	rc = workers_finish(&w, &sum, &fail);
-	if (rc == -ECHILD && !fail.what[0])
-		phase_fail_call(ctx, "seeker", ECHILD);
-	else if (rc && rc != -EINTR)
-		snprintf(ctx->what, sizeof(ctx->what), "%s", fail.what);
-	else if (rc == 0)
-		rc = feed_rc;
-	out->work = sum.work;
-	out->max_latency_ns = sum.max_latency_ns;
-	hist_merge(&out->lat, &sum.lat);
-	out->self_timed = 1;
-	out->elapsed = workers_elapsed(&sum);
-	out->start_ns = sum.start_ns;
-	out->end_ns = sum.end_ns;
-	out->user = (double)sum.user_ns / 1e9;
-	out->sys = (double)sum.sys_ns / 1e9;
-	return rc;
+	return seeks_end(ctx, &w, feed_rc, out);
 }
 
 const struct phase_ops phase_seeks_ops = {

@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * autosize: see autosize.h. The probe writes the way block output does
+ * (chunk-sized writes, writeback paced, fsync inside the time), then
+ * reads back what it wrote after evicting it, so the two rates are the
+ * device's and not the page cache's; a file that stays cached after
+ * eviction lives in RAM (tmpfs) and bounds the size by the RAM. The
+ * size aims at AUTOSIZE_TARGET seconds for the faster of block output
+ * and block input, so the slower tests (rewrite, per-char) run longer.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "autosize.h"
+#include "cache.h"
+#include "clock.h"
+#include "fill.h"
+#include "mpirank.h"
+#include "phase.h"
+#include "runner.h"
+#include "units.h"
+
+#define PROBE_NAME "probe"
+
+/* The target time: AUTOSIZE_TARGET, or CLYDE_AUTO_SECONDS (0.05-600). */
+static double target_seconds(void)
+{
+	const char *s = getenv(AUTOSIZE_ENV);
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return AUTOSIZE_TARGET;
+	v = strtod(s, &end);
+	if (*end || !(v >= 0.05 && v <= 600))
+		return AUTOSIZE_TARGET;
+	return v;
+}
+
+/* Whether a test of these figures runs under o (--only). */
+static int runs_any(const struct clyde_opts *o, unsigned mask)
+{
+	return !o->only || (o->only & mask);
+}
+
+/* The stdio per-char tests run over the whole data file. */
+static int per_char_whole(const struct clyde_opts *o)
+{
+	return !o->fast && !o->direct && o->per_char == PER_CHAR_STDIO &&
+	       !o->per_char_size &&
+	       runs_any(o, (1u << RT_putc) | (1u << RT_getc));
+}
+
+/* The most files (units of 1024) a chosen -n may make in every -d: a
+ * 64th of the free bytes at the room check's 64 bytes a file, a quarter
+ * of the free inodes, shared by the copies; bonnie++'s 16 at least. */
+static uint64_t files_cap(const struct clyde_opts *o)
+{
+	uint64_t cap = AUTOSIZE_FILES_MAX;
+	unsigned share = o->concurrency * o->ndirs;
+
+	for (unsigned i = 0; i < o->ndirs; i++) {
+		struct statvfs v;
+		uint64_t k;
+
+		if (statvfs(o->dirs[i], &v) != 0 || !v.f_blocks)
+			continue;
+		k = (uint64_t)v.f_bavail * v.f_frsize / 64 / 64 / 1024 / share;
+		if (k < cap)
+			cap = k;
+		if (v.f_files && (k = v.f_favail / 4 / 1024 / share) < cap)
+			cap = k;
+	}
+	return cap < OPT_FILES_NUM_DEFAULT ? OPT_FILES_NUM_DEFAULT : cap;
+}
+
+void autosize_plan(struct clyde_opts *o, struct autosize *a)
+{
+	const unsigned files =
+	    ((1u << RT_COUNT) - 1) & ~((1u << RT_FIRST_FILE) - 1);
+	struct runner_room room;
+
+	memset(a, 0, sizeof(*a));
+	o->sized = NULL;
+	if (mpirank_ranks())
+		return;
+	a->target = target_seconds();
+	runner_room(o, &room);
+	if (o->size_chosen && room.data) {
+		a->size = 1;
+		o->size = AUTOSIZE_SIZE_MAX;
+	}
+	if (!o->seeks_set && o->size && runs_any(o, 1u << RT_seeks)) {
+		a->seeks = 1;
+		o->seeks_time = a->target;
+	}
+	if (!o->files_arg && o->files_num && runs_any(o, files)) {
+		a->files = 1;
+		o->files_num = files_cap(o);
+		o->files_time = o->stat_time = a->target;
+	}
+	if (a->size || a->seeks || a->files)
+		o->sized = a;
+}
+
+/* Seconds between two clk_now_ns readings. */
+static double since(uint64_t t0)
+{
+	return (double)(clk_now_ns() - t0) / 1e9;
+}
+
+/* Block writes for secs (at most max bytes), then fsync: bytes/s. */
+static int probe_write(struct phase_ctx *ctx, double secs, uint64_t max,
+		       double *bps)
+{
+	uint64_t t0 = clk_now_ns(), pos = 0;
+	int rc;
+
+	if ((rc = phase_open(ctx, O_WRONLY | O_CREAT | O_EXCL, "create")) < 0)
+		return rc;
+	while (pos + ctx->chunk <= max && (pos == 0 || since(t0) < secs)) {
+		ctx->buf[(pos / ctx->chunk) % ctx->chunk]++;
+		if ((rc = phase_write_all(ctx, ctx->buf, ctx->chunk)) != 0 ||
+		    (rc = phase_writeback(ctx, pos + ctx->chunk)) != 0)
+			return rc;
+		pos += ctx->chunk;
+	}
+	if ((rc = phase_fsync(ctx)) != 0)
+		return rc;
+	*bps = (double)pos / since(t0);
+	ctx->size = pos;
+	phase_close(ctx);
+	return 0;
+}
+
+/* Evicted, then read back for secs at most: bytes/s, and whether the
+ * file stayed in memory. */
+static int probe_read(struct phase_ctx *ctx, double secs, struct autosize *a)
+{
+	uint64_t t0, pos = 0;
+	int rc;
+
+	if ((rc = phase_open(ctx, O_RDONLY, "open")) < 0)
+		return rc;
+	if (!ctx->opt->direct) {
+		cache_evict_fd(ctx->fd);
+		a->in_memory = cache_resident(ctx->fd, ctx->size) > 0.5;
+	}
+	t0 = clk_now_ns();
+	while (pos + ctx->chunk <= ctx->size &&
+	       (pos == 0 || since(t0) < secs)) {
+		if ((rc = phase_read_all(ctx, ctx->buf, ctx->chunk)) != 0)
+			return rc;
+		pos += ctx->chunk;
+	}
+	a->read_bps = (double)pos / since(t0);
+	phase_close(ctx);
+	return 0;
+}
+
+/* putc for secs into the probe file (emptied first): bytes/s. */
+static int probe_putc(struct phase_ctx *ctx, double secs, double *bps)
+{
+	uint64_t t0, n = 0;
+	FILE *f;
+	int fd, rc = 0;
+
+	fd = openat(ctx->dirfd, ctx->data_name,
+		    O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		rc = phase_fail(ctx, fd < 0 ? "open" : "fdopen", errno);
+		if (fd >= 0)
+			close(fd);
+		return rc;
+	}
+	t0 = clk_now_ns();
+	do {
+		for (int i = 0; i < 65536; i++)
+			putc((int)(n + (uint64_t)i) & 0xff, f);
+		n += 65536;
+	} while (!ferror(f) && !*ctx->stop && since(t0) < secs);
+	if (ferror(f) || fflush(f))
+		rc = phase_fail(ctx, "write", errno ? errno : EIO);
+	*bps = (double)n / since(t0);
+	fclose(f);
+	return rc;
+}
+
+/* The size for the rates measured: the target time for the faster of
+ * block output and input, then each bound in turn (a->limit says which
+ * one took). */
+static uint64_t choose_size(const struct clyde_opts *o, struct autosize *a)
+{
+	double fast = fmax(a->write_bps, a->read_bps);
+	double slow = fmin(a->write_bps, a->read_bps);
+	double copies = o->concurrency, want, per, ram;
+	uint64_t g, size;
+
+	a->limit = "rate";
+	want = a->target * fast / copies;
+	/* In memory (tmpfs) the rates are the CPU's, which a loaded machine
+	 * halves in a short probe: a quarter of the RAM, which costs RAM
+	 * but no device, shared by every file the copies make. */
+	ram = (double)opts_physical_ram() / 4 / (copies * o->ndirs);
+	if (a->in_memory && ram > 0) {
+		want = ram;
+		a->limit = "memory";
+	}
+	/* Seconds a byte of the data file costs over its tests: block
+	 * output, rewrite (a read and a write), block input, per-char. */
+	per = 1 / a->write_bps + 2 / slow + 1 / a->read_bps;
+	if (a->putc_bps > 0)
+		per += 2 / a->putc_bps;
+	if (want * per * copies > AUTOSIZE_BUDGET * a->target) {
+		want = AUTOSIZE_BUDGET * a->target / (per * copies);
+		a->limit = "budget";
+	}
+	if (want > (double)AUTOSIZE_SIZE_MAX) {
+		want = (double)AUTOSIZE_SIZE_MAX;
+		a->limit = "max";
+	}
+	/* bonnie++-like labels: 256M steps below 2G, whole G above; the
+	 * nearest for the target time, below a bound. */
+	g = want < 2.0 * UNITS_GIB ? AUTOSIZE_SIZE_MIN : UNITS_GIB;
+	size = (uint64_t)(want / (double)g +
+			  (strcmp(a->limit, "rate") ? 0 : 0.5)) *
+	       g;
+	if (size > a->room) {
+		size = a->room / AUTOSIZE_SIZE_MIN * AUTOSIZE_SIZE_MIN;
+		a->limit = "room";
+	}
+	if (size < AUTOSIZE_SIZE_MIN) {
+		size = AUTOSIZE_SIZE_MIN;
+		a->limit = "min";
+	}
+	return size;
+}
+
+int autosize_probe(struct clyde_opts *o, struct autosize *a,
+		   const struct scratch *s, unsigned char *buf,
+		   volatile sig_atomic_t *stop, FILE *err)
+{
+	char path[PATH_MAX + 16];
+	struct phase_ctx ctx = {.opt = o,
+				.dirfd = s->dirfd,
+				.data_name = PROBE_NAME,
+				.data_path = path,
+				.scratch_path = s->path,
+				.buf = buf,
+				.chunk = (size_t)o->chunk,
+				.stop = stop,
+				.fd = -1};
+	double secs = a->target / 6;
+	uint64_t t0 = clk_now_ns();
+	int rc;
+
+	if (!a->size)
+		return 0;
+	a->room = o->size;
+	snprintf(path, sizeof(path), "%s/%s", s->path, PROBE_NAME);
+	fill_random(buf, ctx.chunk, (uint64_t)t0);
+	rc = probe_write(&ctx, secs, a->room, &a->write_bps);
+	if (!rc)
+		rc = probe_read(&ctx, secs, a);
+	if (!rc && per_char_whole(o))
+		rc = probe_putc(&ctx, secs / 2, &a->putc_bps);
+	phase_close(&ctx);
+	unlinkat(s->dirfd, PROBE_NAME, 0);
+	a->probe_seconds = since(t0);
+	if (*stop)
+		return -1;
+	if (rc) {
+		fprintf(err, "clyde: sizing probe: %s: %s\n", ctx.what,
+			strerror(-rc));
+		return 1;
+	}
+	o->size = choose_size(o, a);
+	return 0;
+}
+
+/* " (bounded by ...)" for what bounded the size, or "". */
+static const char *limit_text(const struct autosize *a)
+{
+	static const struct {
+		const char *key, *text;
+	} t[] = {
+	    {"budget", " (bounded so the data tests take about a minute)"},
+	    {"memory", " (a quarter of the RAM: this filesystem "
+		       "keeps its files in memory)"},
+	    {"max", " (the most clyde chooses)"},
+	    {"room", " (bounded by the room in -d)"},
+	    {"min", " (the least clyde chooses)"},
+	};
+
+	for (size_t i = 0; a->limit && i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(a->limit, t[i].key))
+			return t[i].text;
+	return "";
+}
+
+void autosize_say(const struct clyde_opts *o, FILE *err)
+{
+	const struct autosize *a = o->sized;
+	char what[320] = "", w[32], r[32], sz[32];
+	size_t n = 0;
+
+	if (!a)
+		return;
+	if (a->size) {
+		units_fmt_size(sz, sizeof(sz), o->size);
+		n += (size_t)snprintf(what + n, sizeof(what) - n, "data %s%s",
+				      sz, limit_text(a));
+	}
+	if (a->seeks)
+		n += (size_t)snprintf(what + n, sizeof(what) - n,
+				      "%sseeks for %g s", n ? ", " : "",
+				      a->target);
+	if (a->files)
+		snprintf(what + n, sizeof(what) - n,
+			 "%s-n from %g s of creates, stat passes for %g s",
+			 n ? ", " : "", a->target, a->target);
+	if (!a->size) {
+		fprintf(err, "clyde: sized for this target: %s\n", what);
+		return;
+	}
+	units_fmt_rate(w, sizeof(w), (uint64_t)(a->write_bps / 1024));
+	units_fmt_rate(r, sizeof(r), (uint64_t)(a->read_bps / 1024));
+	fprintf(err,
+		"clyde: sized for this target (block writes %s/s, reads %s/s "
+		"in a %.1f s probe): %s\n",
+		w, r, a->probe_seconds, what);
+}
+
+/* r's counts from the work its timed tests did, per copy. */
+static void settle_one(const struct clyde_opts *o, struct run_result *r)
+{
+	uint64_t copies = r->concurrency ? r->concurrency : 1;
+	const struct result_test_rec *c = &r->t[RT_seq_create];
+
+	if (o->seeks_time > 0 && r->t[RT_seeks].state == RS_OK)
+		r->seeks = (r->t[RT_seeks].work + copies / 2) / copies;
+	if (r->seeks == 0)
+		r->seeks = 1;
+	if (c->state != RS_OK)
+		c = &r->t[RT_ran_create];
+	if (o->files_time > 0 && c->state == RS_OK && c->work >= 1024)
+		r->num_files = (c->work / 1024 + copies / 2) / copies;
+}
+
+void autosize_settle(struct clyde_opts *o, struct run_result *r,
+		     struct run_result *per, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		settle_one(o, &per[i]);
+	settle_one(o, r);
+	if (o->seeks_time > 0 && r->t[RT_seeks].state == RS_OK) {
+		o->seeks = r->seeks;
+		o->seeks_time = 0;
+	}
+	if (o->files_time > 0 && (r->t[RT_seq_create].state == RS_OK ||
+				  r->t[RT_ran_create].state == RS_OK)) {
+		o->files_num = r->num_files;
+		o->files_time = 0;
+	}
+}
