@@ -269,6 +269,11 @@ static int seeks_timed(struct phase_ctx *ctx, struct seek_job *job,
 	fflush(NULL);
 	if ((rc = workers_start(&w, wj, &fail)) != 0)
 		return phase_fail_call(ctx, fail.what, -rc);
+	/* As with tickets: the parent's wait feeds the clock hook. */
+	if (out->tick) {
+		w.watch = phase_watch;
+		w.watch_arg = out;
+	}
 	return seeks_end(ctx, &w, workers_go(&w), out);
 }
 
