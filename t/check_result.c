@@ -213,6 +213,7 @@ START_TEST(document_without_histograms)
 	ck_assert_int_eq(back->c[RT_put_block].has_pct, 1);
 	ck_assert_uint_eq(back->c[RT_put_block].p99_ns,
 			  hist_percentile(r.t[RT_put_block].lat, 99));
+	result_free(back);
 	free(back);
 	free(text);
 	result_free(&r);
@@ -330,6 +331,7 @@ START_TEST(settings_checked)
 	text = doc_text(&r, json_null());
 	back = read_doc(text, 0, 1, why, sizeof(why));
 	ck_assert_uint_eq(back->chunk, RESULT_DEF_CHUNK);
+	result_free(back);
 	free(back);
 	free(text);
 	result_free(&r);
