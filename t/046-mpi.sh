@@ -93,11 +93,13 @@ assert_empty "$T"
 
 # Rank 2 runs out of room in per-char output: its own small tmpfs (room
 # for the data file and sync_write's 16M, as the check counts) is
-# filled once the checks passed. Exit 1 on every rank, one line.
+# filled once the checks passed (stdio per-char, which writes the whole
+# file, as the 1-byte calls' 20 MiB would not). Exit 1 on every rank,
+# one line.
 mkdir "$T/e2"
 mount -t tmpfs -o size=90m clyde-t046e "$T/e2" || fail "mount the small tmpfs"
 at_exit umount_wait "$T/e2"
-$MPI "$CLYDE" -d "$T/e%r" -s 64m -n 1 -r 0 -q >"$WORK/out" 2>"$WORK/err" &
+$MPI "$CLYDE" -d "$T/e%r" -s 64m -n 1 -r 0 -q --per-char=stdio >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 wait_data e2 400
 head -c 64m /dev/zero >"$T/e2/filler" 2>/dev/null
