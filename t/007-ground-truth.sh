@@ -22,23 +22,9 @@ WBPS=$((30 * 1048576))
 RBPS=$((50 * 1048576))
 RIOPS=250
 
-# /dev/shm when it has room for the whole image (about 900 MiB of it is
-# ever written).
-IMG_DIR=$WORK
-if [ -d /dev/shm ] && [ -w /dev/shm ] &&
-	[ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((2 * 1048576)) ]; then
-	IMG_DIR=$(mktemp -d /dev/shm/clyde-t.XXXXXX) || IMG_DIR=$WORK
-	[ "$IMG_DIR" = "$WORK" ] || at_exit rm -rf "$IMG_DIR"
-fi
-IMG="$IMG_DIR/rig.img"
-MNT="$WORK/mnt"
-mkdir "$MNT"
-truncate -s 1200M "$IMG"
-mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
-loop_attach LOOP "$IMG"
-mount "$LOOP" "$MNT" || fail "mount $LOOP"
-at_exit umount_wait "$MNT"
-DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
+# The rig (lib.sh): an ext4 on a loop device, its image in /dev/shm
+# when there is room (about 900 MiB of it is ever written).
+ext4_rig 1200
 
 # The caps: cgroup v1 blkio throttling, else v2 io.max on a cgroup of
 # our own. Under v1 the groups are flat, each capped by its own rules

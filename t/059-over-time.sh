@@ -24,21 +24,7 @@ W1=$((40 * 1048576))
 W2=$((20 * 1048576))
 SWITCH=4 # seconds after clyde starts
 
-IMG_DIR=$WORK
-if [ -d /dev/shm ] && [ -w /dev/shm ] &&
-	[ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((1048576)) ]; then
-	IMG_DIR=$(mktemp -d /dev/shm/clyde-t.XXXXXX) || IMG_DIR=$WORK
-	[ "$IMG_DIR" = "$WORK" ] || at_exit rm -rf "$IMG_DIR"
-fi
-IMG="$IMG_DIR/rig.img"
-MNT="$WORK/mnt"
-mkdir "$MNT"
-truncate -s 400M "$IMG"
-mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
-loop_attach LOOP "$IMG"
-mount "$LOOP" "$MNT" || fail "mount $LOOP"
-at_exit umount_wait "$MNT"
-DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
+ext4_rig 400
 
 # As in 007: under v1 the cap on the root group for this device only.
 if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&

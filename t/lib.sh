@@ -199,6 +199,28 @@ loop_attach() {
 	at_exit losetup -d "$la_dev"
 }
 
+# ext4_rig MB: an ext4 of MB MiB in an image file (in /dev/shm when it
+# has room for twice that, else $WORK), on a loop device of its own,
+# mounted on $WORK/mnt; sets IMG, MNT, LOOP and DEV (major:minor), and
+# undoes it all at exit.
+ext4_rig() {
+	IMG_DIR=$WORK
+	if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+		[ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $(($1 * 2048)) ]; then
+		IMG_DIR=$(mktemp -d /dev/shm/clyde-t.XXXXXX) || IMG_DIR=$WORK
+		[ "$IMG_DIR" = "$WORK" ] || at_exit rm -rf "$IMG_DIR"
+	fi
+	IMG="$IMG_DIR/rig.img"
+	MNT="$WORK/mnt"
+	mkdir "$MNT"
+	truncate -s "${1}M" "$IMG"
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$IMG" || fail "mkfs.ext4"
+	loop_attach LOOP "$IMG"
+	mount "$LOOP" "$MNT" || fail "mount $LOOP"
+	at_exit umount_wait "$MNT"
+	DEV=$(cat "/sys/class/block/${LOOP#/dev/}/dev")
+}
+
 # loop_ext4 SIZE [MKFS-OPTION...]: an ext4 of SIZE on a loop device over
 # $WORK/fs.img ($IMG, $LOOP), mounted at $WORK/mnt ($MNT); all undone at
 # exit.

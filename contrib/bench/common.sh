@@ -105,6 +105,18 @@ writable_dir() {
 # df_free DIR: the bytes free in DIR's filesystem.
 df_free() { df -P -B1 -- "$1" | awk 'NR == 2 { print $4 }'; }
 
+# pin_cpu CPU: the array pin, the command prefix that runs a command on
+# CPU alone (taskset), or empty for "none"; a CPU this machine lacks, or
+# no taskset, is a usage error.
+pin_cpu() {
+	pin=()
+	[[ $1 == none ]] && return
+	[[ $1 =~ ^[0-9]+$ && $1 -lt $(nproc) ]] ||
+		die_usage "-P '$1': not a CPU of this machine (0 to $(($(nproc) - 1)), or none)"
+	command -v taskset >/dev/null || die_usage "-P needs taskset (util-linux), or -P none"
+	pin=(taskset -c "$1")
+}
+
 # find_clyde: clyde as -C gave it, else src/clyde of this source tree,
 # which must be built; either way an executable.
 find_clyde() {

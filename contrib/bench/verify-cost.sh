@@ -34,13 +34,7 @@ writable_dir "$dir"
 whole_in -r "$runs" 1 99
 find_clyde
 [[ -z $base || -x $base ]] || die_usage "-B '$base': not an executable"
-pin=()
-if [[ $cpu != none ]]; then
-	[[ $cpu =~ ^[0-9]+$ && $cpu -lt $(nproc) ]] ||
-		die_usage "-P '$cpu': not a CPU of this machine (0 to $(($(nproc) - 1)), or none)"
-	command -v taskset >/dev/null || die_usage "-P needs taskset (util-linux), or -P none"
-	pin=(taskset -c "$cpu")
-fi
+pin_cpu "$cpu"
 command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 work=$(mktemp -d "$dir/clyde-verifybench.XXXXXX")
 trap_cleanup
