@@ -50,8 +50,7 @@ static const struct chart page = {NULL, P_IO, P_COUNT, 2, 1600, 1100};
 
 #define NCHARTS (sizeof(charts) / sizeof(charts[0]))
 
-/* A figure for a data block: "NaN" as gnuplot reads it, else %.6g. */
-static void gp_num(FILE *f, double v)
+void plot_gp_num(FILE *f, double v)
 {
 	if (isnan(v))
 		fputs(" NaN", f);
@@ -78,10 +77,10 @@ static void write_block(FILE *f, const struct plot *p, int pi)
 
 		fprintf(f, "%d", i);
 		for (size_t s = 0; s < p->nseries; s++) {
-			gp_num(f, row[s].fig);
-			gp_num(f, row[s].lo);
-			gp_num(f, row[s].hi);
-			gp_num(f, row[s].extra);
+			plot_gp_num(f, row[s].fig);
+			plot_gp_num(f, row[s].lo);
+			plot_gp_num(f, row[s].hi);
+			plot_gp_num(f, row[s].extra);
 		}
 		fprintf(f, " # %s\n", result_test_name(d->test[i]));
 	}

@@ -88,4 +88,8 @@ int plot_compute_panel(struct plot *p, int pi);
 /* Whether panel pi has no bar at all. */
 int plot_panel_empty(const struct plot *p, int pi);
 
+/* A figure for a gnuplot data block: " NaN" as gnuplot reads it (not
+ * known), else " %.6g". */
+void plot_gp_num(FILE *f, double v);
+
 #endif

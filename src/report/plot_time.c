@@ -59,15 +59,6 @@ static int by_bytes(const struct result_test_rec *rec)
 	return 0;
 }
 
-/* A latency in ms for a data block; NaN: not known. */
-static void gp_ms(FILE *f, double ms)
-{
-	if (isnan(ms))
-		fputs(" NaN", f);
-	else
-		fprintf(f, " %.6g", ms);
-}
-
 /* Panel k's data: a line per interval, its start, rate and p99 (ms),
  * then the last one's end again, for gnuplot's steps. */
 static void write_block(FILE *f, const struct tpanel *pn, size_t k)
@@ -92,9 +83,9 @@ static void write_block(FILE *f, const struct tpanel *pn, size_t k)
 		p99 = iv->p99_ns ? (double)iv->p99_ns / 1e6 : NAN;
 		p50 = iv->p50_ns ? (double)iv->p50_ns / 1e6 : NAN;
 		fprintf(f, "%.6f %.6g", iv->end - iv->secs, rate);
-		gp_ms(f, p99);
+		plot_gp_num(f, p99);
 		fprintf(f, " %.6f", iv->end - iv->secs / 2);
-		gp_ms(f, p50);
+		plot_gp_num(f, p50);
 		fputc('\n', f);
 	}
 	fprintf(f, "%.6f %.6g NaN NaN NaN\nEOD\n",

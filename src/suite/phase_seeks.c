@@ -77,6 +77,28 @@ static int seek_once(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks)
 	return 0;
 }
 
+/* One ticket's seek, counted and timed; *wrote notes a write. */
+static int seek_step(struct phase_ctx *ctx, uint64_t ticket, uint64_t nchunks,
+		     struct phase_out *out, uint64_t *t0, int *wrote)
+{
+	int rc;
+
+	if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
+		return rc;
+	*wrote |= seek_ticket_writes(ticket);
+	out->work++;
+	phase_op_done(out, t0);
+	return 0;
+}
+
+/* The writes reach the device before this seeker's clock stops. */
+static int seek_done(struct phase_ctx *ctx, int wrote)
+{
+	if (wrote && !*ctx->stop)
+		return phase_fsync(ctx);
+	return 0;
+}
+
 /* Take tickets until the pipe is empty and closed, seeking for each. */
 static int seek_all(struct phase_ctx *ctx, int tickets, struct phase_out *out)
 {
@@ -94,16 +116,10 @@ static int seek_all(struct phase_ctx *ctx, int tickets, struct phase_out *out)
 			return phase_fail_call(ctx, "read tickets (pipe)",
 					       n < 0 ? errno : EIO);
 		}
-		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
+		if ((rc = seek_step(ctx, ticket, nchunks, out, &t0, &wrote)))
 			return rc;
-		wrote |= seek_ticket_writes(ticket);
-		out->work++;
-		phase_op_done(out, &t0);
 	}
-	/* The writes reach the device before this seeker's clock stops. */
-	if (wrote && !*ctx->stop)
-		return phase_fsync(ctx);
-	return 0;
+	return seek_done(ctx, wrote);
 }
 
 /* No count: tickets index, index + n, ... for seeks_time seconds. */
@@ -117,15 +133,10 @@ static int seek_timed(struct phase_ctx *ctx, unsigned index, unsigned n,
 	for (uint64_t k = index; !*ctx->stop && t0 < end; k += n) {
 		uint64_t ticket = seek_ticket(ctx->seed ^ SEEK_SALT, k, nchunks);
 
-		if ((rc = seek_once(ctx, ticket, nchunks)) != 0)
+		if ((rc = seek_step(ctx, ticket, nchunks, out, &t0, &wrote)))
 			return rc;
-		wrote |= seek_ticket_writes(ticket);
-		out->work++;
-		phase_op_done(out, &t0);
 	}
-	if (wrote && !*ctx->stop)
-		return phase_fsync(ctx);
-	return 0;
+	return seek_done(ctx, wrote);
 }
 
 /*
