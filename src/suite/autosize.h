@@ -44,6 +44,8 @@ struct autosize {
 	int size;      /* the data size was chosen (no -s) */
 	int seeks;     /* seeks ran for a time (no seek count) */
 	int files;     /* -n was chosen by creating for a time (no -n) */
+	int ran;       /* ran_read, ran_write for their time alone (no -s,
+			* --ran-ops or --ran-time) */
 	/* The probe (size only): its wall time, the rates it measured
 	 * (bytes per second; putc 0 when not measured), whether the file
 	 * stayed cached after eviction (in_memory: tmpfs), and what bounded
