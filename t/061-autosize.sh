@@ -24,7 +24,7 @@ expect_status 0 "$CLYDE" -d "$D" -r 0 -f -m box --json="$WORK/a.json"
 assert_empty "$D"
 line=$(grep '^clyde: sized ' "$WORK/err")
 [ "$(grep -c '^clyde: sized ' "$WORK/err")" = 1 ] || fail "not one sized line: $(cat "$WORK/err")"
-echo "$line" | grep -Eq '^clyde: sized for this target \(block writes +[0-9.]+[kmg]?/s, reads +[0-9.]+[kmg]?/s in a [0-9.]+ s probe\): data [0-9]+[MG]( \([^)]*\))?, seeks for 0\.3 s, -n from 0\.3 s of creates, stat passes for 0\.3 s, random reads and writes for 1 s$' ||
+echo "$line" | grep -Eq '^clyde: sized for this target \(block writes +[0-9.]+[kmg]?/s, reads +[0-9.]+[kmg]?/s in a [0-9.]+ s probe\): data [0-9]+[MG]( \([^)]*\))?, seeks for 0\.3 s, -n from 0\.3 s of creates, stat passes for 0\.3 s, random reads and writes for 1 s, sync_write for 1 s$' ||
 	fail "sized line: $line"
 csv=$(tail -n 1 "$WORK/out")
 size=$(field 6 "$csv") seeks=$(field 8 "$csv") num=$(field 22 "$csv")
@@ -42,6 +42,7 @@ jq -e --argjson s "$seeks" --argjson n "$num" --argjson b "$((mib * 1048576))" '
 	$a.target_seconds == 0.3 and $a.file_size and $a.seeks and $a.files and
 	$a.random_io and $g.random_io.time == 1 and $g.random_io.ops == 1099511627776 and
 	$t.ran_read.elapsed >= 0.9 and $t.ran_write.elapsed >= 0.9 and
+	$a.sync_write and $g.sync_write.ops == 100000000 and $t.sync_write.elapsed >= 0.9 and
 	($a.probe.write_rate > 0) and ($a.probe.read_rate > 0) and
 	($a.probe.seconds > 0) and ($a.probe.limit | type == "string") and
 	$a.probe.putc_rate == null and $g.size_chosen and
@@ -63,7 +64,7 @@ csv=$(tail -n 1 "$WORK/out")
 [ "$(field 6 "$csv"),$(field 8 "$csv"),$(field 22 "$csv")" = "16M,1000,1" ] ||
 	fail "explicit fields: $csv"
 jq -e '.settings.auto == null and .settings.seeks == 1000 and
-	.settings.random_io.ops == 65536 and
+	.settings.random_io.ops == 65536 and .settings.sync_write.ops == 10000 and
 	.settings.files.num == 1 and .runs[0].tests.seeks.work == 1000 and
 	.runs[0].tests.seq_stat.work == 1024 and
 	.runs[0].tests.ran_stat.work == 1024' "$WORK/e.json" >/dev/null ||

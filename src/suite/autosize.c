@@ -117,7 +117,13 @@ void autosize_plan(struct clyde_opts *o, struct autosize *a)
 		if (a->target < RAN_TIME_DEFAULT)
 			o->ran_time = 1;
 	}
-	if (a->size || a->seeks || a->files || a->ran)
+	/* The same for sync_write's 10000 writes (0.3 s on tmpfs). */
+	if (o->size_chosen && !o->sync_bound_set &&
+	    runs_any(o, 1u << RT_sync_write)) {
+		a->sync = 1;
+		o->sync_ops = SYNCW_OPS_MAX;
+	}
+	if (a->size || a->seeks || a->files || a->ran || a->sync)
 		o->sized = a;
 }
 
@@ -339,9 +345,14 @@ void autosize_say(const struct clyde_opts *o, FILE *err)
 		    "%s-n from %g s of creates, stat passes for %g s",
 		    n ? ", " : "", a->target, a->target);
 	if (a->ran && n < sizeof(what))
+		n += (size_t)snprintf(what + n, sizeof(what) - n,
+				      "%srandom reads and writes for %u s",
+				      n ? ", " : "",
+				      o->ran_time ? o->ran_time
+						  : RAN_TIME_DEFAULT);
+	if (a->sync && n < sizeof(what))
 		snprintf(what + n, sizeof(what) - n,
-			 "%srandom reads and writes for %u s", n ? ", " : "",
-			 o->ran_time ? o->ran_time : RAN_TIME_DEFAULT);
+			 "%ssync_write for %g s", n ? ", " : "", o->sync_time);
 	if (!a->size) {
 		fprintf(err, "clyde: sized for this target: %s\n", what);
 		return;

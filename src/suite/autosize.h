@@ -46,6 +46,8 @@ struct autosize {
 	int files;     /* -n was chosen by creating for a time (no -n) */
 	int ran;       /* ran_read, ran_write for their time alone (no -s,
 			* --ran-ops or --ran-time) */
+	int sync;      /* sync_write for its time alone (no -s, --sync-ops
+			* or --sync-time) */
 	/* The probe (size only): its wall time, the rates it measured
 	 * (bytes per second; putc 0 when not measured), whether the file
 	 * stayed cached after eviction (in_memory: tmpfs), and what bounded

@@ -113,6 +113,7 @@ static json_t *auto_of(const struct clyde_opts *o, int *bad)
 	jp_put(j, "seeks", json_boolean(a->seeks), bad);
 	jp_put(j, "files", json_boolean(a->files), bad);
 	jp_put(j, "random_io", json_boolean(a->ran), bad);
+	jp_put(j, "sync_write", json_boolean(a->sync), bad);
 	jp_put(j, "probe", a->size ? probe_of(a, bad) : json_null(), bad);
 	return j;
 }

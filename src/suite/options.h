@@ -46,6 +46,8 @@ enum opt_sync_method {
  * whichever ends first. */
 #define OPT_SYNCW_SIZE_DEFAULT 8192u
 #define OPT_SYNCW_SIZE_MAX     (16u << 20)
+/* --sync-ops' largest value. */
+#define SYNCW_OPS_MAX 100000000ull
 #define OPT_SYNCW_OPS_DEFAULT  10000u
 #define OPT_SYNCW_TIME_DEFAULT 1.0
 
@@ -138,6 +140,7 @@ struct clyde_opts {
 	uint64_t sync_size;
 	const char *sync_size_arg; /* as given; NULL if none */
 	uint64_t sync_ops;
+	int sync_bound_set; /* --sync-ops or --sync-time given */
 	double sync_time;
 	/* --data: the content every write of the data file carries
 	 * (lib/fill), random by default; data_arg as given, NULL if none. */

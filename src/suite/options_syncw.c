@@ -20,7 +20,6 @@
 
 /* The longest --sync-time, seconds (an hour), and the most --sync-ops. */
 #define SYNCW_TIME_MAX 3600.0
-#define SYNCW_OPS_MAX  100000000ull
 
 static const char *const method_names[] = {
     [OPT_SYNCW_FDATASYNC] = "fdatasync",
@@ -74,8 +73,10 @@ enum opt_status opts_parse_sync_ops(const char *arg, struct clyde_opts *o,
 			     "100000000",
 			     &v, err);
 
-	if (st == OPT_RUN)
+	if (st == OPT_RUN) {
 		o->sync_ops = v;
+		o->sync_bound_set = 1;
+	}
 	return st;
 }
 
@@ -94,6 +95,7 @@ enum opt_status opts_parse_sync_time(const char *arg, struct clyde_opts *o,
 		return opts_bad(err, "--sync-time", arg,
 				"expected seconds above 0, at most 3600");
 	o->sync_time = v;
+	o->sync_bound_set = 1;
 	return OPT_RUN;
 }
 
