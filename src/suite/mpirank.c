@@ -150,6 +150,21 @@ static int start_mpi(void)
 	return 0;
 }
 
+/*
+ * A refusal every rank reaches: rank 0 says it, and the others wait a
+ * moment before their exit 2. mpirun ends the job at the first rank that
+ * exits non-zero; a quiet rank first once killed rank 0 before its line
+ * was out (t/046, under load). The wait ends at mpirun's SIGTERM.
+ */
+static int refused_exit(int rank)
+{
+	struct timespec ts = {2, 0};
+
+	if (rank != 0)
+		nanosleep(&ts, NULL);
+	return 2;
+}
+
 int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 {
 	struct mpirank *me = &mpirank_me;
@@ -164,10 +179,10 @@ int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 	if ((why = refused(o)) != NULL) {
 		if (rank == 0)
 			fprintf(stderr, "clyde: %s\n", why);
-		return 2;
+		return refused_exit(rank);
 	}
 	if (expand_dir(o, rank))
-		return 2;
+		return refused_exit(rank);
 	if (start_mpi())
 		return 1;
 	mpirank_err_open();
