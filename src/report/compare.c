@@ -20,9 +20,6 @@
 #include "report.h"
 #include "stats.h"
 
-/* Which of a test's figures is compared. */
-enum cmp_what { CMP_RATE, CMP_CPU, CMP_LATENCY };
-
 struct side {
 	const char *name, *file;
 	size_t *idx, n;
@@ -62,18 +59,7 @@ static unsigned samples(const struct report_set *set, const struct side *s,
 	return n;
 }
 
-struct verdict {
-	int tested;	      /* a test was possible */
-	struct stats_welch w; /* t, df, p */
-	const char *word;     /* "faster", "slower", "within noise", ... */
-};
-
-/*
- * The test between base and other, and the word for it: higher rates
- * are faster, lower latencies are faster, and %CP is "more CPU" or
- * "less CPU".
- */
-static void judge(const struct stats *a, const struct stats *b,
+void report_judge(const struct stats *a, const struct stats *b,
 		  enum cmp_what k, double alpha, struct verdict *v)
 {
 	int up;
@@ -270,7 +256,7 @@ static void compare_pair(FILE *out, const struct report_set *set,
 				if (sa.mean != 0)
 					change = (sb.mean - sa.mean) / sa.mean *
 						 100.0;
-				judge(&sa, &sb, k, o->alpha, &v);
+				report_judge(&sa, &sb, k, o->alpha, &v);
 			}
 			fig_name(name, sizeof(name), t, k);
 			if (o->csv) {

@@ -16,6 +16,7 @@
 
 #include "csv.h"
 #include "outfile.h"
+#include "stats.h"
 #include "sweep.h"
 #include "table.h"
 #include "zcav.h"
@@ -172,6 +173,25 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err);
  * line naming it, and 2. */
 int report_docs_refuse(const struct report_set *set, const char *cmd,
 		       FILE *err);
+
+/* Which of a test's figures is compared. */
+enum cmp_what { CMP_RATE, CMP_CPU, CMP_LATENCY };
+
+struct verdict {
+	int tested;	      /* a test was possible */
+	struct stats_welch w; /* t, df, p */
+	const char *word;     /* "faster", "slower", "within noise", ... */
+};
+
+/*
+ * The test between base a and other b (compare.c), and the word for it:
+ * higher rates are faster, lower latencies are faster, and %CP is "more
+ * CPU" or "less CPU". Welch's test when both have repeats, a one-sample
+ * test when one has; the word names a direction only when p < alpha.
+ * Untested (word "-") when neither has repeats.
+ */
+void report_judge(const struct stats *a, const struct stats *b,
+		  enum cmp_what k, double alpha, struct verdict *v);
 
 /* A subcommand's name: "txt", "html", ... */
 const char *report_cmd_name(enum report_cmd cmd);
