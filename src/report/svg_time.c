@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_svg_over_time: the html page's throughput over time, as inline
+ * SVG: for every JSON run and test with --log-interval's intervals, a
+ * step chart of the rate per interval (MiB/s when its operations have a
+ * size, else operations per second) over the span each interval really
+ * covered, against seconds from the test's start, with each interval's
+ * p99 latency as a dot on a second axis, so a write cache filling up
+ * shows as a step down in the rate and up in the dots. The same reading
+ * of the intervals as plot --over-time (plot_time.c), without gnuplot.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "plot.h"
+#include "svg.h"
+
+/* Charts drawn at most: beyond, the first ones (a note says so). */
+#define TIME_CHARTS_MAX 48
+
+#define TW  560 /* a chart's width */
+#define TML 64	/* left of the plot area: the rate axis */
+#define TMR 72	/* right of it: the p99 axis */
+#define TMT 30	/* above: the title */
+#define TPH 180 /* the plot area's height */
+#define TMB 44	/* below: the seconds axis and its name */
+
+#define RATE_COLOUR "#0072B2"
+#define P99_COLOUR  "#D55E00"
+
+/* Whether the test's intervals count bytes (MiB/s) or operations. */
+static int by_bytes(const struct result_test_rec *rec)
+{
+	for (unsigned k = 0; k < rec->nintervals; k++)
+		if (rec->intervals[k].bytes)
+			return 1;
+	return 0;
+}
+
+/* Interval k's rate: MiB/s or operations/s; 0 for a span of 0. */
+static double rate_of(const struct result_interval *iv, int bytes)
+{
+	if (!(iv->secs > 0))
+		return 0;
+	return (bytes ? (double)iv->bytes / 1048576.0 : (double)iv->ops) /
+	       iv->secs;
+}
+
+/* The seconds axis along the bottom: gridlines and labels. */
+static void x_axis(FILE *out, const struct svg_axis *a, double pw)
+{
+	char label[48];
+
+	for (int i = 0; i <= a->n; i++) {
+		double x = TML + pw * i / a->n;
+
+		if (i)
+			fprintf(out,
+				"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+				"y2=\"%d\" stroke=\"#eeeeee\"/>\n",
+				x, TMT, x, TMT + TPH);
+		svg_axis_label(label, sizeof(label), a->step * i, a->step);
+		fprintf(out,
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s"
+			"</text>\n",
+			x, TMT + TPH + 16, label);
+	}
+	fprintf(out,
+		"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">seconds "
+		"from the start of the test</text>\n",
+		TML + pw / 2, TMT + TPH + 36);
+}
+
+/* An axis' name, turned to run along it, at x. */
+static void y_name(FILE *out, double x, const char *name)
+{
+	fprintf(out,
+		"<text transform=\"translate(%.1f %d) rotate(-90)\" "
+		"text-anchor=\"middle\">%s</text>\n",
+		x, TMT + TPH / 2, name);
+}
+
+/* The rate as steps: each interval flat over its own span. */
+static void rate_path(FILE *out, const struct result_test_rec *rec, int bytes,
+		      double pw, const struct svg_axis *xa,
+		      const struct svg_axis *ya)
+{
+	fputs("<path class=\"rate\" fill=\"none\" stroke=\"" RATE_COLOUR
+	      "\" stroke-width=\"2\" d=\"",
+	      out);
+	for (unsigned k = 0; k < rec->nintervals; k++) {
+		const struct result_interval *iv = &rec->intervals[k];
+		double x0 = TML + pw * (iv->end - iv->secs) / xa->top;
+		double x1 = TML + pw * iv->end / xa->top;
+		double y = TMT + TPH - TPH * rate_of(iv, bytes) / ya->top;
+
+		fprintf(out, "%s%.1f %.1fH%.1f", k ? "L" : "M", x0, y, x1);
+	}
+	fputs("\"/>\n", out);
+}
+
+/* The p99 of each interval that has one, a dot at its middle. */
+static void p99_dots(FILE *out, const struct result_test_rec *rec, double scale,
+		     const char *unit, double pw, const struct svg_axis *xa,
+		     const struct svg_axis *y2)
+{
+	for (unsigned k = 0; k < rec->nintervals; k++) {
+		const struct result_interval *iv = &rec->intervals[k];
+		double v = (double)iv->p99_ns / scale;
+
+		if (!iv->p99_ns)
+			continue;
+		fprintf(out,
+			"<circle class=\"p99\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+			"fill=\"" P99_COLOUR "\"><title>%.3f s: p99 %.3f %s"
+			"</title></circle>\n",
+			TML + pw * (iv->end - iv->secs / 2) / xa->top,
+			TMT + TPH - TPH * (v > y2->top ? y2->top : v) / y2->top,
+			iv->end - iv->secs / 2, v, unit);
+	}
+}
+
+/* One chart: run row's test t. */
+static void chart(FILE *out, const struct report_row *row, size_t ri,
+		  enum result_test t)
+{
+	const struct result_test_rec *rec = &row->res.t[t];
+	const int bytes = by_bytes(rec);
+	const double pw = TW - TML - TMR;
+	double rmax = 0, xmax = 0, scale;
+	uint64_t pmax = 0;
+	struct svg_axis xa, ya, y2;
+	char name[LABEL_CHARS * 8], file[LABEL_CHARS * 8], label[32];
+	const char *unit;
+
+	for (unsigned k = 0; k < rec->nintervals; k++) {
+		const struct result_interval *iv = &rec->intervals[k];
+		double r = rate_of(iv, bytes);
+
+		rmax = r > rmax ? r : rmax;
+		xmax = iv->end > xmax ? iv->end : xmax;
+		pmax = iv->p99_ns > pmax ? iv->p99_ns : pmax;
+	}
+	scale = pmax >= 1000000000u ? 1e9 : pmax >= 1000000u ? 1e6 : 1e3;
+	unit = scale == 1e9 ? "s" : scale == 1e6 ? "ms" : "us";
+	svg_axis_of(xmax, &xa);
+	svg_axis_of(rmax, &ya);
+	svg_axis_of((double)pmax / scale, &y2);
+	fprintf(out,
+		"<svg class=\"time\" data-fig=\"%s\" data-row=\"%zu\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"sans-serif\" font-size=\"12\" role=\"img\">\n"
+		"<text x=\"8\" y=\"18\" font-weight=\"bold\">",
+		result_test_name(t), ri, TW, TMT + TPH + TMB, TW,
+		TMT + TPH + TMB);
+	plot_clean_text(name, sizeof(name), row->res.name, LABEL_CHARS);
+	plot_clean_text(file, sizeof(file), row->file, LABEL_CHARS);
+	svg_esc(out, name);
+	fprintf(out, ": %s (", figure_of(t)->title);
+	svg_esc(out, file);
+	fprintf(out, ", line %d)</text>\n", row->line);
+	svg_grid(out, TML, TMT, pw, TPH, &ya, 0);
+	x_axis(out, &xa, pw);
+	y_name(out, 16, bytes ? "MiB/s" : "operations/s");
+	rate_path(out, rec, bytes, pw, &xa, &ya);
+	if (pmax) {
+		svg_grid(out, TML, TMT, pw, TPH, &y2, 1);
+		snprintf(label, sizeof(label), "p99 latency, %s", unit);
+		y_name(out, TW - 12, label);
+		p99_dots(out, rec, scale, unit, pw, &xa, &y2);
+	}
+	fputs("</svg>\n", out);
+}
+
+int report_svg_over_time(FILE *out, const struct report_set *set)
+{
+	size_t all = 0, n = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			all += set->rows[i].res.t[t].nintervals > 0;
+	if (!all)
+		return 0;
+	fputs(
+	    "<section class=\"over-time\">\n<h2>Throughput over time</h2>\n"
+	    "<svg class=\"legend\" width=\"360\" height=\"22\" "
+	    "font-family=\"sans-serif\" font-size=\"12\">\n"
+	    "<line x1=\"4\" y1=\"11\" x2=\"24\" y2=\"11\" stroke=\"" RATE_COLOUR
+	    "\" stroke-width=\"2\"/><text x=\"30\" y=\"15\">rate per "
+	    "interval</text>\n<circle cx=\"170\" cy=\"11\" r=\"3\" "
+	    "fill=\"" P99_COLOUR
+	    "\"/><text x=\"180\" y=\"15\">its p99 latency (right "
+	    "axis)</text>\n</svg>\n<div class=\"panels\">\n",
+	    out);
+	for (size_t i = 0; i < set->n && n < TIME_CHARTS_MAX; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++) {
+			if (!set->rows[i].res.t[t].nintervals ||
+			    n == TIME_CHARTS_MAX)
+				continue;
+			chart(out, &set->rows[i], i, t);
+			n++;
+		}
+	fputs("</div>\n", out);
+	if (all > n)
+		fprintf(out,
+			"<p class=\"note\">The first %zu of %zu tests with "
+			"intervals.</p>\n",
+			n, all);
+	fputs("</section>\n", out);
+	return svg_done(out);
+}
