@@ -251,7 +251,7 @@ static void draw_bar(const struct sctx *c, const struct spanel *sp, int g,
 		bar_title(c, sp, t, si, b);
 		fputc('\n', out);
 		svg_hatch(out, x, base - FAST_H, w, FAST_H, col);
-		if (svg_text_width("+++++") <= w + 8)
+		if (svg_text_width("+++++") <= w * 1.25 - 2)
 			fprintf(out,
 				"<text x=\"%.1f\" y=\"%.1f\" "
 				"text-anchor=\"middle\">+++++</text>\n",
@@ -268,7 +268,8 @@ static void draw_bar(const struct sctx *c, const struct spanel *sp, int g,
 	bar_title(c, sp, t, si, b);
 	fputs("</rect>\n", out);
 	if (b->st.n > 1 && b->st.ci_high > b->st.ci_low) {
-		double y0 = y_of(sp, b->st.ci_low), y1 = y_of(sp, hi);
+		/* A CI reaching below 0 stops at the axis. */
+		double y0 = y_of(sp, fmax(0, b->st.ci_low)), y1 = y_of(sp, hi);
 
 		fprintf(out,
 			"<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1f"
@@ -283,7 +284,8 @@ static void draw_bar(const struct sctx *c, const struct spanel *sp, int g,
 		return;
 	}
 	fmt_fig(fig, sizeof(fig), sp, t, b->st.mean, 0);
-	if (svg_text_width(fig) <= w + 8)
+	/* Over the bar only when it fits its slot (w is 0.8 of it). */
+	if (svg_text_width(fig) <= w * 1.25 - 2)
 		fprintf(out,
 			"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s"
 			"</text>\n",
@@ -357,9 +359,9 @@ static void draw_panel(struct sctx *c, const struct spanel *sp)
 	const size_t ns = c->p.nseries;
 	const int grouped = sp->m == SM_CPU;
 	const int narrow = sp->nslots > 4;
-	const double sw =
-	    !narrow ? (grouped ? 24 : 44)
-		    : fmax(10, (grouped ? 120.0 : 200.0) / sp->nslots);
+	const double sw = !narrow
+			      ? (grouped ? 24 : 52)
+			      : fmax(8, (grouped ? 96.0 : 208.0) / sp->nslots);
 	int verdicts = sp->slot[0] && sp->nslots > 1;
 	double gw = sp->nslots * sw + (grouped ? 16 : 24), w, h;
 	int two = 0, lines = 0;
@@ -367,13 +369,15 @@ static void draw_panel(struct sctx *c, const struct spanel *sp)
 	if (verdicts)
 		gw = fmax(gw, grouped ? 90 : 150);
 	two = verdicts && gw < 140;
-	lines = verdicts ? (sp->nslots - 1) * (two ? 2 : 1) : 0;
+	/* Room for every series' verdict: the panels of a row line up. */
+	lines = (int)(ns - 1) * (two ? 2 : 1);
 	w = fmax(ML + gw * sp->ntests + MR, svg_text_width(sp->title) + 16);
 	h = MT + PH + (grouped ? 2 * LINE + 6 : 6) + lines * LINE + 8;
 	fprintf(out,
 		"<svg class=\"panel\" data-panel=\"%s\" width=\"%.0f\" "
 		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-		"font-family=\"sans-serif\" font-size=\"12\" role=\"img\">\n"
+		"font-family=\"sans-serif\" font-size=\"12\" role=\"img\" "
+		"style=\"vertical-align:top\">\n"
 		"<text x=\"%.1f\" y=\"16\" font-weight=\"bold\">",
 		sp->id, w, h, w, h, 8.0);
 	svg_esc(out, sp->title);

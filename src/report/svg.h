@@ -71,8 +71,9 @@ void svg_thousands(char *buf, size_t len, double v, int dec);
 void svg_grid(FILE *out, double x, double y, double w, double h,
 	      const struct svg_axis *a, int right);
 
-/* An outline of w x h at (x, y) hatched with diagonal lines, each
- * computed to end at the outline (no clip path, no pattern). */
+/* A grey outline of w x h at (x, y) (the palette's yellow alone is too
+ * faint on white) hatched with diagonal lines of colour, each computed
+ * to end at the outline (no clip path, no pattern). */
 void svg_hatch(FILE *out, double x, double y, double w, double h,
 	       const char *colour);
 

@@ -151,8 +151,8 @@ void svg_hatch(FILE *out, double x, double y, double w, double h,
 
 	fprintf(out,
 		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-		"fill=\"#ffffff\" stroke=\"%s\"/>\n",
-		x, y, w, h, colour);
+		"fill=\"#ffffff\" stroke=\"#555555\"/>\n",
+		x, y, w, h);
 	/*
 	 * Lines x + y' = c (y' down from y), each cut to the outline: it
 	 * enters at x' = max(0, c - h) and leaves at min(w, c).
