@@ -259,7 +259,9 @@ START_TEST(cpu_capped_at_100)
 	p = strstr(s, "<polygon class=\"cap\"");
 	ck_assert_ptr_nonnull(p);
 	ck_assert_ptr_nonnull(strstr(p, "<title>150: drawn up to 100</title>"));
-	ck_assert_ptr_nonnull(strstr(p + 1, "<polygon class=\"cap\""));
+	p = strstr(p + 1, "<polygon class=\"cap\"");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_nonnull(strstr(p, "<title>95% CI up to "));
 	free(s);
 	report_free(&set);
 }

@@ -220,14 +220,16 @@ static double y_of(const struct spanel *sp, double v)
 	return MT + PH - PH * v / sp->ax.top;
 }
 
-/* A small upward triangle over x at y: a figure cut at the top. */
-static void cap_mark(FILE *out, double x, double y, double v)
+/* A small upward triangle over x at y: a figure cut at the top (the
+ * mean, or only its CI's top when ci). */
+static void cap_mark(FILE *out, double x, double y, double v, int ci)
 {
 	fprintf(out,
 		"<polygon class=\"cap\" points=\"%.1f,%.1f %.1f,%.1f "
-		"%.1f,%.1f\" fill=\"#000000\"><title>%.0f: drawn up to 100"
+		"%.1f,%.1f\" fill=\"#000000\"><title>%s%.0f: drawn up to 100"
 		"</title></polygon>\n",
-		x - 5, y - 2, x + 5, y - 2, x, y - 10, v);
+		x - 5, y - 2, x + 5, y - 2, x, y - 10,
+		ci ? "95% CI up to " : "", v);
 }
 
 /* One bar (or "+++++" marker) of series si in group g at x, w wide. */
@@ -279,8 +281,8 @@ static void draw_bar(const struct sctx *c, const struct spanel *sp, int g,
 			cx + w / 4);
 	}
 	if (b->st.mean > sp->ax.top || hi > sp->ax.top) {
-		cap_mark(out, cx, MT,
-			 b->st.mean > sp->ax.top ? b->st.mean : hi);
+		cap_mark(out, cx, MT, b->st.mean > sp->ax.top ? b->st.mean : hi,
+			 !(b->st.mean > sp->ax.top));
 		return;
 	}
 	fmt_fig(fig, sizeof(fig), sp, t, b->st.mean, 0);
