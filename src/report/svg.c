@@ -56,6 +56,10 @@ struct sctx {
 	struct plot p;
 	double alpha;
 	double *x; /* room for the most rows of a series */
+	/* The heading of the panels being drawn, written before the
+	 * first of them (opened): a metric without any gets none. */
+	const char *head;
+	int opened;
 };
 
 /* Geometry, in pixels. */
@@ -457,6 +461,10 @@ static int panel(struct sctx *c, enum svg_metric m, const enum result_test *t,
 			 figure_of(t[0])->title, sp.unit);
 	r = fill_panel(c, &sp, t, n);
 	if (r > 0) {
+		if (!c->opened)
+			fprintf(c->out, "<h3>%s</h3>\n<div class=\"panels\">\n",
+				c->head);
+		c->opened = 1;
 		draw_panel(c, &sp);
 		r = any_fast(c, &sp);
 	}
@@ -487,14 +495,16 @@ static void legend(const struct sctx *c)
 	fputs("</svg>\n", c->out);
 }
 
-/* A heading, the panels of metric m (one per figure, or one of all
- * for %CP), the "+++++" note when one was drawn. 0 or -1. */
+/* A heading and the panels of metric m (one per figure, or one of all
+ * for %CP), the "+++++" note when one was drawn; nothing when no panel
+ * has anything. 0 or -1. */
 static int metric_panels(struct sctx *c, enum svg_metric m, const char *head)
 {
 	enum result_test all[RT_COUNT];
 	int fast = 0, r;
 
-	fprintf(c->out, "<h3>%s</h3>\n<div class=\"panels\">\n", head);
+	c->head = head;
+	c->opened = 0;
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		all[t] = t;
 	if (m == SM_CPU) {
@@ -506,7 +516,8 @@ static int metric_panels(struct sctx *c, enum svg_metric m, const char *head)
 	}
 	if (fast < 0)
 		return -1;
-	fputs("</div>\n", c->out);
+	if (c->opened)
+		fputs("</div>\n", c->out);
 	if (fast)
 		fputs("<p class=\"note\">+++++: under 0.5 s, not timed</p>\n",
 		      c->out);
