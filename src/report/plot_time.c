@@ -13,11 +13,9 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gnuplot.h"
 #include "plot.h"
