@@ -149,6 +149,14 @@ grep -q "title '%CP past 100 (several processes): capped at 100'" o.gp || fail "
 grep -q '^clip(v) = v > ymax ? ymax : v$' o.gp || fail "no clip"
 grep -q "title '%CP past 100" x.gp && fail "a cap entry where nothing is capped"
 
+# A document whose every test took under 0.5 s (rates kept in JSON):
+# markers, no bar, no figure over them, and gnuplot (5.4 crashes on a
+# labels plot with nothing to draw) draws it.
+expect_status 0 "$R" plot -o j.png --script j.gp "$D/run.json"
+grep -q '^1 206861 [0-9.]* [0-9.]* 1 1 # putc$' j.gp || fail "run.json putc: $(grep 'putc$' j.gp)"
+grep -A3 '^plot \$rate_' j.gp | grep -q 'num(\$2)' && fail "a figure over a +++++ marker"
+[ -s j.png ] || fail "run.json: no picture"
+
 # SVG: the page, and the three charts with --split.
 mkdir "$WORK/svg"
 cd "$WORK/svg" || fail "cd"

@@ -63,8 +63,12 @@ struct fig {
 	enum result_test test;
 	const char *unit; /* "MiB/s", "files/s", "ms"... */
 	double ytop;	  /* the axis' top; 0..ytop, linear */
-	int any_fig;	  /* any bar with a figure (not only "+++++") */
-	int any_fast;	  /* any "+++++" marker */
+	/* What it draws (gnuplot 5.4 crashes on a labels plot with no
+	 * point to draw, so the script draws no plot of nothing): */
+	int any_fig;  /* any bar with a figure (not only "+++++") */
+	int any_fast; /* any "+++++" marker */
+	int any_ci;   /* any error bar */
+	int any_p99;  /* any p99 dot */
 };
 
 /* A chart's figures: the tests that have any, and a bar per series. */

@@ -315,14 +315,16 @@ int plot_compute_panel(struct plot *p, int pi)
 			scale_bar(b, pn->metric, scale);
 			fg->any_fig |= is_figure(b, pn->metric);
 			fg->any_fast |= pn->metric != M_LAT && b->extra > 0;
-			d->any_ci |= is_figure(b, pn->metric) && !isnan(b->lo);
-			d->any_p99 |= pn->metric == M_LAT && !isnan(b->extra);
+			fg->any_ci |= is_figure(b, pn->metric) && !isnan(b->lo);
+			fg->any_p99 |= pn->metric == M_LAT && !isnan(b->extra);
 			/* %CP past one process' share is capped, marked. */
 			d->any_clip |= pn->metric == M_CPU &&
 				       (b->fig > CPU_CAP || b->hi > CPU_CAP);
 		}
 		fg->ytop = axis_top(max / scale);
 		d->any_fast |= fg->any_fast;
+		d->any_ci |= fg->any_ci;
+		d->any_p99 |= fg->any_p99;
 		d->ntests++;
 	}
 	free(x);

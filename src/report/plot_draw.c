@@ -156,7 +156,8 @@ static void write_prelude(FILE *f, const struct plot *p)
 	    "point.)\n"
 	    "ey(x) = valid(3) ? bar(column(2), x) : NaN\n"
 	    "elo(v) = v > 0 ? clip(v) : 0\n"
-	    "top(x) = valid(4) ? clip(column(4)) : bar(column(2), x)\n"
+	    "top(x) = x > 0 ? NaN : valid(4) ? clip(column(4)) : "
+	    "clip(column(2))\n"
 	    "over(x) = x > 0 ? NaN : column(2) > ymax || (valid(4) && "
 	    "column(4) > ymax) ? ymax : NaN\n"
 	    "num(v) = v < 10 ? sprintf('%.2f', v) : v < 1000 ? "
@@ -197,46 +198,46 @@ static void margins(FILE *f, struct box x)
 }
 
 /*
- * The plot command's lines of one panel's block: bars, hatched markers,
- * error bars, p99 dots, clip marks, figures (marks: 0 none, 1 level,
- * 2 upright).
+ * The plot command of one panel's block: bars, hatched markers, error
+ * bars, p99 dots, clip marks, figures (marks: 0 none, 1 level, 2
+ * upright); each only where the panel has one (what says).
  */
-static void write_plot(FILE *f, const struct pdata *d, enum metric m,
-		       const char *blk, int fast, int marks)
+static void write_plot(FILE *f, const struct fig *what, int clip, enum metric m,
+		       const char *blk, int marks)
 {
 	const char *x = m == M_LAT ? "0" : "$5";
 
 	fprintf(f, "plot $%s using 1:(bar($2, %s)):6 with boxes lc variable",
 		blk, x);
-	if (fast)
+	if (what->any_fast)
 		fprintf(f,
 			", \\\n\t$%s using 1:(mark($5)):6 with boxes fs "
 			"transparent pattern 4 border lt -1 lc variable, \\\n"
-			"\t$%s using 1:(mid($5)):('%s') with "
-			"labels rotate by 90 center font ',8'",
+			"\t$%s using 1:(mid($5)):('%s') with labels rotate by "
+			"90 center font ',8'",
 			blk, blk, m == M_CPU ? "+++ <0.5 s" : "+++++ <0.5 s");
-	if (d->any_ci)
+	if (what->any_ci)
 		fprintf(f,
 			", \\\n\t$%s using 1:(ey(%s)):(elo($3)):(clip($4)):"
 			"(ey(%s)) with candlesticks whiskerbars 0.5 lt -1",
 			blk, x, x);
-	if (m == M_LAT && d->any_p99)
+	if (what->any_p99)
 		fprintf(f,
 			", \\\n\t$%s using 1:(clip($5)) with points pt 7 ps "
 			"0.8 lc rgb '#000000'",
 			blk);
-	if (m == M_CPU && d->any_clip)
+	if (clip)
 		fprintf(f,
-			", \\\n\t$%s using 1:(over($5)) with points "
-			"pt 9 ps 1.2 lc rgb '#000000'",
+			", \\\n\t$%s using 1:(over($5)) with points pt 9 ps "
+			"1.2 lc rgb '#000000'",
 			blk);
-	if (marks)
+	if (marks && what->any_fig)
 		fprintf(f,
-			", \\\n\t$%s using 1:(top(%s)):(%s) with "
-			"labels %s offset 0, %s font ',8'",
+			", \\\n\t$%s using 1:(top(%s)):(%s) with labels %s "
+			"offset 0, %s font ',8'",
 			blk, x, m == M_CPU ? "sprintf('%.3g', $2)" : "num($2)",
 			marks == 1 ? "center" : "rotate by 90 left",
-			m == M_CPU && d->any_clip ? "1.2" : "0.7");
+			clip ? "1.2" : "0.7");
 	/* The page's heading of a chart is drawn once, with its first. */
 	fputs("\nunset label 2\n", f);
 }
@@ -266,7 +267,7 @@ static void write_small(FILE *f, const struct plot *p, int pi, int k,
 		"set grid ytics lt 1 lw 1 lc rgb '#dddddd'\nunset xtics\n"
 		"set xrange [0.4:%d.6]\nset boxwidth 0.7 absolute\n",
 		n);
-	write_plot(f, d, plot_panels[pi].metric, blk, fg->any_fast,
+	write_plot(f, fg, 0, plot_panels[pi].metric, blk,
 		   n <= FIGURES_MAX	  ? 1
 		   : n <= 3 * FIGURES_MAX ? 2
 					  : 0);
@@ -289,6 +290,7 @@ static void write_cpu(FILE *f, const struct plot *p, struct box at)
 {
 	const struct pdata *d = &p->pd[P_CPU];
 	int n = d->nslots;
+	struct fig all = {0};
 
 	fprintf(f, "\n# %s\n", d->title);
 	margins(f, at);
@@ -305,7 +307,13 @@ static void write_cpu(FILE *f, const struct plot *p, struct box at)
 	for (int i = 0; i < d->ntests; i++)
 		tick(f, i, d->fig[i].test);
 	fprintf(f, ")\nset boxwidth %.6g absolute\n", n > 1 ? 0.8 / n : 0.5);
-	write_plot(f, d, M_CPU, "cpu", d->any_fast, n <= FIGURES_MAX ? 2 : 0);
+	for (int i = 0; i < d->ntests; i++) {
+		all.any_fig |= d->fig[i].any_fig;
+		all.any_fast |= d->fig[i].any_fast;
+		all.any_ci |= d->fig[i].any_ci;
+	}
+	write_plot(f, &all, d->any_clip, M_CPU, "cpu",
+		   n <= FIGURES_MAX ? 2 : 0);
 }
 
 /* A chart with no bar: a note where its panels would be. */
@@ -451,13 +459,15 @@ static void write_key(FILE *f, const struct plot *p, int first, int last,
 
 /*
  * One picture of charts [first, last] stacked, the --title above, the
- * key below; the page has a heading over each chart.
+ * key below; a heading over each chart of small panels.
  */
 static void write_picture(FILE *f, const struct plot *p, int first, int last,
 			  const char *out, const char *title)
 {
 	int px[P_COUNT], height, keypx, entries = 0;
-	const int heads = last > first;
+	/* A heading over the small panels of each chart (%CP has its own
+	 * panel title), and the same room on the page over %CP. */
+	const int heads = last > first || first != P_CPU;
 	size_t maxlab = 20;
 	double y;
 
