@@ -84,7 +84,7 @@ grep -q 'logscale' plot.gp && fail "a log scale: $(grep logscale plot.gp)"
 [ "$(grep -c '^\$lat_[a-z_]* << EOD$' plot.gp)" = 12 ] || fail "latency panels"
 [ "$(grep -c '^plot \$rate_' plot.gp)" = 12 ] || fail "rate plots"
 [ "$(grep -c '^plot \$lat_' plot.gp)" = 12 ] || fail "latency plots"
-grep -q "^set title 'Block output' font ',11'$" plot.gp || fail "no block output panel"
+grep -q "^set title 'Block output' font ',11' offset 0, 0$" plot.gp || fail "no block output panel"
 grep -q "^set ylabel 'MiB/s'$" plot.gp && grep -q "^set ylabel 'files/s'$" plot.gp &&
 	grep -q "^set ylabel 'seeks/s'$" plot.gp && grep -q "^set ylabel 'ms'$" plot.gp &&
 	grep -q "^set ylabel 'us'$" plot.gp || fail "units: $(grep '^set ylabel' plot.gp | sort -u)"

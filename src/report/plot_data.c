@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * plot_data: the figures of report_plot's panels (plot.h): the series
+ * plot_data: the figures of report_plot's charts (plot.h): the series
  * (one per name in each input, repeats as their mean and 95% CI), their
- * key labels, and per panel the tests shown, a bar per series and test,
- * and the axis range. plot.c writes them out as gnuplot's data blocks.
+ * key labels, and per chart the tests shown, a bar per series and test
+ * in the unit that suits the test's figures, and each small panel's
+ * linear axis from 0. A test with a repeat under 0.5 s ("+++++") is a
+ * marker, not a figure. plot_draw.c writes them out as gnuplot's data
+ * blocks.
  */
 #include "config.h"
 

@@ -256,8 +256,8 @@ static void write_small(FILE *f, const struct plot *p, int pi, int k,
 	snprintf(blk, sizeof(blk), "%s_%s", plot_panels[pi].block, name);
 	fprintf(f, "\n# %s\n", title);
 	margins(f, at);
-	fprintf(f, "set title '%s' font ',11'\nset ylabel '%s'\n", title,
-		fg->unit);
+	fprintf(f, "set title '%s' font ',11' offset 0, 0\nset ylabel '%s'\n",
+		title, fg->unit);
 	fprintf(f, "ymax = %.6g\nset yrange [0:ymax]\n", fg->ytop);
 	/* Only markers: no figure, so no scale to read one from. */
 	fputs(fg->any_fig ? "set ytics nomirror\nset format y '%g'\n"
@@ -297,11 +297,13 @@ static void write_cpu(FILE *f, const struct plot *p, struct box at)
 	fputs("set title ", f);
 	plot_quote(f, d->title);
 	fprintf(f,
-		" font ',11'\nset ylabel '%%CP, one process (capped at "
-		"%d)'\nymax = %d\nset yrange [0:%d]\nset ytics nomirror\n"
+		" font ',11' offset 0, %d\nset ylabel '%%CP, one process "
+		"(capped at %d)'\nymax = %d\nset yrange [0:%d]\nset ytics "
+		"nomirror\n"
 		"set format y '%%g'\nset grid ytics lt 1 lw 1 lc rgb "
 		"'#dddddd'\n",
-		CPU_CAP, CPU_CAP, CPU_CAP);
+		/* Above the upright figures over bars at 100. */
+		n <= FIGURES_MAX ? 2 : 0, CPU_CAP, CPU_CAP, CPU_CAP);
 	fprintf(f, "set xrange [-0.5:%d.5]\nset xtics nomirror scale 0 (",
 		d->ntests - 1);
 	for (int i = 0; i < d->ntests; i++)
@@ -325,13 +327,15 @@ static void write_empty(FILE *f, const struct plot *p, int pi, struct box at)
 		all103 &= p->set->rows[i].res.fmt == CSV_103;
 	fprintf(f, "\n# %s: nothing to draw\n", p->pd[pi].title);
 	margins(f, at);
+	/* The heading over the chart names it, but for %CP's. */
 	fputs("set title ", f);
-	plot_quote(f, p->pd[pi].title);
+	plot_quote(f, pi == P_CPU ? p->pd[pi].title : "");
 	fprintf(f,
-		" font ',11'\nunset ylabel\nset xrange [0:1]\nset yrange "
-		"[0:1]\nunset xtics\nunset ytics\nunset grid\nset label 1 "
-		"'No %s figures in these results%s' at graph 0.5, 0.5 center\n"
-		"plot NaN\nunset label 1\nunset label 2\n",
+		" font ',11' offset 0, 0\nunset ylabel\nset xrange [0:1]\n"
+		"set yrange [0:1]\nunset xtics\nunset ytics\nunset grid\n"
+		"unset border\nset label 1 'No %s figures in these "
+		"results%s' at graph 0.5, 0.5 center\nplot NaN\nunset label "
+		"1\nunset label 2\nset border 3 front\n",
 		pi == P_LAT   ? "latency"
 		: pi == P_CPU ? "%CP"
 			      : "rate",
