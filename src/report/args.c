@@ -260,14 +260,14 @@ int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
 			misfit[cmd], cmd_names[cmd]);
 		return 2;
 	}
-	if (a->o.split + a->o.page + a->o.over_time > 1) {
+	/* --page is one picture, as --over-time's is: only --split is
+	 * not that. */
+	if (a->o.split && (a->o.page || a->o.over_time)) {
 		fprintf(err,
-			"%s: plot: %s: choose one of --page (one page, the "
-			"default), --split and --over-time\n",
-			PROG,
-			a->o.over_time ? (a->o.split ? "--split --over-time"
-						     : "--page --over-time")
-				       : "--page --split");
+			"%s: plot: --split %s: --split writes a file per chart, "
+			"%s one picture\n",
+			PROG, a->o.page ? "--page" : "--over-time",
+			a->o.page ? "--page" : "--over-time");
 		return 2;
 	}
 	a->cmd = (enum report_cmd)cmd;
