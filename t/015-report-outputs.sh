@@ -82,7 +82,7 @@ if [ "$(id -u)" = 0 ]; then
 	[ "$(files .)" = "n " ] || fail "--script=n: left $(files .)"
 
 	mv n out-cpu.png
-	run "$FAILP" plot -o out.png "$IN"
+	run "$FAILP" plot --split -o out.png "$IN"
 	refused "a device node as out-cpu.png" "out-cpu.png"
 	[ -c out-cpu.png ] || fail "the device node out-cpu.png was removed"
 	[ "$(files .)" = "out-cpu.png " ] || fail "device chart: left $(files .)"
@@ -105,7 +105,7 @@ mkdir "$WORK/link"
 cd "$WORK/link" || fail "cd"
 echo precious >target
 ln -s target out-latency.png
-run "$FAILP" plot -o out.png "$IN"
+run "$FAILP" plot --split -o out.png "$IN"
 refused "a symbolic link as out-latency.png" "out-latency.png"
 [ -L out-latency.png ] || fail "the link out-latency.png was removed"
 [ "$(cat target)" = precious ] || fail "the link's target was changed: $(cat target)"
@@ -119,6 +119,12 @@ run "$OKP" plot --page -o out.png --script=out-latency.png "$IN"
 refused "--script=<a symbolic link>" "out-latency.png"
 [ "$(cat target)" = precious ] || fail "--script=link: target changed"
 rm out-latency.png
+# The default's one picture as a link: refused the same.
+ln -s target out.png
+run "$FAILP" plot -o out.png "$IN"
+refused "a symbolic link as out.png" "out.png"
+[ "$(cat target)" = precious ] || fail "-o link: target changed"
+rm out.png
 
 # A directory as --script or -o.
 mkdir s.gp
@@ -158,7 +164,7 @@ rm in.csv target
 mkdir "$WORK/fail"
 cd "$WORK/fail" || fail "cd"
 echo "my script" >s.gp
-echo "my picture" >out-throughput.png
+echo "my picture" >out.png
 chmod 640 s.gp
 run "$FAILP" plot -o out.png --script=s.gp "$IN"
 [ "$got" = 1 ] || fail "failing gnuplot: exit $got; stderr: $(cat "$WORK/err")"
@@ -167,10 +173,13 @@ one_line
 grep -q '^clyde-report: plot: gnuplot failed: .*cannot open file; output not changed' "$WORK/err" ||
 	fail "failing gnuplot: no reason: $(cat "$WORK/err")"
 [ "$(cat s.gp)" = "my script" ] || fail "the user's s.gp was changed: $(head -3 s.gp)"
-[ "$(cat out-throughput.png)" = "my picture" ] || fail "the user's out-throughput.png was changed"
-[ "$(files .)" = "out-throughput.png s.gp " ] || fail "failing gnuplot: left $(files .)"
-# gnuplot was told to write temporary names beside the final ones.
-grep -q "^set output '\.out-cpu\.png\.[A-Za-z0-9]\{6\}'$" "$WORK/gp-script" ||
+[ "$(cat out.png)" = "my picture" ] || fail "the user's out.png was changed"
+[ "$(files .)" = "out.png s.gp " ] || fail "failing gnuplot: left $(files .)"
+# gnuplot was told to write one picture, under a temporary name beside
+# the final one.
+[ "$(grep -c '^set output' "$WORK/gp-script")" = 1 ] ||
+	fail "gnuplot's outputs: $(grep '^set output' "$WORK/gp-script")"
+grep -q "^set output '\.out\.png\.[A-Za-z0-9]\{6\}'$" "$WORK/gp-script" ||
 	fail "gnuplot's output names: $(grep '^set output' "$WORK/gp-script")"
 
 # A gnuplot that fails without a word: its status is the reason.
@@ -179,21 +188,37 @@ run "$WORK/mutebin:$PATH" plot -o out.png "$IN"
 one_line
 grep -q '^clyde-report: plot: gnuplot failed: .*status 4' "$WORK/err" ||
 	fail "mute gnuplot: $(cat "$WORK/err")"
-[ "$(files .)" = "out-throughput.png s.gp " ] || fail "mute gnuplot: left $(files .)"
+[ "$(files .)" = "out.png s.gp " ] || fail "mute gnuplot: left $(files .)"
 
 # gnuplot succeeds: the files are replaced (a file's mode kept), the
-# saved script names the final files, and no temporary file is left.
+# saved script names the final file, and no temporary file is left.
 run "$OKP" plot -o out.png --script=s.gp "$IN"
 [ "$got" = 0 ] || fail "plot: exit $got; stderr: $(cat "$WORK/err")"
 [ -s "$WORK/err" ] && fail "plot: stderr: $(cat "$WORK/err")"
+[ "$(files .)" = "out.png s.gp " ] || fail "plot: files: $(files .)"
+[ "$(cat out.png)" = "picture by gnuplot" ] || fail "out.png: $(cat out.png)"
+[ "$(grep -c '^set output' s.gp)" = 1 ] && grep -q "^set output 'out.png'$" s.gp ||
+	fail "s.gp's outputs: $(grep '^set output' s.gp)"
+[ "$(stat -c %a s.gp)" = 640 ] || fail "s.gp's mode: $(stat -c %a s.gp)"
+grep -q '^\$rate_put_block << EOD$' s.gp || fail "s.gp is not the script"
+
+# --split: the three charts, temporary while gnuplot draws, and no
+# out.png; when gnuplot fails, none of them.
+mkdir "$WORK/split"
+cd "$WORK/split" || fail "cd"
+run "$FAILP" plot --split -o out.png --script=s.gp "$IN"
+[ "$got" = 1 ] || fail "--split, failing gnuplot: exit $got"
+[ "$(files .)" = "" ] || fail "--split, failing gnuplot: left $(files .)"
+[ "$(grep -c "^set output '\.out-[a-z]*\.png\.[A-Za-z0-9]\{6\}'$" "$WORK/gp-script")" = 3 ] ||
+	fail "--split: gnuplot's output names: $(grep '^set output' "$WORK/gp-script")"
+run "$OKP" plot --split -o out.png --script=s.gp "$IN"
+[ "$got" = 0 ] || fail "--split: exit $got; stderr: $(cat "$WORK/err")"
 [ "$(files .)" = "out-cpu.png out-latency.png out-throughput.png s.gp " ] ||
-	fail "plot: files: $(files .)"
+	fail "--split: files: $(files .)"
 for c in throughput cpu latency; do
 	[ "$(cat out-$c.png)" = "picture by gnuplot" ] || fail "out-$c.png: $(cat out-$c.png)"
 	grep -q "^set output 'out-$c.png'$" s.gp || fail "s.gp does not name out-$c.png"
 done
-[ "$(stat -c %a s.gp)" = 640 ] || fail "s.gp's mode: $(stat -c %a s.gp)"
-grep -q '^\$io << EOD$' s.gp || fail "s.gp is not the script"
 
 # html -o over an existing page, failing at the file size limit: the old
 # page stays; the same with txt -o.

@@ -3,7 +3,8 @@
 # clyde-report plot stopped by SIGTERM, SIGINT or SIGHUP while gnuplot
 # draws: gnuplot is stopped too, no temporary file is left, the user's
 # files under the output names are as they were, and the exit status is
-# 128 + the signal's number.
+# 128 + the signal's number (--split: a picture per chart, every one
+# kept).
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
@@ -32,7 +33,7 @@ echo "my picture" >out-cpu.png
 # stopped SIG WANT: plot, SIG once gnuplot draws, exit status WANT.
 stopped() {
 	rm -f "$WORK/gp-pid"
-	env PATH="$WORK/bin:$PATH" "$R" plot -o out.png --script=s.gp \
+	env PATH="$WORK/bin:$PATH" "$R" plot --split -o out.png --script=s.gp \
 		"$D/plot-198.csv" "$D/plot-103.csv" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	n=0

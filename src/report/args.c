@@ -22,8 +22,9 @@ static const char usage_text[] =
     "       clyde-report [--skip-bad] html [-o FILE] [--title=T] [FILE...]\n"
     "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] [-o FILE]\n"
     "                    BASELINE [OTHER...]\n"
-    "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg] [--page]\n"
-    "                    [--script=FILE] [--title=T] [FILE...]\n"
+    "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg]\n"
+    "                    [--page|--split|--over-time] [--script=FILE]\n"
+    "                    [--title=T] [FILE...]\n"
     "       clyde-report [--skip-bad] json [-o FILE] [FILE...]\n"
     "\n"
     "Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 and 1.03,\n"
@@ -41,8 +42,8 @@ static const char usage_text[] =
     "           95% CI and a Welch t-test verdict: faster, slower or\n"
     "           within noise. Sides are the names of each input in order;\n"
     "           the first is the baseline\n"
-    "  plot     grouped bar charts of throughput, %CP and latency, drawn by\n"
-    "           gnuplot\n"
+    "  plot     bar charts of throughput, %CP and latency, drawn by gnuplot:\n"
+    "           a small panel per figure on a linear axis from 0\n"
     "  json     one clyde JSON document (clyde-json(5)) of every input: a\n"
     "           clyde document's runs as read, histograms and all; a CSV\n"
     "           line as what it holds (csv key: the line as 1.98, fields as\n"
@@ -61,8 +62,9 @@ static const char usage_text[] =
     "                  Written under a temporary name, renamed when whole;\n"
     "                  an existing F that is not a regular file is refused\n"
     "  --title=T       html and plot title\n"
-    "  --page          plot: all three charts on one page (default: one file\n"
-    "                  each, F-throughput.png, F-cpu.png, F-latency.png)\n"
+    "  --page          plot: all three charts on one page, F (the default)\n"
+    "  --split         plot: one file per chart instead, F-throughput.png,\n"
+    "                  F-cpu.png, F-latency.png (and no F)\n"
     "  --over-time     plot: instead, one picture F of each test's rate over\n"
     "                  time with its p99 latency on the right axis, from the\n"
     "                  intervals of clyde --log-interval in JSON inputs\n"
@@ -108,6 +110,7 @@ enum {
 	O_FORMAT,
 	O_TITLE,
 	O_PAGE,
+	O_SPLIT,
 	O_SCRIPT,
 	O_CSV,
 	O_ALPHA,
@@ -121,6 +124,7 @@ static const struct option longs[] = {
     {"output", required_argument, NULL, 'o'},
     {"title", required_argument, NULL, O_TITLE},
     {"page", no_argument, NULL, O_PAGE},
+    {"split", no_argument, NULL, O_SPLIT},
     {"script", required_argument, NULL, O_SCRIPT},
     {"csv", no_argument, NULL, O_CSV},
     {"alpha", required_argument, NULL, O_ALPHA},
@@ -163,6 +167,10 @@ static int one_option(int c, char **argv, struct report_args *a,
 	case O_PAGE:
 		o->page = 1;
 		only_for(misfit, ONLY(REPORT_PLOT), "--page");
+		return 0;
+	case O_SPLIT:
+		o->split = 1;
+		only_for(misfit, ONLY(REPORT_PLOT), "--split");
 		return 0;
 	case O_OVER_TIME:
 		o->over_time = 1;
@@ -250,6 +258,16 @@ int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
 	if (misfit[cmd]) {
 		fprintf(err, "%s: %s does not apply to %s (try --help)\n", PROG,
 			misfit[cmd], cmd_names[cmd]);
+		return 2;
+	}
+	/* --page is one picture, as --over-time's is: only --split is
+	 * not that. */
+	if (a->o.split && (a->o.page || a->o.over_time)) {
+		fprintf(err,
+			"%s: plot: --split %s: --split writes a file per chart, "
+			"%s one picture\n",
+			PROG, a->o.page ? "--page" : "--over-time",
+			a->o.page ? "--page" : "--over-time");
 		return 2;
 	}
 	a->cmd = (enum report_cmd)cmd;

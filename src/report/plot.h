@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * plot: what report_plot's two halves share. plot_data.c makes the
- * figures of every panel from the rows (series, bars, axes); plot.c
- * writes them as one gnuplot script and runs it.
+ * plot: what report_plot's parts share. plot_data.c makes the figures
+ * of every panel from the rows (series, bars, units, axes); plot_draw.c
+ * writes them as one gnuplot script; plot.c names the files and runs it
+ * (plot_finish, which plot_time.c's --over-time shares).
  */
 #ifndef CLYDE_REPORT_PLOT_H
 #define CLYDE_REPORT_PLOT_H
@@ -13,26 +14,36 @@
 
 /* Key labels longer than this many characters are cut ("..."). */
 #define LABEL_CHARS 48
-/* With more bars to a group they are too thin to carry their figure. */
+/*
+ * With more bars to a panel (or a group of %CP) they are too thin to
+ * carry their figure across: up to FIGURES_MAX it stands level above
+ * the bar, up to 3 * FIGURES_MAX it is turned upright, beyond none.
+ */
 #define FIGURES_MAX 4
 
 enum metric { M_RATE, M_CPU, M_LAT };
 
+/* What each chart shows: its block names, title, the figures' kinds. */
 struct panel {
-	const char *block; /* the data block's name, without the '$' */
+	const char *block; /* the data blocks' prefix, without the '$' */
 	const char *title;
 	unsigned kinds; /* the figures it shows: bits 1 << RK_x */
 	enum metric metric;
 };
 
-enum { P_IO, P_OPS, P_CPU, P_LAT, P_COUNT };
+/*
+ * The three charts: the rates (a small panel per figure, each in its
+ * own unit), %CP (one panel, the tests grouped), the worst latency (a
+ * small panel per figure).
+ */
+enum { P_RATE, P_CPU, P_LAT, P_COUNT };
 
-/* Figures in bytes (drawn in MiB/s), and in operations or files. */
-#define K_IO  (1u << RK_IO)
-#define K_OPS ((1u << RK_SEEK) | (1u << RK_FILE) | (1u << RK_OPS))
+#define K_ALL ((1u << RK_IO) | (1u << RK_SEEK) | (1u << RK_FILE) | (1u << RK_OPS))
 
-/* The four panels: throughput of bytes, of operations, %CP, latency. */
 extern const struct panel plot_panels[P_COUNT];
+
+/* %CP is drawn as one process's share: a figure over it stands at it. */
+#define CPU_CAP 100
 
 /* One bar colour each: one result, or the repeats of one setup. */
 struct series {
@@ -41,23 +52,36 @@ struct series {
 	size_t n;
 };
 
-/* What one bar shows; NaN where it has nothing. */
+/* What one bar shows, in its panel's unit; NaN where it has nothing. */
 struct bar {
 	double fig, lo, hi;
-	double extra; /* rates, %CP: 1 for "+++++"; latency: p99 */
+	double extra; /* rates, %CP: 1 for "+++++" (no figure); latency: p99 */
 };
 
-/* A panel's figures: the tests that have any, and a bar per result. */
+/* One figure's small panel (of a chart of rates or latencies). */
+struct fig {
+	enum result_test test;
+	const char *unit; /* "MiB/s", "files/s", "ms"... */
+	double ytop;	  /* the axis' top; 0..ytop, linear */
+	/* What it draws (gnuplot 5.4 crashes on a labels plot with no
+	 * point to draw, so the script draws no plot of nothing): */
+	int any_fig;  /* any bar with a figure (not only "+++++") */
+	int any_fast; /* any "+++++" marker */
+	int any_ci;   /* any error bar */
+	int any_p99;  /* any p99 dot */
+};
+
+/* A chart's figures: the tests that have any, and a bar per series. */
 struct pdata {
-	enum result_test test[RT_COUNT];
+	struct fig fig[RT_COUNT];
 	int ntests;
 	struct bar *bar; /* [ntests * nseries] */
-	int *slot;	 /* per result: its place in a group, 1-based; 0 when
-			  * it has nothing here, so it leaves no gap */
+	int *slot;	 /* per series: its place in a panel or group,
+			  * 1-based; 0 when it has nothing in this chart,
+			  * so it leaves no gap and is not in the key */
 	int nslots;
-	double ybot, ytop;
-	int log, any_ci, any_p99, any_fast;
-	const char *title, *ylabel;
+	int any_ci, any_p99, any_fast, any_clip;
+	const char *title;
 };
 
 /* Everything the script is made from. */
@@ -83,13 +107,30 @@ int plot_make_series(struct plot *p, struct report_group ***groups,
 		     size_t **ngroups, size_t *ninputs);
 /* Each series' key label. */
 void plot_label_series(struct plot *p);
-/* Panel pi's figures, bars and axis; -1 when out of memory. */
+/* Chart pi's figures, bars, units and axes; -1 when out of memory. */
 int plot_compute_panel(struct plot *p, int pi);
-/* Whether panel pi has no bar at all. */
+/* Whether chart pi has no bar at all. */
 int plot_panel_empty(const struct plot *p, int pi);
 
 /* A figure for a gnuplot data block: " NaN" as gnuplot reads it (not
  * known), else " %.6g". */
 void plot_gp_num(FILE *f, double v);
+
+/*
+ * The whole bar-chart script (plot_draw.c), its pictures going to
+ * names[]: one, the page, or with split one per chart. NULL when out of
+ * memory.
+ */
+char *plot_script(const struct plot *p, int split, const char *const *names,
+		  const char *title, size_t *len);
+
+/*
+ * The end both kinds of plot share: saved (slen bytes, NULL for none)
+ * written to outs->f[npics], the script run by gnuplot, and each of the
+ * first npics outputs checked to be there and not empty. 0 or 1.
+ */
+int plot_finish(const char *script, size_t len, const char *saved,
+		size_t slen, struct report_outs *outs, int npics,
+		const char *script_name, FILE *err);
 
 #endif

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * plot_data: the figures of report_plot's panels (plot.h): the series
+ * plot_data: the figures of report_plot's charts (plot.h): the series
  * (one per name in each input, repeats as their mean and 95% CI), their
- * key labels, and per panel the tests shown, a bar per series and test,
- * and the axis range. plot.c writes them out as gnuplot's data blocks.
+ * key labels, and per chart the tests shown, a bar per series and test
+ * in the unit that suits the test's figures, and each small panel's
+ * linear axis from 0. A test with a repeat under 0.5 s ("+++++") is a
+ * marker, not a figure. plot_draw.c writes them out as gnuplot's data
+ * blocks.
  */
 #include "config.h"
 
@@ -15,10 +18,9 @@
 #include "stats.h"
 
 const struct panel plot_panels[P_COUNT] = {
-    {"io", "Sequential I/O throughput", K_IO, M_RATE},
-    {"ops", "Seeks and file operations", K_OPS, M_RATE},
-    {"cpu", "CPU use (%CP)", K_IO | K_OPS, M_CPU},
-    {"lat", "Worst latency", K_IO | K_OPS, M_LAT},
+    {"rate", "Throughput", K_ALL, M_RATE},
+    {"cpu", "CPU use (%CP)", K_ALL, M_CPU},
+    {"lat", "Worst latency", K_ALL, M_LAT},
 };
 
 /*
@@ -160,22 +162,6 @@ static double cell_value(const struct csv_cell *c, enum metric m)
 	}
 }
 
-/*
- * A log axis from the decade below lo, where the bars stand, up to
- * room above hi for the figures over the bars.
- */
-static void log_range(double lo, double hi, double room, double *bot,
-		      double *top)
-{
-	if (!(lo > 0) || !(hi > 0)) {
-		*bot = 1;
-		*top = 10;
-		return;
-	}
-	*bot = pow(10, floor(log10(lo) + 1e-9));
-	*top = hi * room;
-}
-
 /* Mean and CI of the series' figures for test t; x has room for n. */
 static void summarise(const struct report_set *set, const struct series *s,
 		      enum result_test t, enum metric m, double scale,
@@ -207,10 +193,18 @@ static void summarise(const struct report_set *set, const struct series *s,
 			b->hi = st.ci_high;
 		}
 	}
+	/* Any repeat under 0.5 s: a marker, not a bar, even where a JSON
+	 * document kept the rate (too short a time to trust). */
 	if (m == M_LAT)
 		b->extra = np ? p99 / np : NAN;
 	else
-		b->extra = !n && fast;
+		b->extra = fast;
+}
+
+/* Whether b stands as a bar of its figure (not absent, not "+++++"). */
+static int is_figure(const struct bar *b, enum metric m)
+{
+	return !isnan(b->fig) && (m == M_LAT || !(b->extra > 0));
 }
 
 /* Whether panel pn draws figure t. */
@@ -219,27 +213,84 @@ static int shows(const struct panel *pn, enum result_test t)
 	return (pn->kinds & (1u << result_test_kind(t))) != 0;
 }
 
-/* The worst latency of any figure the panel shows, in ns. */
-static double worst_latency(const struct report_set *set,
-			    const struct panel *pn)
+/*
+ * A unit that suits a figure's largest value (raw: KiB/s, operations/s
+ * or ns), so its axis reads in small numbers: the unit's name and how
+ * many raw ones it holds.
+ */
+static const char *pick_unit(enum result_test t, enum metric m, double max,
+			     double *scale)
 {
-	double worst = 0;
+	static const char *const per[] = {
+	    [RK_SEEK] = "seeks/s", [RK_FILE] = "files/s", [RK_OPS] = "ops/s"};
+	enum result_kind k = result_test_kind(t);
 
-	for (size_t i = 0; i < set->n; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++)
-			if (shows(pn, t) &&
-			    (double)set->rows[i].res.c[t].lat_ns > worst)
-				worst = (double)set->rows[i].res.c[t].lat_ns;
-	return worst;
+	*scale = 1;
+	if (m == M_CPU)
+		return "%CP";
+	if (m == M_LAT) {
+		*scale = max >= 1e9 ? 1e9 : max >= 1e6 ? 1e6 : 1e3;
+		return *scale == 1e9 ? "s" : *scale == 1e6 ? "ms" : "us";
+	}
+	if (k != RK_IO)
+		return per[k];
+	*scale = max >= 10240.0 * 1024 ? 1048576 : max >= 1024 ? 1024 : 1;
+	return *scale == 1048576 ? "GiB/s" : *scale == 1024 ? "MiB/s" : "KiB/s";
 }
 
-/* Fill one panel's data: which tests to show, the bars, the axis. */
+/* A bar's figures over scale; "+++++" and NaN stay as they are. */
+static void scale_bar(struct bar *b, enum metric m, double scale)
+{
+	b->fig /= scale;
+	b->lo /= scale;
+	b->hi /= scale;
+	if (m == M_LAT)
+		b->extra /= scale;
+}
+
+/*
+ * The axis of one small panel: from 0 to room above the highest figure,
+ * p99 or CI end, for the figures over the bars (1 when it has only
+ * "+++++" markers: no scale is drawn then).
+ */
+static double axis_top(double hi)
+{
+	return hi > 0 ? hi * 1.18 : 1;
+}
+
+/* Test t's bars in row, raw; whether any series has one. */
+static int fill_test(struct plot *p, struct pdata *d, enum metric m,
+		     enum result_test t, struct bar *row, double *x,
+		     double *max)
+{
+	int any = 0;
+
+	*max = 0;
+	for (size_t i = 0; i < p->nseries; i++) {
+		struct bar *b = &row[i];
+
+		summarise(p->set, &p->series[i], t, m, 1, x, b);
+		if (is_figure(b, m) || (m != M_LAT && b->extra > 0)) {
+			any = 1;
+			d->slot[i] = 1;
+		}
+		if (!is_figure(b, m))
+			continue;
+		double vals[3] = {b->fig, b->hi, m == M_LAT ? b->extra : NAN};
+		for (int k = 0; k < 3; k++)
+			if (vals[k] > *max)
+				*max = vals[k];
+	}
+	return any;
+}
+
+/* Fill one chart's data: which tests to show, the bars, the axes. */
 int plot_compute_panel(struct plot *p, int pi)
 {
 	const struct panel *pn = &plot_panels[pi];
 	struct pdata *d = &p->pd[pi];
 	size_t ns = p->nseries, maxn = 1;
-	double *x, lo = INFINITY, hi = 0, scale = 1;
+	double *x;
 
 	for (size_t i = 0; i < ns; i++)
 		if (p->series[i].n > maxn)
@@ -251,90 +302,44 @@ int plot_compute_panel(struct plot *p, int pi)
 		free(x);
 		return -1;
 	}
-	if (pn->metric == M_LAT) {
-		/* ms unless every latency is under a millisecond. */
-		scale = worst_latency(p->set, pn) >= 1e6 ? 1e6 : 1e3;
-		d->ylabel = scale == 1e6 ? "latency, ms (log scale)"
-					 : "latency, us (log scale)";
-	} else if (pn->metric == M_CPU) {
-		d->ylabel = "%CP (CPU time / elapsed time)";
-	} else {
-		scale = pn->kinds == K_IO ? 1024 : 1;
-		d->ylabel = pn->kinds == K_IO
-				? "MiB/s (log scale)"
-				: "seeks/s, files/s (log scale)";
-	}
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		struct bar *row = &d->bar[(size_t)d->ntests * ns];
-		int any = 0;
+		struct fig *fg = &d->fig[d->ntests];
+		double max, scale;
 
-		if (!shows(pn, t))
+		if (!shows(pn, t) || !fill_test(p, d, pn->metric, t, row, x,
+						&max))
 			continue;
+		fg->test = t;
+		fg->unit = pick_unit(t, pn->metric, max, &scale);
 		for (size_t i = 0; i < ns; i++) {
 			struct bar *b = &row[i];
 
-			summarise(p->set, &p->series[i], t, pn->metric, scale,
-				  x, b);
-			if (!isnan(b->fig) || b->extra > 0) {
-				any = 1;
-				d->slot[i] = 1;
-			}
-			if (!isnan(b->lo))
-				d->any_ci = 1;
-			if (pn->metric == M_LAT && !isnan(b->extra))
-				d->any_p99 = 1;
-			if (pn->metric != M_LAT && b->extra > 0)
-				d->any_fast = 1;
-			/*
-			 * The axis: every figure, p99 and CI top on it; a CI
-			 * reaching lower is cut at the bottom, not followed.
-			 */
-			double vals[3] = {b->fig, b->hi,
-					  pn->metric == M_LAT ? b->extra : NAN};
-			for (int k = 0; k < 3; k++) {
-				if (isnan(vals[k]))
-					continue;
-				if (vals[k] > 0 && vals[k] < lo && k != 1)
-					lo = vals[k];
-				if (vals[k] > hi)
-					hi = vals[k];
-			}
+			scale_bar(b, pn->metric, scale);
+			fg->any_fig |= is_figure(b, pn->metric);
+			fg->any_fast |= pn->metric != M_LAT && b->extra > 0;
+			fg->any_ci |= is_figure(b, pn->metric) && !isnan(b->lo);
+			fg->any_p99 |= pn->metric == M_LAT && !isnan(b->extra);
+			/* %CP past one process' share is capped, marked. */
+			d->any_clip |= pn->metric == M_CPU &&
+				       (b->fig > CPU_CAP || b->hi > CPU_CAP);
 		}
-		if (any)
-			d->test[d->ntests++] = t;
+		fg->ytop = axis_top(max / scale);
+		d->any_fast |= fg->any_fast;
+		d->any_ci |= fg->any_ci;
+		d->any_p99 |= fg->any_p99;
+		d->ntests++;
 	}
 	free(x);
 	d->title = d->any_p99 ? "Worst and p99 latency" : pn->title;
 	for (size_t i = 0; i < ns; i++)
 		if (d->slot[i])
 			d->slot[i] = ++d->nslots;
-	if (!d->nslots) {
-		/* Nothing to draw: the key still names every result. */
-		for (size_t i = 0; i < ns; i++)
-			d->slot[i] = ++d->nslots;
-	}
-	if (pn->metric == M_CPU) {
-		/* %CP may pass 100 (several processes); room for figures. */
-		double top = (hi > 100 ? hi : 100) *
-			     (d->nslots <= FIGURES_MAX ? 1.15 : 1.05);
-
-		d->ybot = 0;
-		d->ytop = ceil(top / 10) * 10;
-	} else {
-		d->log = 1;
-		log_range(lo, hi, d->nslots <= FIGURES_MAX ? 3 : 1.3, &d->ybot,
-			  &d->ytop);
-	}
 	return 0;
 }
 
-/* Whether a panel has any bar at all. */
+/* Whether a chart has any bar at all. */
 int plot_panel_empty(const struct plot *p, int pi)
 {
-	const struct pdata *d = &p->pd[pi];
-
-	for (int i = 0; i < d->ntests * (int)p->nseries; i++)
-		if (!isnan(d->bar[i].fig))
-			return 0;
-	return 1;
+	return p->pd[pi].nslots == 0;
 }

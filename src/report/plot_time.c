@@ -13,11 +13,9 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gnuplot.h"
 #include "plot.h"
@@ -188,14 +186,12 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 		     struct report_outs *outs, FILE *err)
 {
 	struct tpanel pn[TIME_PANELS_MAX];
-	size_t all, n = find_panels(set, pn, &all), len, slen;
+	size_t all, n = find_panels(set, pn, &all), len, slen = 0;
 	const int svg = !strcasecmp(strrchr(outs->f[0].path, '.'), ".svg");
-	char title[LABEL_CHARS * 8 + 8], why[600];
+	char title[LABEL_CHARS * 8 + 8];
 	char *script = NULL, *saved = NULL;
 	const char *t = NULL;
-	struct stat st;
 	int status = 1;
-	FILE *f;
 
 	if (!n) {
 		fprintf(err,
@@ -216,23 +212,9 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 		saved = make_script(pn, n, all, svg, outs->f[0].path, t, &slen);
 		if (!saved)
 			goto nomem;
-		f = outfile_stream(&outs->f[1]);
-		if (!f || fwrite(saved, 1, slen, f) != slen) {
-			fprintf(err, "%s: %s: %s\n", PROG, o->script,
-				strerror(errno ? errno : EIO));
-			goto out;
-		}
 	}
-	if (plot_run(script, len, why, sizeof(why)) < 0) {
-		fprintf(err, "%s: %s\n", PROG, why);
-		goto out;
-	}
-	if (stat(outs->f[0].tmp, &st) < 0 || st.st_size == 0) {
-		fprintf(err, "%s: %s: gnuplot left it empty\n", PROG,
-			outs->f[0].path);
-		goto out;
-	}
-	status = 0;
+	status = plot_finish(script, len, saved, slen, outs, 1, o->script,
+			     err);
 	goto out;
 nomem:
 	fprintf(err, "%s: out of memory\n", PROG);

@@ -79,7 +79,9 @@ struct report_opts {
 	const char *output;	  /* -o FILE ("-" stdout; plot: the picture) */
 	const char *script;	  /* plot: --script FILE */
 	const char *title;	  /* html, plot: --title */
-	int page;		  /* plot: --page, all charts in one file */
+	int page;		  /* plot: --page, all charts in one file
+				   * (the default) */
+	int split;		  /* plot: --split, a file per chart */
 	int over_time;		  /* plot: --over-time (plot_time.c) */
 	int csv;		  /* compare: --csv */
 	double alpha;		  /* compare: --alpha, 0.05 */
@@ -260,8 +262,8 @@ int report_compare(FILE *out, const struct report_set *set,
 int report_json(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err);
 /*
- * plot's files, before any work: the pictures' names (one with --page,
- * else one per chart), then --script's, into names[] (malloc'd; *n of
+ * plot's files, before any work: the pictures' names (one, the page;
+ * with --split one per chart), then --script's, into names[] (malloc'd; *n of
  * them, at most REPORT_OUTS_MAX). Checks the names and that gnuplot is
  * there. 0, or 2 after one line on err (1: out of memory).
  */
