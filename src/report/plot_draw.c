@@ -146,10 +146,10 @@ static void write_prelude(FILE *f, const struct plot *p)
 	    "\n# Each panel sets ymax, its axis' top (%CP: 100, where a "
 	    "figure or CI\n# past it is clipped and marked).\n"
 	    "clip(v) = v > ymax ? ymax : v\n"
-	    "# Under 0.5 s (x > 0): no bar, a hatched marker of the "
-	    "panel's height.\n"
+	    "# Under 0.5 s (x > 0): no bar, a low hatched marker (a tenth "
+	    "of the\n# axis, so it reads as no height), its label over it.\n"
 	    "bar(f, x) = x > 0 ? NaN : clip(f)\n"
-	    "mark(x) = x > 0 ? ymax : NaN\nmid(x) = x > 0 ? ymax * 0.5 : NaN\n"
+	    "mark(x) = x > 0 ? ymax * 0.1 : NaN\nmid(x) = x > 0 ? ymax * 0.12 : NaN\n"
 	    "# Error bars are candlesticks, which leave no gap at the mean "
 	    "as\n# yerrorbars do; none without a CI; one reaching below 0 "
 	    "ends there.\n# (valid(): a comparison with NaN would drop the "
@@ -214,7 +214,7 @@ static void write_plot(FILE *f, const struct fig *what, int clip, enum metric m,
 			", \\\n\t$%s using 1:(mark($5)):6 with boxes fs "
 			"transparent pattern 4 border lt -1 lc variable, \\\n"
 			"\t$%s using 1:(mid($5)):('%s') with labels rotate by "
-			"90 center font ',8'",
+			"90 left font ',8'",
 			blk, blk, m == M_CPU ? "+++ <0.5 s" : "+++++ <0.5 s");
 	if (what->any_ci)
 		fprintf(f,
