@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -449,6 +450,7 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 {
 	char why[PATH_MAX + 128];
 	uint64_t dev_size = 0;
+	struct stat st;
 
 	r->size = o->size;
 	snprintf(r->target, sizeof(r->target), "%s", o->target);
@@ -460,11 +462,18 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 		if (check_device(o, &dev_size))
 			return CLI_EXIT_USAGE;
 		units_fmt_size(devsz, sizeof(devsz), dev_size);
+		r->dev_size = dev_size;
 		snprintf(r->what, sizeof(r->what),
 			 "clyde-sweep %s: %.200s (%s)", PACKAGE_VERSION,
 			 o->target, devsz);
 	} else {
 		describe_dir(o, r);
+	}
+	/* The model of the device, or of the one the directory is on. */
+	if (stat(o->target, &st) == 0) {
+		dev_t d = is_dev ? st.st_rdev : st.st_dev;
+
+		target_model(major(d), minor(d), r->model, sizeof(r->model));
 	}
 	/* The plot's file exists (as a temporary name beside it) before
 	 * the first cell, so a path that cannot be written costs nothing. */
@@ -539,6 +548,7 @@ int main(int argc, char **argv)
 		fsmake_private_ns();
 
 	start = time(NULL);
+	jp_time(r.start_time, sizeof(r.start_time), start);
 	status = run_stages(&o, &r, is_dev, buf);
 	if (cleanup())
 		status = CLI_EXIT_FAILED;

@@ -25,13 +25,16 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "gnuplot.h"
+#include "guard.h"
 #include "jsonput.h"
 #include "privs.h"
 #include "rng.h"
+#include "target.h"
 #include "units.h"
 #include "zcav.h"
 #include "zcav_prog.h"
@@ -295,6 +298,15 @@ static void result_target(const struct zcav_target *t)
 	t->res->direct = t->direct;
 	t->res->start = t->start;
 	t->res->end = t->end;
+	/* What the chart's title names: a device's model and size, a
+	 * file's size; nothing for a pipe. */
+	if (t->res->kind == ZCAV_DEVICE) {
+		target_model(major(t->id.st_rdev), minor(t->id.st_rdev),
+			     t->res->model, sizeof(t->res->model));
+		t->res->size = guard_size(t->fd);
+	} else if (t->res->kind == ZCAV_FILE) {
+		t->res->size = (uint64_t)t->id.st_size;
+	}
 }
 
 int main(int argc, char **argv)
@@ -346,6 +358,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	start = time(NULL);
+	jp_time(r.start_time, sizeof(r.start_time), start);
 	status = run_all(t, n, &stop_signal);
 	if (stop_signal)
 		return stopped_run(t, n, &plot, &r);
