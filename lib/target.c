@@ -84,6 +84,9 @@ void target_model(unsigned maj, unsigned min, char *buf, size_t len)
 		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/vendor",
 			 maj, min, up[i]);
 		sysfs_line(path, vendor, sizeof(vendor));
+		/* virtio's "0x1af4" is a PCI vendor number, not a name. */
+		if (!strncmp(vendor, "0x", 2))
+			vendor[0] = '\0';
 		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/model",
 			 maj, min, up[i]);
 		sysfs_line(path, model, sizeof(model));
