@@ -132,7 +132,7 @@ clock=${when#*T}
 clock=${clock%Z}
 title=$(grep '^set title ' "$GP") || fail "no zcav title"
 case $title in
-*"3 passes, band: slowest to fastest pass\\n$L (48M)\\nrun $day $clock UTC\""*) ;;
+*"trimmed mean of 3 passes\\n$L (48M)\\nrun $day $clock UTC\""*) ;;
 *) fail "zcav title: $title (start_time $when)" ;;
 esac
 python3 - "$WORK/o/z.json" <<'EOF' || fail "zcav document: $(cat "$WORK/o/z.json")"

@@ -72,8 +72,7 @@ static void title(FILE *f, const struct zcav_result *r)
 			     (unsigned long long)(t[0].block / UNITS_MIB));
 	if (t[0].passes > 1)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-				      ", trimmed mean of %u passes, band: "
-				      "slowest to fastest pass",
+				      ", trimmed mean of %u passes",
 				      t[0].done);
 	for (unsigned i = 0; i < r->ntargets && i < TITLE_TARGETS; i++) {
 		describe(&t[i], one, sizeof(one));
