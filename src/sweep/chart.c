@@ -146,8 +146,9 @@ static void panel_plot(FILE *f, const struct sweep_result *r, unsigned i,
 	int fast, values = r->nstages * r->nbs * SWEEP_MODES <= VALUE_BARS;
 
 	panel_data(f, r, i, mark, &have, &fast);
-	fprintf(f, "set title '%s %s'\n", p->op == SWEEP_WRITE ? "write" : "read",
-		p->cp	? "%CP (CPU time over wall time, capped at 100)"
+	fprintf(f, "set title '%s %s'\n",
+		p->op == SWEEP_WRITE ? "write" : "read",
+		p->cp ? "%CP (CPU time over wall time, capped at 100)"
 		: p->op == SWEEP_WRITE ? "MB/s (fsync included)"
 				       : "MB/s (cache evicted first)");
 	fprintf(f, "set ylabel '%s'\nset yrange [0:%.4f]\n",
@@ -212,10 +213,9 @@ static void title(FILE *f, const struct sweep_result *r, unsigned fast)
 			 r->start_time + 11);
 	else
 		snprintf(when, sizeof(when), "date not recorded");
-	snprintf(t, sizeof(t),
-		 "clyde-sweep: %s%s%s%s%s\nrun %s, %s per cell%s", r->target,
-		 r->model[0] ? ", " : "", r->model, dev[0] ? ", " : "", dev,
-		 when, size,
+	snprintf(t, sizeof(t), "clyde-sweep: %s%s%s%s%s\nrun %s, %s per cell%s",
+		 r->target, r->model[0] ? ", " : "", r->model,
+		 dev[0] ? ", " : "", dev, when, size,
 		 fast ? "; hatched +++++: under 0.5 s, not timed" : "");
 	fputs("set multiplot layout 4,1 title ", f);
 	plot_dquote(f, t);
@@ -295,15 +295,15 @@ static int save_script(const struct sweep_opts *o, const struct sweep_result *r)
 	char *script = NULL;
 	size_t len = 0;
 	FILE *f = outfile_stream(&script_of);
-	int e = f ? script_make(r, o->plot_fmt, o->plot, &script, &len)
-		  : -errno;
+	int e =
+	    f ? script_make(r, o->plot_fmt, o->plot, &script, &len) : -errno;
 
 	if (!e && (fwrite(script, 1, len, f) != len || fflush(f) != 0))
 		e = errno ? -errno : -EIO;
 	free(script);
 	if (e)
-		return cli_error(PROG, "--plot-script '%s': %s",
-				 o->plot_script, strerror(-e));
+		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
+				 strerror(-e));
 	return 0;
 }
 
@@ -343,7 +343,7 @@ int chart_finish(const struct sweep_opts *o, const struct sweep_result *r,
 	}
 	rc = o->plot_script ? outfile_commit(&script_of) : 0;
 	if (rc)
-		return cli_error(PROG, "--plot-script '%s': %s",
-				 o->plot_script, strerror(-rc));
+		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
+				 strerror(-rc));
 	return 0;
 }

@@ -72,8 +72,7 @@ static void title(FILE *f, const struct zcav_result *r)
 			     (unsigned long long)(t[0].block / UNITS_MIB));
 	if (t[0].passes > 1)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
-				      ", trimmed mean of %u passes",
-				      t[0].done);
+				      ", trimmed mean of %u passes", t[0].done);
 	for (unsigned i = 0; i < r->ntargets && i < TITLE_TARGETS; i++) {
 		describe(&t[i], one, sizeof(one));
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "\n%s", one);
@@ -221,9 +220,9 @@ static int save_script(const struct zcav_opts *o, const struct zcav_result *r,
 	char *script = NULL;
 	size_t len = 0;
 	FILE *f = outfile_stream(of);
-	int any, e = f ? script_make(r, o->plot_fmt, o->plot, &script, &len,
-				     &any)
-		       : -errno;
+	int any,
+	    e = f ? script_make(r, o->plot_fmt, o->plot, &script, &len, &any)
+		  : -errno;
 
 	if (!e && (fwrite(script, 1, len, f) != len || fflush(f) != 0))
 		e = errno ? -errno : -EIO;
@@ -238,8 +237,8 @@ static int draw(const struct zcav_opts *o, const struct zcav_result *r,
 {
 	char *script = NULL, why[512];
 	size_t len = 0;
-	int any, e = script_make(r, o->plot_fmt, c->pic.tmp, &script, &len,
-				 &any);
+	int any,
+	    e = script_make(r, o->plot_fmt, c->pic.tmp, &script, &len, &any);
 
 	if (e)
 		return cli_error(PROG, "--plot '%s': %s", o->plot,
@@ -251,8 +250,8 @@ static int draw(const struct zcav_opts *o, const struct zcav_result *r,
 	if (e)
 		return -1;
 	if (o->plot_script && (e = save_script(o, r, &c->script)) != 0)
-		return cli_error(PROG, "--plot-script '%s': %s",
-				 o->plot_script, strerror(-e));
+		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
+				 strerror(-e));
 	return 0;
 }
 

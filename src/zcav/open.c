@@ -219,10 +219,10 @@ int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 			out[k++] = (struct output){"-l", t[i].log};
 	if (opt->plot)
 		out[k++] = (struct output){"--plot", opt->plot};
-	if (opt->plot_script)
-		out[k++] = (struct output){"--plot-script", opt->plot_script};
 	if (opt->json_path)
 		out[k++] = (struct output){"--json", opt->json_path};
+	if (opt->plot_script)
+		out[k++] = (struct output){"--plot-script", opt->plot_script};
 	for (int i = 0; i < k; i++) {
 		for (int j = 0; j < n; j++) {
 			if (!is_target(out[i].path, &t[j]))
