@@ -78,7 +78,7 @@ day=${when%T*}
 clock=${when#*T}
 clock=${clock%Z}
 case $title in
-*"clyde-sweep: $L, 48M\\nrun $day $clock UTC, 16M per cell; hatched +++++: under 0.5 s, not timed"*) ;;
+*"clyde-sweep: $L (48M)\\nrun $day $clock UTC, 16M per cell; hatched +++++: under 0.5 s, not timed"*) ;;
 *) fail "sweep title: $title (start_time $when)" ;;
 esac
 python3 - "$WORK/o/s.json" <<'EOF' || fail "sweep document: $(cat "$WORK/o/s.json")"

@@ -213,9 +213,11 @@ static void title(FILE *f, const struct sweep_result *r, unsigned fast)
 			 r->start_time + 11);
 	else
 		snprintf(when, sizeof(when), "date not recorded");
-	snprintf(t, sizeof(t), "clyde-sweep: %s%s%s%s%s\nrun %s, %s per cell%s",
-		 r->target, r->model[0] ? ", " : "", r->model,
-		 dev[0] ? ", " : "", dev, when, size,
+	snprintf(t, sizeof(t),
+		 "clyde-sweep: %s%s%s%s%s%s\nrun %s, %s per cell%s", r->target,
+		 r->model[0] || dev[0] ? " (" : "", r->model,
+		 r->model[0] && dev[0] ? ", " : "", dev,
+		 r->model[0] || dev[0] ? ")" : "", when, size,
 		 fast ? "; hatched +++++: under 0.5 s, not timed" : "");
 	fputs("set multiplot layout 4,1 title ", f);
 	plot_dquote(f, t);
