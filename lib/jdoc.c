@@ -172,3 +172,60 @@ bad_hex:
 		      "a path's bytes: expected lowercase hex digits, two a "
 		      "byte, no 00");
 }
+
+int jdoc_text(const json_t *o, const char *at, const char *key, char *buf,
+	      size_t room, char *why, size_t len)
+{
+	const json_t *v = json_object_get(o, key);
+	const char *s = json_string_value(v);
+	char what[96];
+
+	buf[0] = '\0';
+	if (!v || json_is_null(v))
+		return 0;
+	snprintf(what, sizeof(what),
+		 "a name: expected a string of printable characters, at most "
+		 "%zu bytes, or null",
+		 room - 1);
+	if (!s || json_string_length(v) >= room)
+		return refuse(why, len, at, key, v, what);
+	for (const char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return refuse(why, len, at, key, v, what);
+	memcpy(buf, s, strlen(s) + 1);
+	return 0;
+}
+
+int jdoc_opt_u64(const json_t *o, const char *at, const char *key,
+		 uint64_t min, uint64_t max, const char *what, uint64_t *out,
+		 char *why, size_t len)
+{
+	const json_t *v = json_object_get(o, key);
+
+	*out = 0;
+	if (!v || json_is_null(v))
+		return 0;
+	return jdoc_u64(o, at, key, min, max, what, out, why, len);
+}
+
+int jdoc_start_time(const json_t *doc, char *buf, size_t room, char *why,
+		    size_t len)
+{
+	const json_t *v = json_object_get(doc, "start_time");
+	const char *s = json_string_value(v);
+	unsigned y, mo, d, h, mi, sec;
+	char z, end;
+
+	buf[0] = '\0';
+	if (!v)
+		return 0;
+	if (!s || strlen(s) != 20 || strlen(s) >= room ||
+	    sscanf(s, "%4u-%2u-%2uT%2u:%2u:%2u%c%c", &y, &mo, &d, &h, &mi,
+		   &sec, &z, &end) != 7 ||
+	    z != 'Z' || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 ||
+	    mi > 59 || sec > 60)
+		return refuse(why, len, "", "start_time", v,
+			      "a time: expected UTC as 2026-11-30T01:30:00Z");
+	memcpy(buf, s, 21);
+	return 0;
+}

@@ -54,4 +54,23 @@ int jdoc_name(const json_t *o, const char *at, const char *key,
 int jdoc_path(const json_t *o, const char *at, const char *key, size_t max,
 	      char **out, char *why, size_t len);
 
+/*
+ * Keys later versions added, so an older document without them still
+ * reads: absent or null gives "" (jdoc_text) or 0 (jdoc_opt_u64).
+ * jdoc_text takes a string of printable characters of at most room - 1
+ * bytes into buf[room] (a device's model).
+ */
+int jdoc_text(const json_t *o, const char *at, const char *key, char *buf,
+	      size_t room, char *why, size_t len);
+int jdoc_opt_u64(const json_t *o, const char *at, const char *key,
+		 uint64_t min, uint64_t max, const char *what, uint64_t *out,
+		 char *why, size_t len);
+
+/*
+ * The document's start_time into buf[room] ("2026-11-30T01:30:00Z"): ""
+ * when absent; anything but such a string is refused.
+ */
+int jdoc_start_time(const json_t *doc, char *buf, size_t room, char *why,
+		    size_t len);
+
 #endif

@@ -120,6 +120,14 @@ int sweep_json_read(const char *buf, size_t len, struct sweep_result *r,
 	    jdoc_u64(set, "settings", "size", 1, MAX_BYTES,
 		     "a size: expected bytes per cell", &r->size, why, whylen))
 		goto out;
+	if (jdoc_text(doc, "", "model", r->model, sizeof(r->model), why,
+		      whylen) ||
+	    jdoc_opt_u64(doc, "", "size_bytes", 1, MAX_BYTES,
+			 "a size: expected bytes, or null", &r->dev_size, why,
+			 whylen) ||
+	    jdoc_start_time(doc, r->start_time, sizeof(r->start_time), why,
+			    whylen))
+		goto out;
 	bs = jdoc_array(set, "settings", "block_sizes", SWEEP_MAX_BS, why,
 			whylen);
 	if (!bs)

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <linux/stat.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
@@ -45,6 +46,53 @@ static unsigned sysfs_block_size(unsigned maj, unsigned min)
 		}
 	}
 	return v;
+}
+
+/* The first line of path, blanks trimmed, into buf[len]; "" if none. */
+static void sysfs_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+	char *p;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	for (p = buf; *p == ' ' || *p == '\t'; p++)
+		;
+	memmove(buf, p, strlen(p) + 1);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
+		     buf[n - 1] == '\t'))
+		buf[--n] = '\0';
+	/* Only printable ASCII reaches a title. */
+	for (p = buf; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+			*p = '?';
+}
+
+void target_model(unsigned maj, unsigned min, char *buf, size_t len)
+{
+	const char *up[] = {"", "../"};
+	char path[128], vendor[64], model[96];
+
+	buf[0] = '\0';
+	for (int i = 0; i < 2 && !buf[0]; i++) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/vendor",
+			 maj, min, up[i]);
+		sysfs_line(path, vendor, sizeof(vendor));
+		/* virtio's "0x1af4" is a PCI vendor number, not a name. */
+		if (!strncmp(vendor, "0x", 2))
+			vendor[0] = '\0';
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/model",
+			 maj, min, up[i]);
+		sysfs_line(path, model, sizeof(model));
+		snprintf(buf, len, "%s%s%s", vendor,
+			 *vendor && *model ? " " : "", model);
+	}
 }
 
 static void guess(struct target_align *a, unsigned v)

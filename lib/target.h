@@ -58,4 +58,12 @@ struct target_room {
 int target_room_fd(int fd, struct target_room *r);
 int target_room_path(const char *path, struct target_room *r);
 
+/*
+ * What sysfs says the block device maj:min is (a partition: its disk),
+ * for a chart's title: "VENDOR MODEL" from device/vendor and
+ * device/model, each trimmed, or whichever of them there is. buf[len]
+ * "" when neither is there (a loop device, a file's tmpfs).
+ */
+void target_model(unsigned maj, unsigned min, char *buf, size_t len);
+
 #endif

@@ -36,6 +36,8 @@ struct zcav_series {
 	unsigned passes;     /* passes asked for (-c) */
 	unsigned done;	     /* passes completed */
 	uint64_t start, end; /* the range; end 0 on a pipe: to its end */
+	char model[128];     /* a device's model (sysfs), "" when unknown */
+	uint64_t size;	     /* the device's or file's bytes, 0 unknown */
 	uint64_t nblocks, cap;
 	uint64_t *offset, *bytes; /* per block */
 	double *secs;		  /* per block and pass: [k * passes + pass] */
@@ -48,6 +50,9 @@ struct zcav_result {
 	int write;	/* -w: written and fsynced, not read */
 	uint64_t chunk; /* bytes per transfer within a block */
 	uint64_t skip;	/* -s: every skip-th block timed */
+	/* When the run started, UTC, as the document's start_time
+	 * ("2026-11-30T01:30:00Z"); "" when a document had none. */
+	char start_time[24];
 	unsigned ntargets;
 	struct zcav_series *target; /* ntargets, malloc'd */
 };

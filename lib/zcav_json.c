@@ -115,6 +115,11 @@ static int read_target(const json_t *t, const char *at, struct zcav_series *s,
 		return -1;
 	}
 	free(name);
+	if (jdoc_text(t, at, "model", s->model, sizeof(s->model), why, len) ||
+	    jdoc_opt_u64(t, at, "size_bytes", 1, MAX_BYTES,
+			 "a size: expected bytes, or null", &s->size, why,
+			 len))
+		return -1;
 	s->kind = (enum zcav_kind)kind;
 	s->direct = direct;
 	s->start = start;
@@ -162,6 +167,9 @@ int zcav_json_read(const char *buf, size_t len, struct zcav_result *r,
 		     &r->skip, why, whylen))
 		goto bad;
 	r->write = op == 1;
+	if (jdoc_start_time(doc, r->start_time, sizeof(r->start_time), why,
+			    whylen))
+		goto bad;
 	targets = jdoc_array(doc, "", "targets", 64, why, whylen);
 	if (!targets)
 		goto bad;

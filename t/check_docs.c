@@ -58,6 +58,8 @@ static void zcav_make(struct zcav_result *r, struct zcav_opts *o)
 	    zcav_series_init(&r->target[1], "pipe-\xff\xfe", 2, o->block), 0);
 	r->target[0].kind = ZCAV_FILE;
 	r->target[0].end = 20 * UNITS_MIB;
+	r->target[0].size = 20 * UNITS_MIB;
+	strcpy(r->target[0].model, "ATA Disk 9");
 	r->target[1].kind = ZCAV_PIPE;
 	for (unsigned t = 0; t < 2; t++) {
 		struct zcav_series *s = &r->target[t];
@@ -92,6 +94,8 @@ START_TEST(zcav_round_trip)
 	ck_assert_uint_eq(b.chunk, a.chunk);
 	ck_assert_uint_eq(b.skip, a.skip);
 	ck_assert_uint_eq(b.ntargets, a.ntargets);
+	/* The start the document was written with, as the chart shows it. */
+	ck_assert_str_eq(b.start_time, "1970-01-01T00:00:00Z");
 	for (unsigned t = 0; t < a.ntargets; t++) {
 		const struct zcav_series *x = &a.target[t], *y = &b.target[t];
 
@@ -103,6 +107,8 @@ START_TEST(zcav_round_trip)
 		ck_assert_uint_eq(y->done, x->done);
 		ck_assert_uint_eq(y->start, x->start);
 		ck_assert_uint_eq(y->end, x->end);
+		ck_assert_str_eq(y->model, x->model);
+		ck_assert_uint_eq(y->size, x->size);
 		ck_assert_uint_eq(y->nblocks, x->nblocks);
 		for (uint64_t k = 0; k < x->nblocks; k++) {
 			ck_assert_uint_eq(y->offset[k], x->offset[k]);
@@ -160,6 +166,64 @@ START_TEST(zcav_strict)
 		     "targets[1].name_bytes");
 	zcav_refused("\"operation\": \"read\"", "\"operation\": 1",
 		     "settings.operation 1 is not one of read, write");
+	zcav_refused("\"size_bytes\": 20971520", "\"size_bytes\": 0",
+		     "targets[0].size_bytes 0 is not a size");
+	zcav_refused("\"model\": \"ATA Disk 9\"", "\"model\": 9",
+		     "targets[0].model 9 is not a name");
+	zcav_refused("\"model\": \"ATA Disk 9\"", "\"model\": \"a\\nb\"",
+		     "targets[0].model");
+	zcav_refused("\"start_time\": \"1970-01-01T00:00:00Z\"",
+		     "\"start_time\": \"yesterday\"",
+		     "start_time \"yesterday\" is not a time");
+}
+END_TEST
+
+static void sweep_make(struct sweep_result *r);
+
+/* A document written before model, size_bytes (and start_time) were
+ * kept still reads, each as unknown. */
+START_TEST(older_documents)
+{
+	struct zcav_result a, b;
+	struct zcav_opts o;
+	static struct sweep_result sa, sb;
+	struct sweep_opts so;
+	char why[256] = "", *s;
+	json_t *doc;
+
+	zcav_make(&a, &o);
+	doc = zcav_json_doc(&o, &a, 0);
+	ck_assert_ptr_nonnull(doc);
+	json_object_del(doc, "start_time");
+	for (size_t i = 0; i < json_array_size(json_object_get(doc, "targets"));
+	     i++) {
+		json_t *t = json_array_get(json_object_get(doc, "targets"), i);
+
+		json_object_del(t, "model");
+		json_object_del(t, "size_bytes");
+	}
+	s = dump(doc);
+	ck_assert_msg(zcav_json_read(s, strlen(s), &b, why, sizeof(why)) == 0,
+		      "%s", why);
+	ck_assert_str_eq(b.start_time, "");
+	ck_assert_str_eq(b.target[0].model, "");
+	ck_assert_uint_eq(b.target[0].size, 0);
+	free(s);
+	zcav_result_free(&a);
+	zcav_result_free(&b);
+
+	memset(&so, 0, sizeof(so));
+	sweep_make(&sa);
+	doc = sweep_json_doc(&so, &sa, 0);
+	ck_assert_ptr_nonnull(doc);
+	json_object_del(doc, "model");
+	json_object_del(doc, "size_bytes");
+	s = dump(doc);
+	ck_assert_msg(sweep_json_read(s, strlen(s), &sb, why, sizeof(why)) == 0,
+		      "%s", why);
+	ck_assert_str_eq(sb.model, "");
+	ck_assert_uint_eq(sb.dev_size, 0);
+	free(s);
 }
 END_TEST
 
@@ -169,6 +233,11 @@ static void sweep_make(struct sweep_result *r)
 	snprintf(r->what, sizeof(r->what), "clyde-sweep x: /d\xe9 (ext4)");
 	snprintf(r->target, sizeof(r->target), "/d\xe9");
 	r->size = 256 * UNITS_MIB;
+	strcpy(r->model, "NVMe Array 3");
+	r->dev_size = 64 * UNITS_GIB;
+	/* The start sweep_json_doc is given below (0), as the program
+	 * keeps it. */
+	strcpy(r->start_time, "1970-01-01T00:00:00Z");
 	r->nbs = 2;
 	r->bs[0] = 4096;
 	r->bs[1] = UNITS_MIB;
@@ -294,6 +363,7 @@ static Suite *docs_suite(void)
 	tcase_add_test(tc, zcav_round_trip);
 	tcase_add_test(tc, zcav_strict);
 	tcase_add_test(tc, sweep_round_trip);
+	tcase_add_test(tc, older_documents);
 	tcase_add_test(tc, body_again);
 	suite_add_tcase(s, tc);
 	return s;

@@ -44,6 +44,9 @@ static json_t *target(const struct zcav_series *t, int *bad)
 	jp_put(o, "start", json_integer((json_int_t)t->start), bad);
 	jp_put(o, "end",
 	       t->end ? json_integer((json_int_t)t->end) : json_null(), bad);
+	jp_put(o, "model", t->model[0] ? jp_text(t->model) : json_null(), bad);
+	jp_put(o, "size_bytes",
+	       t->size ? json_integer((json_int_t)t->size) : json_null(), bad);
 	for (uint64_t k = 0; k < t->nblocks && !*bad; k++)
 		jp_append(blocks, block(t, k, bad), bad);
 	for (unsigned p = 0; p < t->done; p++) {
@@ -124,6 +127,12 @@ void docbody_sweep(json_t *doc, const struct sweep_result *r, int *bad)
 	json_t *stages = json_array();
 
 	jp_put(doc, "title", jp_text(r->what), bad);
+	jp_put(doc, "model", r->model[0] ? jp_text(r->model) : json_null(),
+	       bad);
+	jp_put(doc, "size_bytes",
+	       r->dev_size ? json_integer((json_int_t)r->dev_size)
+			   : json_null(),
+	       bad);
 	if (JP_MADE(bad, stages))
 		return;
 	for (unsigned s = 0; s < r->nstages && !*bad; s++)

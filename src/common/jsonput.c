@@ -89,15 +89,22 @@ void jp_path(json_t *o, const char *key, const char *path, int *bad)
 	free(hex);
 }
 
+void jp_time(char *buf, size_t len, time_t t)
+{
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) ||
+	    !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, len, "%s", "");
+}
+
 void jp_head(json_t *doc, int schema, const char *program, time_t start,
 	     int *bad)
 {
 	struct utsname un;
 	char when[32], host[256] = "";
-	struct tm tm;
 
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ",
-		 gmtime_r(&start, &tm));
+	jp_time(when, sizeof(when), start);
 	gethostname(host, sizeof(host) - 1);
 	jp_put(doc, "schema_version", json_integer(schema), bad);
 	jp_put(doc, "program", json_string(program), bad);

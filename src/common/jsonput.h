@@ -46,6 +46,9 @@ json_t *jp_text(const char *s);
  */
 void jp_path(json_t *o, const char *key, const char *path, int *bad);
 
+/* t as start_time writes it, UTC ("2026-11-30T01:30:00Z"), in buf[len]. */
+void jp_time(char *buf, size_t len, time_t t);
+
 /*
  * The head every document opens with: schema_version, program, version,
  * start_time (UTC, from start), host and kernel.

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -416,31 +417,6 @@ static int finish_json(const struct sweep_opts *o,
 			 o->json_path ? &json_of : NULL, 1);
 }
 
-/* The plot's file: made before the first cell, renamed when drawn. */
-static struct outfile plot_of;
-
-/* Draw the plot into its temporary file and rename it. 0, or 1. */
-static int finish_plot(const struct sweep_opts *o, const struct sweep_result *r)
-{
-	int rc;
-
-	/* gnuplot starts with the stop signals as they were; meanwhile
-	 * the handler takes them here too. */
-	cli_stops_mask(SIG_UNBLOCK);
-	rc = chart_draw(r, o->plot, o->plot_fmt, plot_of.tmp, &stop_signal);
-	cli_stops_mask(SIG_BLOCK);
-	if (rc || stop_signal) {
-		outfile_abort(&plot_of);
-		return CLI_EXIT_FAILED;
-	}
-	rc = outfile_commit(&plot_of);
-	if (rc) {
-		cli_error(PROG, "--plot '%s': %s", o->plot, strerror(-rc));
-		return CLI_EXIT_FAILED;
-	}
-	return 0;
-}
-
 /*
  * The target checked and described, the plot's file made. 0, or the
  * exit status after the message.
@@ -449,6 +425,7 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 {
 	char why[PATH_MAX + 128];
 	uint64_t dev_size = 0;
+	struct stat st;
 
 	r->size = o->size;
 	snprintf(r->target, sizeof(r->target), "%s", o->target);
@@ -460,18 +437,21 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 		if (check_device(o, &dev_size))
 			return CLI_EXIT_USAGE;
 		units_fmt_size(devsz, sizeof(devsz), dev_size);
+		r->dev_size = dev_size;
 		snprintf(r->what, sizeof(r->what),
 			 "clyde-sweep %s: %.200s (%s)", PACKAGE_VERSION,
 			 o->target, devsz);
 	} else {
 		describe_dir(o, r);
 	}
-	/* The plot's file exists (as a temporary name beside it) before
-	 * the first cell, so a path that cannot be written costs nothing. */
-	if (o->plot && outfile_open(&plot_of, o->plot, why, sizeof(why))) {
-		cli_error(PROG, "--plot %s", why);
-		return CLI_EXIT_USAGE;
+	/* The model of the device, or of the one the directory is on. */
+	if (stat(o->target, &st) == 0) {
+		dev_t d = is_dev ? st.st_rdev : st.st_dev;
+
+		target_model(major(d), minor(d), r->model, sizeof(r->model));
 	}
+	if (chart_open(o))
+		return CLI_EXIT_USAGE;
 	if (o->json_path &&
 	    outfile_open(&json_of, o->json_path, why, sizeof(why))) {
 		cli_error(PROG, "--json %s", why);
@@ -531,7 +511,7 @@ int main(int argc, char **argv)
 	if (status) {
 		cleanup();
 		free(buf);
-		outfile_abort(&plot_of);
+		chart_abort();
 		outfile_abort(&json_of);
 		return status;
 	}
@@ -539,6 +519,7 @@ int main(int argc, char **argv)
 		fsmake_private_ns();
 
 	start = time(NULL);
+	jp_time(r.start_time, sizeof(r.start_time), start);
 	status = run_stages(&o, &r, is_dev, buf);
 	if (cleanup())
 		status = CLI_EXIT_FAILED;
@@ -552,11 +533,12 @@ int main(int argc, char **argv)
 		if (out)
 			status = out;
 	}
-	if (!stop_signal && !status && o.plot)
-		status = finish_plot(&o, &r);
+	if (!stop_signal && !status && o.plot &&
+	    chart_finish(&o, &r, &stop_signal))
+		status = CLI_EXIT_FAILED;
 	if (!stop_signal && !status && o.json)
 		status = finish_json(&o, &r, start);
-	outfile_abort(&plot_of);
+	chart_abort();
 	outfile_abort(&json_of);
 	if (stop_signal)
 		return CLI_EXIT_SIGNAL(stop_signal);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 #include "sweep_opts.h"
 #include "units.h"
 
@@ -16,7 +17,7 @@
 
 static const char usage_text[] =
     "usage: clyde-sweep [-s size] [-B bs,bs,...] [-z seed] [-q]\n"
-    "                   [--plot FILE] [--json[=FILE]]\n"
+    "                   [--plot FILE [--plot-script FILE]] [--json[=FILE]]\n"
     "                   [--filesystems=raw,ext4,xfs]\n"
     "                   [--destroy-data=DEVICE [--force]] target\n"
     "\n"
@@ -38,6 +39,7 @@ static const char usage_text[] =
     "  --force         also write over a filesystem, RAID or partition-\n"
     "                  table signature found on it\n"
     "  --plot FILE     grouped bars with gnuplot (FILE.png or .svg)\n"
+    "  --plot-script FILE  also save the chart's gnuplot script to FILE\n"
     "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
     "                  to FILE, or to stdout (table and CSV then to stderr)\n"
     "  -q              quiet: the table to stderr, only CSV on stdout\n"
@@ -75,7 +77,7 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
 
-enum { OPT_FS = 256 };
+enum { OPT_FS = 256, OPT_PLOT_SCRIPT };
 
 /* A refused value: one line on err, -1. */
 #define bad(err, o, val, why) cli_bad(err, PROG, o, val, why)
@@ -313,6 +315,19 @@ static int check_all(int argc, char **argv, struct sweep_opts *o, FILE *err)
 	if (o->json_path && o->plot && !strcmp(o->json_path, o->plot))
 		return bad(err, "--json", o->json_path,
 			   "the same file as --plot");
+	if (o->plot_script && !o->plot)
+		return bad(err, "--plot-script", o->plot_script,
+			   "goes with --plot (the script draws its chart)");
+	if (o->plot_script &&
+	    (!strcmp(o->plot_script, o->plot) ||
+	     outfile_same(o->plot_script, o->plot)))
+		return bad(err, "--plot-script", o->plot_script,
+			   "the same file as --plot");
+	if (o->plot_script && o->json_path &&
+	    (!strcmp(o->plot_script, o->json_path) ||
+	     outfile_same(o->plot_script, o->json_path)))
+		return bad(err, "--plot-script", o->plot_script,
+			   "the same file as --json");
 	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why))) {
 		fprintf(err, "%s: %s\n", PROG, why);
 		return -1;
@@ -329,6 +344,7 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 	    CLI_LONG_DESTROY,
 	    CLI_LONG_FORCE,
 	    CLI_LONG_PLOT,
+	    {"plot-script", required_argument, NULL, OPT_PLOT_SCRIPT},
 	    CLI_LONG_JSON,
 	    CLI_LONG_HELP,
 	    CLI_LONG_VERSION,
@@ -372,6 +388,12 @@ enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
 			break;
 		case CLI_OPT_PLOT:
 			rc = opt_str("--plot", optarg, &o->plot, err);
+			break;
+		case OPT_PLOT_SCRIPT:
+			rc = *optarg ? opt_str("--plot-script", optarg,
+					       &o->plot_script, err)
+				     : bad(err, "--plot-script", optarg,
+					   "empty name");
 			break;
 		case CLI_OPT_JSON:
 			o->json = 1;

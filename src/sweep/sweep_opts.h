@@ -47,6 +47,7 @@ struct sweep_opts {
 	int force;
 	const char *plot;
 	enum plot_format plot_fmt;
+	const char *plot_script; /* --plot-script: the chart's gnuplot script */
 	int quiet;
 	int json;	       /* --json given */
 	const char *json_path; /* --json=FILE; NULL: standard output */

@@ -112,13 +112,21 @@ int fsmake_unmount(struct fsmake_mount *m);
 /* ---- chart.c ---- */
 
 /*
- * The plot of r (and only r) drawn by gnuplot in fmt into out, --plot's
- * temporary name; plot is the name given, for messages. 0, or -1 after
- * one line (none when a stop ended gnuplot).
+ * --plot's picture and --plot-script's script made under temporary
+ * names, before the first cell. 0, or -1 after one line.
  */
-int chart_draw(const struct sweep_result *r, const char *plot,
-	       enum plot_format fmt, const char *out,
-	       const volatile sig_atomic_t *stop);
+int chart_open(const struct sweep_opts *o);
+
+/*
+ * The chart of r (and only r) drawn by gnuplot and, with --plot-script,
+ * its script saved; both renamed over their names. 0, or -1 after one
+ * line (none when a stop ended gnuplot), nothing left.
+ */
+int chart_finish(const struct sweep_opts *o, const struct sweep_result *r,
+		 const volatile sig_atomic_t *stop);
+
+/* What chart_open() made removed (a refusal, failure or stop). */
+void chart_abort(void);
 
 /* ---- json.c ---- */
 

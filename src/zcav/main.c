@@ -15,7 +15,7 @@
  *
  * This file is the command line and the flow: targets opened and
  * outputs made (open.c), the run (run.c), then each target's outcome
- * and the plot. Stops (SIGINT, SIGTERM, SIGHUP) are blocked everywhere
+ * and the chart (chart.c). Stops (SIGINT, SIGTERM, SIGHUP) are blocked everywhere
  * and taken by a thread of their own as they arrive, so the first one
  * decides the exit status whatever follows.
  */
@@ -25,13 +25,16 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "gnuplot.h"
+#include "guard.h"
 #include "jsonput.h"
 #include "privs.h"
 #include "rng.h"
+#include "target.h"
 #include "units.h"
 #include "zcav.h"
 #include "zcav_prog.h"
@@ -79,89 +82,6 @@ static int catch_stops(void)
 	return 0;
 }
 
-/*
- * The curves, from the result alone: counted blocks as lines, blocks
- * under 0.5 s as points. plot is --plot's name (for messages), tmp its
- * temporary file.
- */
-static int draw(const struct zcav_result *r, const char *plot,
-		enum plot_format fmt, const char *tmp)
-{
-	const struct zcav_series *t = r->target;
-	char *script = NULL, why[512];
-	size_t len = 0;
-	FILE *f = open_memstream(&script, &len);
-	int any = 0, rc;
-
-	if (!f)
-		return cli_error(PROG, "--plot: %s", strerror(errno));
-	plot_begin(f, tmp, fmt, 1000, 600);
-	fprintf(f,
-		"set title 'clyde-zcav: %s throughput by position "
-		"(%llu MiB blocks%s)'\n",
-		r->write ? "write" : "read",
-		(unsigned long long)(t[0].block / UNITS_MIB),
-		t[0].passes > 1 ? ", trimmed mean of passes" : "");
-	fputs("set xlabel 'offset (GiB)'\nset ylabel 'MiB/s'\n"
-	      "set grid\nset yrange [0:*]\nset key below\n",
-	      f);
-	for (unsigned i = 0; i < r->ntargets; i++) {
-		for (int fast = 0; fast < 2; fast++) {
-			fprintf(f, "$d%u%c << EOD\n", i, fast ? 'f' : 'c');
-			for (uint64_t k = 0; k < t[i].nblocks; k++) {
-				double s = zcav_series_seconds(&t[i], k);
-
-				if ((s < ZCAV_MIN_SECONDS) != fast || s <= 0)
-					continue;
-				fprintf(f, "%.4f %.2f\n",
-					(double)t[i].offset[k] /
-					    (double)UNITS_GIB,
-					(double)t[i].bytes[k] /
-					    (double)UNITS_MIB / s);
-			}
-			fputs("EOD\n", f);
-		}
-	}
-	fputs("plot", f);
-	for (unsigned i = 0; i < r->ntargets; i++) {
-		for (int fast = 0; fast < 2; fast++) {
-			int have = 0;
-
-			for (uint64_t k = 0; k < t[i].nblocks; k++)
-				have |= (zcav_series_seconds(&t[i], k) <
-					 ZCAV_MIN_SECONDS) == fast;
-			if (!have)
-				continue;
-			fprintf(f, "%s $d%u%c using 1:2 with %s lc %u title ",
-				any ? "," : "", i, fast ? 'f' : 'c',
-				fast ? "points pt 6"
-				     : "linespoints pt 7 ps 0.6",
-				i + 1);
-			if (fast) {
-				char title[PATH_MAX + 64];
-
-				snprintf(title, sizeof(title),
-					 "%s: blocks under 0.5 s (not counted)",
-					 t[i].name);
-				plot_quote(f, title);
-			} else {
-				plot_quote(f, t[i].name);
-			}
-			any = 1;
-		}
-	}
-	fputc('\n', f);
-	if (fclose(f) != 0) {
-		free(script);
-		return cli_error(PROG, "--plot: %s", strerror(errno));
-	}
-	rc = any ? plot_run(script, len, why, sizeof(why)) : 0;
-	free(script);
-	if (rc && !stop_signal)
-		return cli_error(PROG, "--plot '%s': %s", plot, why);
-	return 0;
-}
-
 /* Each target's outcome said, its log kept only when it succeeded. */
 static int finish_targets(struct zcav_target *t, int n, int *stdout_bad)
 {
@@ -192,36 +112,6 @@ static int finish_targets(struct zcav_target *t, int n, int *stdout_bad)
 	return status;
 }
 
-/*
- * The plot drawn (only after a run without failures) into its temporary
- * file and renamed over its name; removed on a failure or a stop.
- * Returns the exit status so far.
- */
-static int finish_plot(const struct zcav_opts *opt,
-		       const struct zcav_result *r, struct outfile *plot,
-		       int status)
-{
-	int e;
-	int bad_draw =
-	    status || draw(r, opt->plot, opt->plot_fmt, plot->tmp);
-
-	if (stop_signal) {
-		/* A stop while gnuplot drew: it was killed, nothing kept. */
-		outfile_abort(plot);
-		return cli_exit_stop(stop_signal);
-	}
-	if (bad_draw) {
-		outfile_abort(plot);
-		return CLI_EXIT_FAILED;
-	}
-	e = outfile_commit(plot);
-	if (e) {
-		bad("--plot", opt->plot, strerror(-e));
-		return CLI_EXIT_FAILED;
-	}
-	return 0;
-}
-
 /* --json=FILE's document, under its temporary name until written. */
 static struct outfile json_of = {.fd = -1, .slot = -1};
 
@@ -248,7 +138,8 @@ static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
 }
 
 /* What failed before a stop is still said; then nothing is kept. */
-static int stopped_run(struct zcav_target *t, int n, struct outfile *plot,
+static int stopped_run(struct zcav_target *t, int n,
+		       struct zcav_chart_files *plot,
 		       struct zcav_result *r)
 {
 	for (int i = 0; i < n; i++)
@@ -295,6 +186,15 @@ static void result_target(const struct zcav_target *t)
 	t->res->direct = t->direct;
 	t->res->start = t->start;
 	t->res->end = t->end;
+	/* What the chart's title names: a device's model and size, a
+	 * file's size; nothing for a pipe. */
+	if (t->res->kind == ZCAV_DEVICE) {
+		target_model(major(t->id.st_rdev), minor(t->id.st_rdev),
+			     t->res->model, sizeof(t->res->model));
+		t->res->size = guard_size(t->fd);
+	} else if (t->res->kind == ZCAV_FILE) {
+		t->res->size = (uint64_t)t->id.st_size;
+	}
 }
 
 int main(int argc, char **argv)
@@ -302,7 +202,8 @@ int main(int argc, char **argv)
 	static struct zcav_target t[ZCAV_MAX_TARGETS];
 	static struct zcav_opts o;
 	static struct zcav_result r;
-	struct outfile plot = {.fd = -1, .slot = -1};
+	struct zcav_chart_files plot = {{.fd = -1, .slot = -1},
+					{.fd = -1, .slot = -1}};
 	int n, status, stdout_bad = 0;
 	time_t start;
 	char why[300];
@@ -346,12 +247,13 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	start = time(NULL);
+	jp_time(r.start_time, sizeof(r.start_time), start);
 	status = run_all(t, n, &stop_signal);
 	if (stop_signal)
 		return stopped_run(t, n, &plot, &r);
 	status |= finish_targets(t, n, &stdout_bad);
 	if (o.plot)
-		status = finish_plot(&o, &r, &plot, status);
+		status = chart_finish(&o, &r, &plot, status, &stop_signal);
 	if (o.json && !status && !stdout_bad && !stop_signal)
 		status = finish_json(&o, &r, start);
 	outfile_abort(&json_of);

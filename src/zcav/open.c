@@ -210,7 +210,7 @@ static int same_final_name(const char *a, const char *b)
 int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 		       int n)
 {
-	struct output out[ZCAV_MAX_TARGETS + 2];
+	struct output out[ZCAV_MAX_TARGETS + 3];
 	int k = 0;
 	char why[PATH_MAX + 64];
 
@@ -221,6 +221,8 @@ int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 		out[k++] = (struct output){"--plot", opt->plot};
 	if (opt->json_path)
 		out[k++] = (struct output){"--json", opt->json_path};
+	if (opt->plot_script)
+		out[k++] = (struct output){"--plot-script", opt->plot_script};
 	for (int i = 0; i < k; i++) {
 		for (int j = 0; j < n; j++) {
 			if (!is_target(out[i].path, &t[j]))
@@ -242,7 +244,7 @@ int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 }
 
 int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
-		 struct outfile *plot)
+		 struct zcav_chart_files *plot)
 {
 	char why[PATH_MAX + 256];
 
@@ -258,17 +260,21 @@ int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
 		if (!t[i].out)
 			return bad("-l", t[i].log, strerror(errno));
 	}
-	if (opt->plot && outfile_open(plot, opt->plot, why, sizeof(why)))
+	if (opt->plot && outfile_open(&plot->pic, opt->plot, why, sizeof(why)))
 		return cli_error(PROG, "--plot %s", why);
+	if (opt->plot_script &&
+	    outfile_open(&plot->script, opt->plot_script, why, sizeof(why)))
+		return cli_error(PROG, "--plot-script %s", why);
 	return 0;
 }
 
-void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot)
+void open_abort_outputs(struct zcav_target *t, int n,
+			struct zcav_chart_files *plot)
 {
 	for (int i = 0; i < n; i++)
 		if (t[i].have_of) {
 			outfile_abort(&t[i].of);
 			t[i].have_of = 0;
 		}
-	outfile_abort(plot);
+	chart_abort(plot);
 }

@@ -18,7 +18,7 @@
 static const char usage_text[] =
     "usage: clyde-zcav [-b block[:chunk]] [-c count] [-r [start:]end]\n"
     "                  [-s skip] [--direct|--buffered] [--plot FILE]\n"
-    "                  [--json[=FILE]]\n"
+    "                  [--plot-script FILE] [--json[=FILE]]\n"
     "                  [-w --destroy-data=TARGET [--force]]\n"
     "                  [-u user[:group]] [-g group]\n"
     "                  [-l log] [-f] target [[-l log] [-f] target]...\n"
@@ -44,6 +44,7 @@ static const char usage_text[] =
     "  --buffered      through the page cache, devices too (evicted\n"
     "                  before each pass)\n"
     "  --plot FILE     draw the curves with gnuplot (FILE.png or .svg)\n"
+    "  --plot-script FILE  also save the chart's gnuplot script to FILE\n"
     "  --json[=FILE]   write the versioned JSON result (doc/clyde-json.5)\n"
     "                  to FILE, or to stdout (the lines then go to stderr)\n"
     "  -w              write seeded random data instead of reading:\n"
@@ -58,7 +59,7 @@ static const char usage_text[] =
     "129/130/143 stopped by SIGHUP/SIGINT/SIGTERM, 141 standard output\n"
     "closed by its reader.\n";
 
-enum { OPT_DIRECT = 256, OPT_BUFFERED };
+enum { OPT_DIRECT = 256, OPT_BUFFERED, OPT_PLOT_SCRIPT };
 
 /* A refused value: one line on stderr, -1. */
 #define bad(o, val, why) cli_bad(stderr, PROG, o, val, why)
@@ -224,6 +225,9 @@ static int check_all(struct zcav_opts *o, const char *log)
 	}
 	if (o->write && o->ntargets > 1)
 		return cli_error(PROG, "-w: one target at a time");
+	if (o->plot_script && !o->plot)
+		return bad("--plot-script", o->plot_script,
+			   "goes with --plot (the script draws its chart)");
 	if (o->plot) {
 		char why[512];
 
@@ -249,6 +253,7 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 	    {"direct", no_argument, NULL, OPT_DIRECT},
 	    {"buffered", no_argument, NULL, OPT_BUFFERED},
 	    CLI_LONG_PLOT,
+	    {"plot-script", required_argument, NULL, OPT_PLOT_SCRIPT},
 	    CLI_LONG_DESTROY,
 	    CLI_LONG_FORCE,
 	    CLI_LONG_JSON,
@@ -308,6 +313,12 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 			break;
 		case CLI_OPT_PLOT:
 			o->plot = optarg;
+			break;
+		case OPT_PLOT_SCRIPT:
+			o->plot_script = optarg;
+			if (!*optarg)
+				rc = bad("--plot-script", optarg,
+					 "empty name");
 			break;
 		case CLI_OPT_JSON:
 			rc = cli_json_path(stderr, PROG, optarg, &o->json_path);

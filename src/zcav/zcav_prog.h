@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * zcav_prog: what clyde-zcav's files share. main.c has the command line
- * and the flow (signals, outcome, plot); open.c opens the targets and
- * makes the outputs before the first read; run.c is the per-target
- * thread that reads (or writes) and times the blocks.
+ * and the flow (signals, outcome); open.c opens the targets and makes
+ * the outputs before the first read; run.c is the per-target thread
+ * that reads (or writes) and times the blocks; chart.c the chart.
  */
 #ifndef CLYDE_ZCAV_PROG_H
 #define CLYDE_ZCAV_PROG_H
@@ -57,6 +57,11 @@ struct zcav_target {
 	volatile int finished;
 };
 
+/* --plot's picture and --plot-script's script, under temporary names. */
+struct zcav_chart_files {
+	struct outfile pic, script;
+};
+
 /* ---- open.c ---- */
 
 /* Open t->path and settle its range; a refusal is one line, -1. */
@@ -71,13 +76,14 @@ int open_check_streams(const struct zcav_target *t, int n);
 int open_check_outputs(const struct zcav_opts *opt, const struct zcav_target *t,
 		       int n);
 
-/* The logs and the plot as temporary files, before the first read. 0,
- * or -1 after one line. */
+/* The logs, the chart and its script as temporary files, before the
+ * first read. 0, or -1 after one line. */
 int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
-		 struct outfile *plot);
+		 struct zcav_chart_files *plot);
 
 /* Every temporary output removed: a refusal, a failure or a stop. */
-void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot);
+void open_abort_outputs(struct zcav_target *t, int n,
+			struct zcav_chart_files *plot);
 
 /* ---- run.c ---- */
 
@@ -89,6 +95,21 @@ void open_abort_outputs(struct zcav_target *t, int n, struct outfile *plot);
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
+
+/* ---- chart.c ---- */
+
+/*
+ * After the run (status its exit status so far): the chart of r drawn
+ * into its temporary file (only when status is 0) and, with
+ * --plot-script, its script written; both renamed over their names.
+ * Removed instead on a failure or a stop (*stop). The exit status.
+ */
+int chart_finish(const struct zcav_opts *o, const struct zcav_result *r,
+		 struct zcav_chart_files *c, int status,
+		 const volatile sig_atomic_t *stop);
+
+/* What open_outputs() made for the chart removed. */
+void chart_abort(struct zcav_chart_files *c);
 
 /* ---- json.c ---- */
 
