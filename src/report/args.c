@@ -19,7 +19,8 @@
 static const char usage_text[] =
     "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [--latency]\n"
     "                    [-o FILE] [FILE...]\n"
-    "       clyde-report [--skip-bad] html [-o FILE] [--title=T] [FILE...]\n"
+    "       clyde-report [--skip-bad] html [-o FILE] [--title=T]\n"
+    "                    [--colours=safe|bonnie] [FILE...]\n"
     "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] [-o FILE]\n"
     "                    BASELINE [OTHER...]\n"
     "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg] [--page]\n"
@@ -33,8 +34,10 @@ static const char usage_text[] =
     "\n"
     "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
     "           a clyde-zcav or clyde-sweep document as its program printed it\n"
-    "  html     one self-contained HTML page, bon_csv2html's colours,\n"
-    "           latency percentiles from JSON inputs\n"
+    "  html     one self-contained HTML page: bon_csv2html's table (repeats\n"
+    "           as mean +- 95% CI, the runs behind it), latency percentiles\n"
+    "           from JSON inputs; with two sides or more, compare's verdicts\n"
+    "           and the JSON settings that differ between the sides\n"
     "  compare  each figure side by side with the baseline: value, change\n"
     "           in percent and, where a side has repeats (lines of one name\n"
     "           in one input, or several runs in a JSON document), mean,\n"
@@ -61,6 +64,9 @@ static const char usage_text[] =
     "                  Written under a temporary name, renamed when whole;\n"
     "                  an existing F that is not a regular file is refused\n"
     "  --title=T       html and plot title\n"
+    "  --colours=PAL   html: the cells' shading, safe (default: a blue scale\n"
+    "                  colour-blind readers can tell) or bonnie (bon_csv2html's\n"
+    "                  red to green)\n"
     "  --page          plot: all three charts on one page (default: one file\n"
     "                  each, F-throughput.png, F-cpu.png, F-latency.png)\n"
     "  --over-time     plot: instead, one picture F of each test's rate over\n"
@@ -113,6 +119,7 @@ enum {
 	O_ALPHA,
 	O_LATENCY,
 	O_OVER_TIME,
+	O_COLOURS,
 };
 
 static const struct option longs[] = {
@@ -126,6 +133,8 @@ static const struct option longs[] = {
     {"alpha", required_argument, NULL, O_ALPHA},
     {"latency", no_argument, NULL, O_LATENCY},
     {"over-time", no_argument, NULL, O_OVER_TIME},
+    {"colours", required_argument, NULL, O_COLOURS},
+    {"colors", required_argument, NULL, O_COLOURS},
     CLI_LONG_HELP,
     CLI_LONG_VERSION,
     {NULL, 0, NULL, 0},
@@ -189,6 +198,18 @@ static int one_option(int c, char **argv, struct report_args *a,
 					   "between 0 and 0.5, e.g. 0.05",
 					   optarg);
 		only_for(misfit, ONLY(REPORT_COMPARE), "--alpha");
+		return 0;
+	case O_COLOURS:
+		if (!strcmp(optarg, "safe"))
+			o->palette = REPORT_PAL_SAFE;
+		else if (!strcmp(optarg, "bonnie"))
+			o->palette = REPORT_PAL_BONNIE;
+		else
+			return usage_error(err,
+					   "--colours=%s: the palettes are "
+					   "safe and bonnie",
+					   optarg);
+		only_for(misfit, ONLY(REPORT_HTML), "--colours");
 		return 0;
 	case O_LATENCY:
 		o->latency = 1;
