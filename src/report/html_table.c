@@ -393,6 +393,16 @@ static void runs(FILE *out, const struct report_set *set,
 	fputs("</tbody>\n</table>\n</details></td></tr>\n", out);
 }
 
+/* Whether a column has two distinct figures: then the legend. */
+static int any_shaded(struct html_scale sc[HC_COUNT][RT_COUNT])
+{
+	for (int col = 0; col < HC_COUNT; col++)
+		for (int t = 0; t < RT_COUNT; t++)
+			if (figure_bonnie(t) && sc[col][t].max > sc[col][t].min)
+				return 1;
+	return 0;
+}
+
 /* What the shades mean, with a swatch of each end. */
 static void legend(FILE *out, enum report_palette pal)
 {
@@ -450,7 +460,8 @@ int html_table(FILE *out, const struct html_page *p)
 			     &rows[p->nsides]);
 	}
 	fputs("</tbody>\n</table>\n", out);
-	legend(out, p->o->palette);
+	if (any_shaded(sc))
+		legend(out, p->o->palette);
 	free(rows);
 	free(x);
 	return 0;
