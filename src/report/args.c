@@ -20,7 +20,7 @@ static const char usage_text[] =
     "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [--latency]\n"
     "                    [-o FILE] [FILE...]\n"
     "       clyde-report [--skip-bad] html [-o FILE] [--title=T]\n"
-    "                    [--colours=safe|bonnie] [FILE...]\n"
+    "                    [--colours=safe|bonnie] [--alpha=P] [FILE...]\n"
     "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] [-o FILE]\n"
     "                    BASELINE [OTHER...]\n"
     "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg] [--page]\n"
@@ -74,7 +74,7 @@ static const char usage_text[] =
     "                  intervals of clyde --log-interval in JSON inputs\n"
     "  --script=FILE   plot: also save the gnuplot script to FILE\n"
     "  --csv           compare: CSV lines for spreadsheets\n"
-    "  --alpha=P       compare: significance level (default 0.05)\n"
+    "  --alpha=P       compare, html: significance level (default 0.05)\n"
     "  --help          this text;  --version  the version\n"
     "\n"
     "Exit status: 0 ok, 1 output could not be written, 2 bad usage, a bad\n"
@@ -197,7 +197,8 @@ static int one_option(int c, char **argv, struct report_args *a,
 					   "--alpha=%s: expected a level "
 					   "between 0 and 0.5, e.g. 0.05",
 					   optarg);
-		only_for(misfit, ONLY(REPORT_COMPARE), "--alpha");
+		only_for(misfit, ONLY(REPORT_COMPARE) | ONLY(REPORT_HTML),
+			 "--alpha");
 		return 0;
 	case O_COLOURS:
 		if (!strcmp(optarg, "safe"))
