@@ -244,6 +244,10 @@ has '<td class="better">faster</td>'
 has '<td class="worse">more CPU</td>'
 has '<td class="worse">slower</td>'
 has '<td>within noise</td>'
+# Their gist above the table: put_block, rewrite and their latencies
+# faster, seeks and its latency slower, three figures more CPU, the
+# "+++++" stat tests untested.
+has '<p class="note">Verdicts: 4 faster, 2 slower, 3 more CPU, 23 within noise, 4 not tested'
 # One side (two repeats of one name): no compare section.
 html "$WORK/same.csv"
 hasnt 'Compared with the baseline'

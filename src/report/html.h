@@ -47,8 +47,10 @@ void html_lat_pcts(FILE *out, const struct csv_cell *c);
  * control characters replaced. */
 void html_esc(FILE *out, const char *s);
 
+/* Each returns 0 or -ENOMEM, having written what it could. */
+
 /* The table: a row per side (mean +- 95% CI of its repeats, the runs
- * in a <details> under it), its legend, and the More figures table. */
+ * in a <details> under it) and its legend. */
 int html_table(FILE *out, const struct html_page *p);
 
 /* With two sides or more: each side against the first, compare's
@@ -56,7 +58,7 @@ int html_table(FILE *out, const struct html_page *p);
 int html_compare(FILE *out, const struct html_page *p);
 
 /* The JSON settings whose values differ between the sides; nothing
- * when they agree or no side is from JSON. */
+ * when they agree or no side is from JSON, a line when one is. */
 int html_settings(FILE *out, const struct html_page *p);
 
 #endif

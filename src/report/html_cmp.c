@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,44 @@ static void side_name(FILE *out, const struct report_set *set,
 	fprintf(out, ", %zu line%s)", g->n, g->n == 1 ? "" : "s");
 }
 
+/* The verdicts of a pair counted, in a line above its table, so the
+ * gist is read first: "4 faster, 2 more CPU, 27 within noise". */
+static void tally(FILE *out, const struct html_page *p,
+		  const struct report_group *base,
+		  const struct report_group *other, double *xa, double *xb)
+{
+	static const char *const words[] = {
+	    "faster", "slower", "less CPU", "more CPU", "within noise", "-"};
+	unsigned n[sizeof(words) / sizeof(words[0])] = {0};
+	const char *sep = "";
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
+			struct report_fig f;
+
+			if (!report_fig_of(p->set, base, other, t, k,
+					   p->o->alpha, xa, xb, &f))
+				continue;
+			for (size_t w = 0; w < sizeof(words) / sizeof(words[0]);
+			     w++)
+				n[w] += !strcmp(f.v.word, words[w]);
+		}
+	}
+	fputs("<p class=\"note\">Verdicts: ", out);
+	for (size_t w = 0; w + 1 < sizeof(words) / sizeof(words[0]); w++) {
+		if (!n[w])
+			continue;
+		fprintf(out, "%s%u %s", sep, n[w], words[w]);
+		sep = ", ";
+	}
+	if (n[sizeof(words) / sizeof(words[0]) - 1])
+		fprintf(out,
+			"%s%u not tested (no repeats, or a figure one "
+			"side lacks)",
+			sep, n[sizeof(words) / sizeof(words[0]) - 1]);
+	fputs(".</p>\n", out);
+}
+
 static void pair(FILE *out, const struct html_page *p,
 		 const struct report_group *base,
 		 const struct report_group *other, double *xa, double *xb)
@@ -106,6 +145,7 @@ static void pair(FILE *out, const struct html_page *p,
 		html_esc(out, note);
 		fputs(".</p>\n", out);
 	}
+	tally(out, p, base, other, xa, xb);
 	fputs("<table class=\"cmp\">\n<thead><tr><th>Figure</th><th>Unit</th>"
 	      "<th>Baseline</th><th>This</th><th>Change</th><th>p</th>"
 	      "<th>Verdict</th></tr></thead>\n<tbody>\n",
@@ -139,7 +179,7 @@ int html_compare(FILE *out, const struct html_page *p)
 	if (!xa || !xb) {
 		free(xa);
 		free(xb);
-		return -1;
+		return -ENOMEM;
 	}
 	fprintf(out,
 		"<h2>Compared with the baseline</h2>\n<p class=\"note\">Each "
@@ -183,7 +223,7 @@ static int flat_add(struct hs_flat *f, const char *key, json_t *v)
 			snprintf(name, sizeof(name), "%s%s%s", key,
 				 key[0] ? "." : "", k);
 			if (flat_add(f, name, sub) < 0)
-				return -1;
+				return -ENOMEM;
 		}
 		return 0;
 	}
@@ -194,7 +234,7 @@ static int flat_add(struct hs_flat *f, const char *key, json_t *v)
 			      ? strdup(json_string_value(v))
 			      : json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
 	if (!f->kv[f->n].val)
-		return -1;
+		return -ENOMEM;
 	f->n++;
 	return 0;
 }
@@ -214,14 +254,14 @@ static int flat_of(json_t *head, struct hs_flat *f)
 	for (size_t i = 0; i < sizeof(top) / sizeof(top[0]); i++)
 		if (json_object_get(head, top[i]) &&
 		    flat_add(f, top[i], json_object_get(head, top[i])) < 0)
-			return -1;
+			return -ENOMEM;
 	if (target && flat_add(f, "target", target) < 0)
-		return -1;
+		return -ENOMEM;
 	json_object_foreach(set, k, v)
 	{
 		if (strcmp(k, "name") && strcmp(k, "seeds") &&
 		    flat_add(f, k, v) < 0)
-			return -1;
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -318,7 +358,7 @@ int html_settings(FILE *out, const struct html_page *p)
 		return 0;
 	f = calloc(p->nsides, sizeof(*f));
 	if (!f)
-		return -1;
+		return -ENOMEM;
 	for (size_t s = 0; s < p->nsides && !status; s++) {
 		json_t *head = p->set->rows[p->sides[s].idx[0]].head;
 
@@ -342,5 +382,5 @@ int html_settings(FILE *out, const struct html_page *p)
 		for (size_t i = 0; i < f[s].n; i++)
 			free(f[s].kv[i].val);
 	free(f);
-	return status < 0 ? -1 : 0;
+	return status;
 }

@@ -23,6 +23,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,7 +434,7 @@ int html_table(FILE *out, const struct html_page *p)
 	if (!rows || !x) {
 		free(rows);
 		free(x);
-		return -1;
+		return -ENOMEM;
 	}
 	for (size_t s = 0; s < p->nsides; s++) {
 		const struct report_group *g = &p->sides[s];

@@ -54,8 +54,9 @@ struct report_set {
 	size_t n, cap;
 	struct report_doc *docs; /* in input order */
 	size_t ndocs, docs_cap;
-	/* Set before loading for json: keep each run object read and the
-	 * first document's head (json_read_doc). */
+	/* Set before loading for json and html: keep each run object read,
+	 * each row's document head (report_row.head) and the first
+	 * document's head here (json_read_doc). */
 	int keep_json;
 	/* Set before loading for txt --latency: keep each JSON run's
 	 * histograms (8 KiB each, at most REPORT_HISTS_MAX in all). */
