@@ -405,7 +405,7 @@ static int any_shaded(struct html_scale sc[HC_COUNT][RT_COUNT])
 }
 
 /* What the shades mean, with a swatch of each end. */
-static void legend(FILE *out, enum report_palette pal)
+static void legend(FILE *out, enum report_palette pal, int compared)
 {
 	unsigned best = pal == REPORT_PAL_SAFE ? SAFE_BEST : 0x00FF00;
 	unsigned worst = pal == REPORT_PAL_SAFE ? SAFE_WORST : 0xFF0000;
@@ -418,9 +418,12 @@ static void legend(FILE *out, enum report_palette pal)
 		"<span class=\"sw\" style=\"background:#%06X\">worst</span> "
 		"(%s): higher rates, lower CPU per unit of work, lower "
 		"latency; a side of repeats by its means. A column with "
-		"fewer than two distinct figures is not shaded.</p>\n",
+		"fewer than two distinct figures is not shaded.%s</p>\n",
 		best, pal == REPORT_PAL_SAFE ? "darkest blue" : "green", worst,
-		pal == REPORT_PAL_SAFE ? "palest blue" : "red");
+		pal == REPORT_PAL_SAFE ? "palest blue" : "red",
+		compared ? " A shade does not say that a difference is beyond "
+			   "noise: the verdicts below do."
+			 : "");
 }
 
 int html_table(FILE *out, const struct html_page *p)
@@ -462,7 +465,7 @@ int html_table(FILE *out, const struct html_page *p)
 	}
 	fputs("</tbody>\n</table>\n", out);
 	if (any_shaded(sc))
-		legend(out, p->o->palette);
+		legend(out, p->o->palette, p->nsides > 1);
 	free(rows);
 	free(x);
 	return 0;
