@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # clyde-report html: the page of each input format (1.98, 1.97, 1.03
 # CSV, a clyde JSON document) byte for byte against its golden copy,
-# bon_csv2html's colouring rule, escaping, percentiles from JSON, -o and
-# --title, and no name of anything outside the page.
+# the rates as txt prints them, bon_csv2html's colouring rule
+# (--colours=bonnie) and the default blue scale, repeats as a mean with
+# the runs in a <details>, the compare section and the settings that
+# differ, escaping, percentiles from JSON, -o and --title, text of 12px
+# or more, and no name of anything outside the page.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
@@ -67,7 +70,7 @@ html "$DATA/r198.csv"
 html "$DATA/r103.csv"
 [ "$(grep -c '<td class="name" rowspan="1">' "$WORK/out")" = 2 ] || fail "r103: not 2 rows"
 hasnt '<tr class="lat">'
-has '<td class="name" rowspan="1">convm004<div class="ver">1.03 format</div></td><td class="label">16G</td><td style="background:#00FF00">51346</td>'
+has '<td class="name" rowspan="1">convm004<div class="ver">1.03 format</div></td><td class="label">16G</td><td style="background:#4292C6" title="51346 KiB/s">50.1m</td>'
 
 # Units: KiB/s for every I/O rate, per-char included (bon_csv2html 2.00
 # says M/sec); seeks and files per second.
@@ -76,11 +79,20 @@ has '<td class="name" rowspan="1">convm004<div class="ver">1.03 format</div></td
 [ "$(grep -o '<th class="unit">files/sec</th>' "$WORK/out" | wc -l)" = 6 ] || fail "not 6 files/sec columns"
 hasnt 'M/sec'
 
+# I/O rates as clyde-report txt prints them, the exact figure in the
+# title; seeks and file tests as written.
+html "$DATA/r198.csv"
+"$R" txt "$DATA/r198.csv" | grep -q ' 439m  71 ' || fail "txt does not print 439m"
+has 'title="449755 KiB/s">439m</td>'
+has 'title="301234 KiB/s">294m</td>'
+sed -n '/<table class="main">/,/<\/table>/p' "$WORK/out" | grep -q '>449755<' &&
+	fail "a raw KiB/s figure in the table"
+
 # Colours, two rows (r198.csv): the faster block output is all green, the
 # slower all red; %CP per unit of work and latency are greener lower.
-html "$DATA/r198.csv"
-has '<td style="background:#00FF00">449755</td><td style="background:#00FF00">71</td>'
-has '<td style="background:#FF0000">301234</td><td style="background:#FF0000">58</td>'
+html --colours=bonnie "$DATA/r198.csv"
+has '<td style="background:#00FF00" title="449755 KiB/s">439m</td><td style="background:#00FF00">71</td>'
+has '<td style="background:#FF0000" title="301234 KiB/s">294m</td><td style="background:#FF0000">58</td>'
 has '<td colspan="2" style="background:#00FF00">8094us</td>'
 has '<td colspan="2" style="background:#FF0000">162ms</td>'
 # Sequential stat: one figure and a +++++, so no colour; +++++ and the
@@ -98,10 +110,10 @@ for k in 1 2 3; do
 	printf '%s\n' "$line" | awk -F, -v OFS=, -v k=$k \
 		'{ $3 = "m" k; $12 = k * 100000; $40 = k * 1000 "us"; print }'
 done >"$WORK/three.csv"
-html "$WORK/three.csv"
-has '<td style="background:#FF0000">100000</td>'
-has '<td style="background:#7F8000">200000</td>'
-has '<td style="background:#00FF00">300000</td>'
+html --colours=bonnie "$WORK/three.csv"
+has '<td style="background:#FF0000" title="100000 KiB/s">97.7m</td>'
+has '<td style="background:#7F8000" title="200000 KiB/s">195m</td>'
+has '<td style="background:#00FF00" title="300000 KiB/s">293m</td>'
 has '<td colspan="2" style="background:#00FF00">1000us</td>'
 has '<td colspan="2" style="background:#7F8000">2000us</td>'
 has '<td colspan="2" style="background:#FF0000">3000us</td>'
@@ -176,4 +188,98 @@ over_fsize 2 "$R" html -o "$WORK/big.html" "$DATA/r198.csv" "$DATA/r197.csv" \
 grep -q 'big.html' "$WORK/err" || fail "no message for the failed page: $(cat "$WORK/err")"
 # Options of other subcommands are refused.
 expect_status 2 "$R" html --format=1.03 "$DATA/r198.csv"
+# The default palette is a blue scale, the middle row halfway between
+# its ends #EFF3FF (worst) and #4292C6 (best); the legend says so.
+html "$WORK/three.csv"
+has '<td style="background:#EFF3FF" title="100000 KiB/s">97.7m</td>'
+has '<td style="background:#99C3E3" title="200000 KiB/s">195m</td>'
+has '<td style="background:#4292C6" title="300000 KiB/s">293m</td>'
+has '<span class="sw" style="background:#4292C6">best</span> (darkest blue)'
+hasnt '#00FF00'
+hasnt '#FF0000'
+html --colours=bonnie "$WORK/three.csv"
+has '<span class="sw" style="background:#00FF00">best</span> (green)'
+expect_status 2 "$R" html --colours=purple "$DATA/r198.csv"
+[ "$(wc -l <"$WORK/err")" = 1 ] && grep -q -- '--colours=purple' "$WORK/err" ||
+	fail "--colours=purple: not one line naming it: $(cat "$WORK/err")"
+expect_status 2 "$R" txt --colours=safe "$DATA/r198.csv"
+grep -q -- '--colours does not apply to txt' "$WORK/err" || fail "txt --colours: $(cat "$WORK/err")"
+
+# Unlike rows: a line above the table when they come from different
+# machines (names or hosts) or their per-char figures mean different
+# things; none for one machine.
+html "$DATA/r198.csv" "$DATA/r103.csv"
+sed -n '/<body>/,/<table/p' "$WORK/out" | grep -q '<p class="warn">These rows come from different machines' ||
+	fail "no machines note above the table"
+sed -n '/<body>/,/<table/p' "$WORK/out" | grep -q '<p class="warn">Per Chr columns hold figures of two meanings' ||
+	fail "no per-char note above the table"
+html "$WORK/same.csv"
+hasnt 'different machines'
+
+# Repeats (compare-repeats.csv, three lines a side): a row of means
+# +- the 95% CI half-width each side, the runs in a <details>.
+html "$DATA/compare-repeats.csv"
+[ "$(grep -c '<details><summary>3 runs</summary>' "$WORK/out")" = 2 ] || fail "not 2 <details> of 3 runs"
+[ "$(grep -c 'mean of 3 runs' "$WORK/out")" = 2 ] || fail "not 2 rows of means"
+# put_block of mirror-on: 134822, 131200, 137900 KiB/s, mean 134641
+# (131m as txt prints it), CI half-width 8331 KiB/s (8.1m), as compare.
+has 'title="mean 134641, 95% CI 126310 to 142972 KiB/s (3 runs)">131m ±8.1m</td>'
+"$R" compare "$DATA/compare-repeats.csv" | grep -q '^put_block  *KiB/s  *134641 +- 8331 ' ||
+	fail "compare does not say 134641 +- 8331"
+has '>396ms ±38ms</td>'
+has '<td title="134822 KiB/s">132m</td>'
+hasnt '<details><summary>1 runs'
+# No script: <details> opens by itself.
+hasnt '<script'
+
+# The compare section: the verdicts of clyde-report compare --csv, in
+# its order, and its words for them.
+has '<h2>Compared with the baseline</h2>'
+has '<h3>mirror-off (compare-repeats.csv, 3 lines) against baseline mirror-on (compare-repeats.csv, 3 lines)</h3>'
+"$R" compare --csv "$DATA/compare-repeats.csv" | awk -F, 'NR > 1 { print ($NF == "" ? "-" : $NF) }' >"$WORK/v.csv"
+grep '^<tr><td class="label">' "$WORK/out" | sed 's/.*<td[^>]*>\([^<]*\)<\/td><\/tr>$/\1/' >"$WORK/v.html"
+cmp -s "$WORK/v.csv" "$WORK/v.html" || fail "the page's verdicts are not compare's: $(diff "$WORK/v.csv" "$WORK/v.html" | head)"
+[ "$(wc -l <"$WORK/v.html")" -ge 30 ] || fail "hardly any figures compared"
+has '<td class="better">faster</td>'
+has '<td class="worse">more CPU</td>'
+has '<td class="worse">slower</td>'
+has '<td>within noise</td>'
+# Their gist above the table: put_block, rewrite and their latencies
+# faster, seeks and its latency slower, three figures more CPU, the
+# "+++++" stat tests untested.
+has '<p class="note">Verdicts: 4 faster, 2 slower, 3 more CPU, 23 within noise, 4 not tested'
+# One side (two repeats of one name): no compare section.
+html "$WORK/same.csv"
+hasnt 'Compared with the baseline'
+
+# Settings that differ, from JSON: a second document with another kernel
+# and O_DIRECT; a CSV side shows it does not record them.
+sed -e 's/"kernel": "6.18.44-fc-v782"/"kernel": "6.1.0-test"/' \
+	-e 's/"direct": false/"direct": true/' "$DATA/run.json" >"$WORK/run2.json"
+html "$DATA/run.json" "$WORK/run2.json" "$DATA/r103.csv"
+has '<h2>Settings that differ</h2>'
+has '<tr><td class="label">kernel</td><td>6.18.44-fc-v782</td><td>6.1.0-test</td><td>(CSV: not recorded)</td><td>(CSV: not recorded)</td></tr>'
+has '<tr><td class="label">direct</td><td>false</td><td>true</td><td>(CSV: not recorded)</td><td>(CSV: not recorded)</td></tr>'
+[ "$(sed -n '/Settings that differ/,/<\/table>/p' "$WORK/out" | grep -c '^<tr>')" = 2 ] ||
+	fail "not 2 settings that differ"
+html "$DATA/run.json" "$DATA/run.json"
+hasnt 'Settings that differ'
+html "$DATA/r198.csv" "$DATA/r103.csv"
+hasnt 'Settings that differ'
+hasnt 'clyde JSON document, which records'
+html "$DATA/r103.csv" "$DATA/run.json"
+has 'only vm is from a clyde JSON document'
+
+# All text 12px or more: every size in pixels, none relative.
+html "$DATA/r198.csv" "$DATA/r197.csv" "$DATA/r103.csv" "$DATA/run.json"
+grep -q 'font-size:[0-9.]*\(%\|em\)' "$WORK/out" && fail "a relative font size: $(grep -o 'font-size:[^;}]*' "$WORK/out" | sort -u)"
+for px in $(grep -o 'font-size:[0-9]*px' "$WORK/out" | tr -dc '0-9\n'); do
+	[ "$px" -ge 12 ] || fail "text of ${px}px"
+done
+grep -q '\.pct{font-size:12px' "$WORK/out" || fail "percentiles not 12px"
+
+# The same input, the same bytes.
+cp "$WORK/out" "$WORK/first.html"
+html "$DATA/r198.csv" "$DATA/r197.csv" "$DATA/r103.csv" "$DATA/run.json"
+cmp -s "$WORK/out" "$WORK/first.html" || fail "two runs, two pages"
 exit 0

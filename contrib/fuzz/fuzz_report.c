@@ -65,6 +65,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			report_docs_json(null, &set, null);
 		else if (set.keep_json)
 			report_json(null, &set, &o, null);
+		/* The page, as main renders it: one input, no documents;
+		 * with the settings of its JSON runs (keep_json). */
+		if (!set.ndocs && set.n) {
+			size_t first = 0;
+
+			o.palette = (enum report_palette)skip_bad;
+			report_html(null, &set, &first, 1, &o, null);
+		}
 		report_free(&set);
 	}
 	return 0;

@@ -19,7 +19,8 @@
 static const char usage_text[] =
     "usage: clyde-report [--skip-bad] txt [--format=2.00|1.03] [--latency]\n"
     "                    [-o FILE] [FILE...]\n"
-    "       clyde-report [--skip-bad] html [-o FILE] [--title=T] [FILE...]\n"
+    "       clyde-report [--skip-bad] html [-o FILE] [--title=T]\n"
+    "                    [--colours=safe|bonnie] [--alpha=P] [FILE...]\n"
     "       clyde-report [--skip-bad] compare [--csv] [--alpha=P] [-o FILE]\n"
     "                    BASELINE [OTHER...]\n"
     "       clyde-report [--skip-bad] plot [-o FILE.png|FILE.svg]\n"
@@ -34,8 +35,10 @@ static const char usage_text[] =
     "\n"
     "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
     "           a clyde-zcav or clyde-sweep document as its program printed it\n"
-    "  html     one self-contained HTML page, bon_csv2html's colours,\n"
-    "           latency percentiles from JSON inputs\n"
+    "  html     one self-contained HTML page: bon_csv2html's table (repeats\n"
+    "           as mean +- 95% CI, the runs behind it), latency percentiles\n"
+    "           from JSON inputs; with two sides or more, compare's verdicts\n"
+    "           and the JSON settings that differ between the sides\n"
     "  compare  each figure side by side with the baseline: value, change\n"
     "           in percent and, where a side has repeats (lines of one name\n"
     "           in one input, or several runs in a JSON document), mean,\n"
@@ -62,6 +65,9 @@ static const char usage_text[] =
     "                  Written under a temporary name, renamed when whole;\n"
     "                  an existing F that is not a regular file is refused\n"
     "  --title=T       html and plot title\n"
+    "  --colours=PAL   html: the cells' shading, safe (default: a blue scale\n"
+    "                  colour-blind readers can tell) or bonnie (bon_csv2html's\n"
+    "                  red to green)\n"
     "  --page          plot: all three charts on one page, F (the default)\n"
     "  --split         plot: one file per chart instead, F-throughput.png,\n"
     "                  F-cpu.png, F-latency.png (and no F)\n"
@@ -70,7 +76,7 @@ static const char usage_text[] =
     "                  intervals of clyde --log-interval in JSON inputs\n"
     "  --script=FILE   plot: also save the gnuplot script to FILE\n"
     "  --csv           compare: CSV lines for spreadsheets\n"
-    "  --alpha=P       compare: significance level (default 0.05)\n"
+    "  --alpha=P       compare, html: significance level (default 0.05)\n"
     "  --help          this text;  --version  the version\n"
     "\n"
     "Exit status: 0 ok, 1 output could not be written, 2 bad usage, a bad\n"
@@ -116,6 +122,7 @@ enum {
 	O_ALPHA,
 	O_LATENCY,
 	O_OVER_TIME,
+	O_COLOURS,
 };
 
 static const struct option longs[] = {
@@ -130,6 +137,8 @@ static const struct option longs[] = {
     {"alpha", required_argument, NULL, O_ALPHA},
     {"latency", no_argument, NULL, O_LATENCY},
     {"over-time", no_argument, NULL, O_OVER_TIME},
+    {"colours", required_argument, NULL, O_COLOURS},
+    {"colors", required_argument, NULL, O_COLOURS},
     CLI_LONG_HELP,
     CLI_LONG_VERSION,
     {NULL, 0, NULL, 0},
@@ -196,7 +205,20 @@ static int one_option(int c, char **argv, struct report_args *a,
 					   "--alpha=%s: expected a level "
 					   "between 0 and 0.5, e.g. 0.05",
 					   optarg);
-		only_for(misfit, ONLY(REPORT_COMPARE), "--alpha");
+		only_for(misfit, ONLY(REPORT_COMPARE) | ONLY(REPORT_HTML),
+			 "--alpha");
+		return 0;
+	case O_COLOURS:
+		if (!strcmp(optarg, "safe"))
+			o->palette = REPORT_PAL_SAFE;
+		else if (!strcmp(optarg, "bonnie"))
+			o->palette = REPORT_PAL_BONNIE;
+		else
+			return usage_error(err,
+					   "--colours=%s: the palettes are "
+					   "safe and bonnie",
+					   optarg);
+		only_for(misfit, ONLY(REPORT_HTML), "--colours");
 		return 0;
 	case O_LATENCY:
 		o->latency = 1;

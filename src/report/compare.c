@@ -20,21 +20,15 @@
 #include "report.h"
 #include "stats.h"
 
-struct side {
-	const char *name, *file;
-	size_t *idx, n;
-};
-
-/* The samples of one figure of a side into x; returns how many. */
-static unsigned samples(const struct report_set *set, const struct side *s,
-			enum result_test t, enum cmp_what k, double *x,
-			unsigned *fast)
+unsigned report_samples(const struct report_set *set, const size_t *idx,
+			size_t nidx, enum result_test t, enum cmp_what k,
+			double *x, unsigned *fast)
 {
 	unsigned n = 0;
 
 	*fast = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		const struct csv_cell *c = &set->rows[s->idx[i]].res.c[t];
+	for (size_t i = 0; i < nidx; i++) {
+		const struct csv_cell *c = &set->rows[idx[i]].res.c[t];
 		double v = NAN;
 
 		if (c->state == CSV_EMPTY)
@@ -108,7 +102,7 @@ void report_judge(const struct stats *a, const struct stats *b,
 	}
 }
 
-static const char *fig_unit(enum result_test t, enum cmp_what k)
+const char *report_fig_unit(enum result_test t, enum cmp_what k)
 {
 	if (k == CMP_CPU)
 		return "%CP";
@@ -117,7 +111,7 @@ static const char *fig_unit(enum result_test t, enum cmp_what k)
 	return result_rate_unit(result_test_kind(t));
 }
 
-static void fig_name(char *buf, size_t len, enum result_test t,
+void report_fig_name(char *buf, size_t len, enum result_test t,
 		     enum cmp_what k)
 {
 	static const char *const suffix[] = {"", " cpu", " latency"};
@@ -126,9 +120,11 @@ static void fig_name(char *buf, size_t len, enum result_test t,
 }
 
 /* "134822", "758.8", "134822 +- 1234": the mean and CI half-width. */
-static void fmt_value(char *buf, size_t len, const struct stats *s,
-		      unsigned fast, int seeks)
+void report_fig_value(char *buf, size_t len, const struct stats *s,
+		      unsigned fast, enum result_test t, enum cmp_what k)
 {
+	int seeks = k == CMP_RATE && (result_test_kind(t) == RK_SEEK ||
+				      result_test_kind(t) == RK_OPS);
 	double half = s->ci_high - s->mean;
 	/* Single values as their cells show them; means get a decimal
 	 * while they are small. */
@@ -144,7 +140,7 @@ static void fmt_value(char *buf, size_t len, const struct stats *s,
 		snprintf(buf, len, "%.*f +- %.*f", dec, s->mean, dec, half);
 }
 
-static void fmt_p(char *buf, size_t len, const struct verdict *v)
+void report_fig_p(char *buf, size_t len, const struct verdict *v)
 {
 	if (!v->tested)
 		snprintf(buf, len, "-");
@@ -154,14 +150,17 @@ static void fmt_p(char *buf, size_t len, const struct verdict *v)
 		snprintf(buf, len, "%.4f", v->w.p);
 }
 
-static void text_header(FILE *out, const struct side *base,
-			const struct side *other, int width, const char *note)
+static void text_header(FILE *out, const struct report_set *set,
+			const struct report_group *base,
+			const struct report_group *other, int width,
+			const char *note)
 {
 	fprintf(out,
 		"%s (%s, %zu line%s) against baseline %s (%s, %zu "
 		"line%s)\n",
-		other->name, other->file, other->n, other->n == 1 ? "" : "s",
-		base->name, base->file, base->n, base->n == 1 ? "" : "s");
+		other->name, set->rows[other->idx[0]].file, other->n,
+		other->n == 1 ? "" : "s", base->name,
+		set->rows[base->idx[0]].file, base->n, base->n == 1 ? "" : "s");
 	if (note)
 		fprintf(out, "note: %s\n", note);
 	fprintf(out, "%-20s %-7s %*s %*s %8s %8s  %s\n", "figure", "unit",
@@ -204,13 +203,10 @@ static void csv_text(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/*
- * When the two sides' putc and getc mean different things, the line
- * saying so into note and 1; else 0.
- */
-static int per_char_note(const struct report_set *set,
-			 const struct side *base, const struct side *other,
-			 char *note, size_t len)
+int report_per_char_sides(const struct report_set *set,
+			  const struct report_group *base,
+			  const struct report_group *other, char *note,
+			  size_t len)
 {
 	struct report_pc a, b;
 
@@ -219,14 +215,85 @@ static int per_char_note(const struct report_set *set,
 	return report_per_char_note(note, len, &a, &b);
 }
 
+int report_fig_of(const struct report_set *set,
+		  const struct report_group *base,
+		  const struct report_group *other, enum result_test t,
+		  enum cmp_what k, double alpha, double *xa, double *xb,
+		  struct report_fig *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->t = t;
+	f->k = k;
+	f->v.word = "-";
+	f->change = NAN;
+	f->na = report_samples(set, base->idx, base->n, t, k, xa, &f->fa);
+	f->nb = report_samples(set, other->idx, other->n, t, k, xb, &f->fb);
+	if (!f->na && !f->nb && !f->fa && !f->fb)
+		return 0;
+	if (f->na)
+		stats_compute(xa, f->na, &f->sa);
+	if (f->nb)
+		stats_compute(xb, f->nb, &f->sb);
+	if (f->na && f->nb) {
+		if (f->sa.mean != 0)
+			f->change = (f->sb.mean - f->sa.mean) / f->sa.mean *
+				    100.0;
+		report_judge(&f->sa, &f->sb, k, alpha, &f->v);
+	}
+	return 1;
+}
+
+static void csv_fig(FILE *out, const struct report_group *base,
+		    const struct report_group *other,
+		    const struct report_fig *f)
+{
+	char name[40];
+
+	report_fig_name(name, sizeof(name), f->t, f->k);
+	fprintf(out, "%s,%s", name, report_fig_unit(f->t, f->k));
+	csv_text(out, base->name);
+	csv_text(out, other->name);
+	fprintf(out, ",%u", f->na);
+	csv_num(out, f->na ? f->sa.mean : NAN);
+	csv_num(out, f->na ? f->sa.ci_low : NAN);
+	csv_num(out, f->na ? f->sa.ci_high : NAN);
+	fprintf(out, ",%u", f->nb);
+	csv_num(out, f->nb ? f->sb.mean : NAN);
+	csv_num(out, f->nb ? f->sb.ci_low : NAN);
+	csv_num(out, f->nb ? f->sb.ci_high : NAN);
+	csv_num(out, f->change);
+	csv_num(out, f->v.tested ? f->v.w.t : NAN);
+	csv_num(out, f->v.tested ? f->v.w.df : NAN);
+	csv_num(out, f->v.tested ? f->v.w.p : NAN);
+	fprintf(out, ",%s\n", strcmp(f->v.word, "-") ? f->v.word : "");
+}
+
+static void text_fig(FILE *out, int width, const struct report_fig *f)
+{
+	char name[40], va[64], vb[64], ch[16], p[16];
+
+	report_fig_name(name, sizeof(name), f->t, f->k);
+	report_fig_value(va, sizeof(va), &f->sa, f->fa, f->t, f->k);
+	report_fig_value(vb, sizeof(vb), &f->sb, f->fb, f->t, f->k);
+	if (isfinite(f->change))
+		snprintf(ch, sizeof(ch), "%+.1f%%", f->change);
+	else
+		snprintf(ch, sizeof(ch), "-");
+	report_fig_p(p, sizeof(p), &f->v);
+	fprintf(out, "%-20s %-7s %*s %*s %8s %8s  %s\n", name,
+		report_fig_unit(f->t, f->k), width, va, width, vb, ch, p,
+		f->v.word);
+}
+
 static void compare_pair(FILE *out, const struct report_set *set,
-			 const struct side *base, const struct side *other,
+			 const struct report_group *base,
+			 const struct report_group *other,
 			 const struct report_opts *o, double *xa, double *xb,
 			 FILE *err)
 {
 	int width = 18, tested = 0;
 	char note[512];
-	int noted = per_char_note(set, base, other, note, sizeof(note));
+	int noted = report_per_char_sides(set, base, other, note, sizeof(note));
 
 	/* Under the heading; with --csv on err, so the CSV stays one
 	 * table. */
@@ -234,65 +301,20 @@ static void compare_pair(FILE *out, const struct report_set *set,
 		fprintf(err, "clyde-report: compare: note: %s against %s: %s\n",
 			other->name, base->name, note);
 	if (!o->csv)
-		text_header(out, base, other, width, noted ? note : NULL);
+		text_header(out, set, base, other, width, noted ? note : NULL);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
-			unsigned fa, fb;
-			unsigned na = samples(set, base, t, k, xa, &fa);
-			unsigned nb = samples(set, other, t, k, xb, &fb);
-			struct stats sa = {0}, sb = {0};
-			struct verdict v = {.word = "-"};
-			double change = NAN;
-			char name[40], va[64], vb[64], ch[16], p[16];
-			int seeks;
+			struct report_fig f;
 
-			if (!na && !nb && !fa && !fb)
+			if (!report_fig_of(set, base, other, t, k, o->alpha,
+					   xa, xb, &f))
 				continue;
-			if (na)
-				stats_compute(xa, na, &sa);
-			if (nb)
-				stats_compute(xb, nb, &sb);
-			if (na && nb) {
-				if (sa.mean != 0)
-					change = (sb.mean - sa.mean) / sa.mean *
-						 100.0;
-				report_judge(&sa, &sb, k, o->alpha, &v);
-			}
-			fig_name(name, sizeof(name), t, k);
 			if (o->csv) {
-				fprintf(out, "%s,%s", name, fig_unit(t, k));
-				csv_text(out, base->name);
-				csv_text(out, other->name);
-				fprintf(out, ",%u", na);
-				csv_num(out, na ? sa.mean : NAN);
-				csv_num(out, na ? sa.ci_low : NAN);
-				csv_num(out, na ? sa.ci_high : NAN);
-				fprintf(out, ",%u", nb);
-				csv_num(out, nb ? sb.mean : NAN);
-				csv_num(out, nb ? sb.ci_low : NAN);
-				csv_num(out, nb ? sb.ci_high : NAN);
-				csv_num(out, change);
-				csv_num(out, v.tested ? v.w.t : NAN);
-				csv_num(out, v.tested ? v.w.df : NAN);
-				csv_num(out, v.tested ? v.w.p : NAN);
-				fprintf(out, ",%s\n",
-					strcmp(v.word, "-") ? v.word : "");
+				csv_fig(out, base, other, &f);
 				continue;
 			}
-			seeks = k == CMP_RATE &&
-				(result_test_kind(t) == RK_SEEK ||
-				 result_test_kind(t) == RK_OPS);
-			fmt_value(va, sizeof(va), &sa, fa, seeks);
-			fmt_value(vb, sizeof(vb), &sb, fb, seeks);
-			tested |= v.tested;
-			if (isfinite(change))
-				snprintf(ch, sizeof(ch), "%+.1f%%", change);
-			else
-				snprintf(ch, sizeof(ch), "-");
-			fmt_p(p, sizeof(p), &v);
-			fprintf(out, "%-20s %-7s %*s %*s %8s %8s  %s\n", name,
-				fig_unit(t, k), width, va, width, vb, ch, p,
-				v.word);
+			tested |= f.v.tested;
+			text_fig(out, width, &f);
 		}
 	}
 	if (!o->csv && !tested)
@@ -300,40 +322,53 @@ static void compare_pair(FILE *out, const struct report_set *set,
 			     "differences against)\n");
 }
 
+size_t report_sides(const struct report_set *set, const size_t *inputs,
+		    size_t ninputs, struct report_group **sides)
+{
+	struct report_group *all = NULL;
+	size_t n = 0;
+
+	/* Each input's names, in order of first appearance. */
+	for (size_t i = 0; i < ninputs; i++) {
+		size_t last = i + 1 < ninputs ? inputs[i + 1] : set->n;
+		struct report_group *g, *na;
+		size_t ng = report_group(set, inputs[i], last, &g);
+
+		na = ng ? realloc(all, (n + ng) * sizeof(*all)) : all;
+		if (ng && !na) {
+			report_groups_free(g, ng);
+			goto oom;
+		}
+		all = na;
+		/* The index arrays move to all; only g itself is freed. */
+		memcpy(all + n, g, ng * sizeof(*g));
+		n += ng;
+		free(g);
+		if (inputs[i] < last && !ng)
+			goto oom;
+	}
+	*sides = all;
+	return n;
+oom:
+	report_groups_free(all, n);
+	*sides = NULL;
+	return (size_t)-1;
+}
+
 int report_compare(FILE *out, const struct report_set *set,
 		   const size_t *inputs, size_t ninputs,
 		   const struct report_opts *o, FILE *err)
 {
-	struct side *sides = NULL;
-	size_t nsides = 0;
+	struct report_group *sides = NULL;
+	size_t nsides = report_sides(set, inputs, ninputs, &sides);
 	double *xa = malloc((set->n + 1) * sizeof(double));
 	double *xb = malloc((set->n + 1) * sizeof(double));
-	struct report_group **groups = calloc(ninputs, sizeof(*groups));
-	size_t *ngroups = calloc(ninputs, sizeof(*ngroups));
 	int status = 0;
 
-	if (!xa || !xb || !groups || !ngroups)
-		goto oom;
-	/* The sides: each input's names, in order of first appearance. */
-	for (size_t i = 0; i < ninputs; i++) {
-		size_t last = i + 1 < ninputs ? inputs[i + 1] : set->n;
-
-		ngroups[i] = report_group(set, inputs[i], last, &groups[i]);
-		nsides += ngroups[i];
-	}
-	sides = calloc(nsides ? nsides : 1, sizeof(*sides));
-	if (!sides)
-		goto oom;
-	nsides = 0;
-	for (size_t i = 0; i < ninputs; i++) {
-		for (size_t g = 0; g < ngroups[i]; g++) {
-			struct side *s = &sides[nsides++];
-
-			s->name = groups[i][g].name;
-			s->idx = groups[i][g].idx;
-			s->n = groups[i][g].n;
-			s->file = set->rows[s->idx[0]].file;
-		}
+	if (!xa || !xb || nsides == (size_t)-1) {
+		fprintf(err, "clyde-report: compare: out of memory\n");
+		status = 1;
+		goto out;
 	}
 	if (nsides < 2) {
 		fprintf(err,
@@ -351,16 +386,9 @@ int report_compare(FILE *out, const struct report_set *set,
 			fputc('\n', out);
 		compare_pair(out, set, &sides[0], &sides[s], o, xa, xb, err);
 	}
-	goto out;
-oom:
-	fprintf(err, "clyde-report: compare: out of memory\n");
-	status = 1;
 out:
-	for (size_t i = 0; groups && i < ninputs; i++)
-		report_groups_free(groups[i], ngroups[i]);
-	free(groups);
-	free(ngroups);
-	free(sides);
+	if (nsides != (size_t)-1)
+		report_groups_free(sides, nsides);
 	free(xa);
 	free(xb);
 	return status;

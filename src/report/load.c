@@ -53,6 +53,7 @@ static int add_row(struct report_set *set, const struct run_result *row,
 	rows[set->n].file = name;
 	rows[set->n].line = line;
 	rows[set->n].run = run;
+	rows[set->n].head = NULL;
 	set->n++;
 	return 0;
 }
@@ -124,15 +125,16 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 		return skip_bad ? 0 : -1;
 	}
 	set->njson++;
+	/* The rows take references of their own (below). */
 	if (!set->head)
-		set->head = head;
-	else
-		json_decref(head);
-	for (; k < n; k++)
+		set->head = json_incref(head);
+	for (; k < n; k++) {
 		if (keep_hists(set, &rows[k], name, err) < 0 ||
 		    add_row(set, &rows[k], runs ? runs[k] : NULL, name, 1,
 			    err) < 0)
 			break;
+		set->rows[set->n - 1].head = json_incref(head);
+	}
 	/* The references and histograms not handed to a row. */
 	for (int i = k; i < n; i++) {
 		if (runs)
@@ -141,6 +143,7 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	}
 	free(runs);
 	free(rows);
+	json_decref(head);
 	return k < n ? -1 : 0;
 }
 
@@ -192,6 +195,7 @@ void report_free(struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		json_decref(set->rows[i].run);
+		json_decref(set->rows[i].head);
 		result_free(&set->rows[i].res);
 	}
 	json_decref(set->head);

@@ -230,7 +230,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 	case REPORT_TXT:
 		return report_txt(out, set, &a->o, stderr);
 	case REPORT_HTML:
-		return report_html(out, set, &a->o, stderr);
+		return report_html(out, set, inputs, (size_t)a->ninputs,
+				   &a->o, stderr);
 	case REPORT_JSON:
 		if (set->ndocs)
 			return report_docs_json(out, set, stderr);
@@ -262,7 +263,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		return 1;
 	}
-	set.keep_json = a.cmd == REPORT_JSON;
+	/* html: the settings that differ between sides. */
+	set.keep_json = a.cmd == REPORT_JSON || a.cmd == REPORT_HTML;
 	set.keep_hist = a.cmd == REPORT_TXT && a.o.latency;
 	status = open_outputs(&a, &outs);
 	if (!status)

@@ -27,6 +27,9 @@ struct report_row {
 	int line;	  /* 1-based line of the CSV line or JSON document */
 	json_t *run;	  /* keep_json: the run object it was read from;
 			   * NULL for a CSV line */
+	json_t *head;	  /* keep_json: its document without the runs
+			   * (host, kernel, target, settings); shared by
+			   * the document's rows; NULL for a CSV line */
 };
 
 /*
@@ -51,8 +54,9 @@ struct report_set {
 	size_t n, cap;
 	struct report_doc *docs; /* in input order */
 	size_t ndocs, docs_cap;
-	/* Set before loading for json: keep each run object read and the
-	 * first document's head (json_read_doc). */
+	/* Set before loading for json and html: keep each run object read,
+	 * each row's document head (report_row.head) and the first
+	 * document's head here (json_read_doc). */
 	int keep_json;
 	/* Set before loading for txt --latency: keep each JSON run's
 	 * histograms (8 KiB each, at most REPORT_HISTS_MAX in all). */
@@ -73,6 +77,10 @@ struct report_group {
 	size_t n;
 };
 
+/* html's shading of the cells (--colours): a colour-blind-safe blue
+ * scale, or bon_csv2html's red to green. */
+enum report_palette { REPORT_PAL_SAFE, REPORT_PAL_BONNIE };
+
 struct report_opts {
 	enum table_layout layout; /* txt: --format */
 	int latency;		  /* txt: --latency */
@@ -85,6 +93,7 @@ struct report_opts {
 	int over_time;		  /* plot: --over-time (plot_time.c) */
 	int csv;		  /* compare: --csv */
 	double alpha;		  /* compare: --alpha, 0.05 */
+	enum report_palette palette; /* html: --colours */
 };
 
 enum report_cmd {
@@ -195,6 +204,56 @@ struct verdict {
 void report_judge(const struct stats *a, const struct stats *b,
 		  enum cmp_what k, double alpha, struct verdict *v);
 
+/*
+ * The sides of a comparison: each input's names (report_group), input
+ * by input; the first is the baseline. Returns how many (*sides
+ * malloc'd, free with report_groups_free), (size_t)-1 when out of
+ * memory. inputs[i] is the first row of input i.
+ */
+size_t report_sides(const struct report_set *set, const size_t *inputs,
+		    size_t ninputs, struct report_group **sides);
+
+/* The samples of figure t (what k says) of rows idx[0..nidx) into x;
+ * returns how many; *fast counts the "+++++" cells without a number. */
+unsigned report_samples(const struct report_set *set, const size_t *idx,
+			size_t nidx, enum result_test t, enum cmp_what k,
+			double *x, unsigned *fast);
+
+/* One figure of a side against the baseline, as compare shows it. */
+struct report_fig {
+	enum result_test t;
+	enum cmp_what k;
+	unsigned na, nb; /* samples of the baseline and the side */
+	unsigned fa, fb; /* "+++++" cells without a number */
+	struct stats sa, sb;
+	struct verdict v;
+	double change; /* percent; NaN when there is none */
+};
+
+/*
+ * Figure t, k of other against base (compare's rule: mean, 95% CI,
+ * change, report_judge); xa and xb hold set->n doubles each. 0 when
+ * neither side has the figure (nothing to show), else 1.
+ */
+int report_fig_of(const struct report_set *set,
+		  const struct report_group *base,
+		  const struct report_group *other, enum result_test t,
+		  enum cmp_what k, double alpha, double *xa, double *xb,
+		  struct report_fig *f);
+/* "put_block cpu"; "KiB/s", "%CP", "us"; "134822 +- 1234" (the mean and
+ * its CI's half-width; "+++++" when only such cells); "0.0032". */
+void report_fig_name(char *buf, size_t len, enum result_test t,
+		     enum cmp_what k);
+const char *report_fig_unit(enum result_test t, enum cmp_what k);
+void report_fig_value(char *buf, size_t len, const struct stats *s,
+		      unsigned fast, enum result_test t, enum cmp_what k);
+void report_fig_p(char *buf, size_t len, const struct verdict *v);
+/* report_per_char_note of two sides. */
+int report_per_char_sides(const struct report_set *set,
+			  const struct report_group *base,
+			  const struct report_group *other, char *note,
+			  size_t len);
+
 /* A subcommand's name: "txt", "html", ... */
 const char *report_cmd_name(enum report_cmd cmd);
 
@@ -252,7 +311,10 @@ void report_file_label(const struct run_result *r, char *buf, size_t len);
  */
 int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err);
+/* inputs[i] is the first row of input i; ninputs of them (the sides
+ * of its compare section, as compare's). */
 int report_html(FILE *out, const struct report_set *set,
+		const size_t *inputs, size_t ninputs,
 		const struct report_opts *o, FILE *err);
 /* inputs[i] is the first row of input i; ninputs of them. */
 int report_compare(FILE *out, const struct report_set *set,
