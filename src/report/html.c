@@ -5,8 +5,8 @@
  * (per-char figures of two meanings, rows of several machines or
  * setups), bon_csv2html's table with each side's repeats collapsed to
  * their means and shaded per column (html_table.c, html_mean.c), the
- * figures bonnie++ has no column for, the charts (a place kept for
- * them), and with two sides or more compare's verdicts and the
+ * figures bonnie++ has no column for, the charts (inline SVG, svg.c,
+ * svg_time.c), and with two sides or more compare's verdicts and the
  * settings that differ between the sides (html_cmp.c).
  *
  * The page carries its style inline and names no outside resource, so
@@ -18,10 +18,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "html.h"
+#include "svg.h"
 
 /* Text with the five characters that mean something in HTML escaped. */
 void html_esc(FILE *out, const char *s)
@@ -80,6 +82,9 @@ static const char style[] =
     "padding-left:6px}\n"
     "td.better{background:#CFE2F3;font-weight:bold}\n"
     "td.worse{background:#FDD9A0;font-weight:bold}\n"
+    "div.panels{display:flex;flex-wrap:wrap;gap:8px 16px;"
+    "align-items:flex-start}\n"
+    "svg text{font-family:sans-serif}\n"
     "</style>\n";
 
 /*
@@ -189,17 +194,19 @@ static void machines_note(FILE *out, const struct report_set *set)
 }
 
 /*
- * The charts of the sides, between the table and the compare section.
- * The integrator calls the inline SVG charts here (src/report/svg*.c):
- * report_svg_bars(out, set, o->alpha), then report_svg_over_time(out,
- * set); until then there are none.
+ * The charts of the sides, between the table and the compare section:
+ * the bars of every figure (svg.c), then throughput over time where a
+ * JSON run has intervals (svg_time.c); both inline SVG, so the page
+ * stays one file.
  */
 static int charts(FILE *out, const struct report_set *set,
 		  const struct report_opts *o)
 {
-	(void)out;
-	(void)set;
-	(void)o;
+	/* A write error stays on the stream, whose close names the file;
+	 * only memory is this function's to report. */
+	if (report_svg_bars(out, set, o->alpha) < 0 ||
+	    report_svg_over_time(out, set) < 0)
+		return errno == ENOMEM ? -ENOMEM : 0;
 	return 0;
 }
 

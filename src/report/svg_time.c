@@ -156,7 +156,12 @@ static void chart(FILE *out, const struct report_row *row, size_t ri,
 		result_test_name(t), ri, TW, TMT + TPH + TMB, TW,
 		TMT + TPH + TMB);
 	plot_clean_text(name, sizeof(name), row->res.name, LABEL_CHARS);
-	plot_clean_text(file, sizeof(file), row->file, LABEL_CHARS);
+	/* The input's base name, as the page's other headings name it: the
+	 * page holds no path. */
+	plot_clean_text(file, sizeof(file),
+			strrchr(row->file, '/') ? strrchr(row->file, '/') + 1
+						: row->file,
+			LABEL_CHARS);
 	svg_esc(out, name);
 	fprintf(out, ": %s (", figure_of(t)->title);
 	svg_esc(out, file);
