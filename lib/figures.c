@@ -33,9 +33,17 @@ _Static_assert((0 FIGURES(FIG_PARTIAL)) == 0,
 
 /* The data-file figures first: RT_FIRST_FILE splits the list. */
 #define FIG_ORDER(key, title, kind, group, head, col, cell, tick, csv)         \
-	+((FG_##group == FG_IO) != (RT_##key < RT_FIRST_FILE))
+	+((FG_##group == FG_IO || FG_##group == FG_EXT) !=                     \
+	  (RT_##key < RT_FIRST_FILE))
 _Static_assert((0 FIGURES(FIG_ORDER)) == 0,
-	       "the figures of group IO come before the file tests");
+	       "the figures of groups IO and EXT come before the file tests");
+
+/* Another program's figure is bytes read or written, and none of
+ * bonnie++'s: its rate is in KiB/s, and it has no CSV field. */
+#define FIG_EXT(key, title, kind, group, head, col, cell, tick, csv)           \
+	+(FG_##group == FG_EXT && (RK_##kind != RK_IO || FIG_S98(csv) >= 0))
+_Static_assert((0 FIGURES(FIG_EXT)) == 0,
+	       "a figure of group EXT is of kind IO, with FIG_NO_CSV");
 
 /* The text tables give a column name 9 characters. */
 #define FIG_CELL(key, title, kind, group, head, col, cell, tick, csv)          \
@@ -55,7 +63,17 @@ int figure_bonnie(enum result_test t)
 
 int figure_is_file(enum result_test t)
 {
-	return figure_of(t)->group != FG_IO;
+	return figure_of(t)->group == FG_SEQ || figure_of(t)->group == FG_RAN;
+}
+
+int figure_phased(enum result_test t)
+{
+	return figure_of(t)->group != FG_EXT;
+}
+
+const char *figure_program(enum result_test t)
+{
+	return figure_phased(t) ? "clyde" : "clyde-pgscan";
 }
 
 int figure_find(const char *key)
@@ -70,7 +88,7 @@ unsigned figure_only_bits(enum result_test t)
 {
 	unsigned bits = 1u << t;
 
-	if (figure_of(t)->group == FG_IO)
+	if (!figure_is_file(t))
 		return bits;
 	for (int u = 0; u < RT_COUNT; u++)
 		if (table[u].group == figure_of(t)->group)
@@ -85,6 +103,7 @@ void figure_keys(char *buf, size_t len, const char *sep)
 	if (len)
 		buf[0] = '\0';
 	for (int t = 0; t < RT_COUNT && n < len; t++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", t ? sep : "",
-				      table[t].key);
+		if (figure_phased(t))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      n ? sep : "", table[t].key);
 }

@@ -29,7 +29,10 @@
  *        figure has it)
  * group  IO: a test of the data file, --only runs it alone; SEQ or RAN:
  *        a file test of the sequential or random pass, and --only naming
- *        one runs its whole pass (create, stat, delete)
+ *        one runs its whole pass (create, stat, delete); EXT: measured
+ *        by another program of the suite (clyde-pgscan), which writes
+ *        it in its documents for clyde-report: clyde has no phase for
+ *        it, never writes it and --only refuses it
  * head   the column group over it in the tables ("Sequential Output");
  *        neighbours with the same head share one heading
  * col    its column's name in the html page ("Per Char")
@@ -41,7 +44,7 @@
  *        %CP field always follows the rate field, and 1.03 has no
  *        latencies. FIG_NO_CSV for a figure bonnie++ does not have.
  *
- * The data-file figures (group IO) come before the file tests.
+ * The data-file figures (group IO, and EXT) come before the file tests.
  */
 #define FIGURES(X)                                                             \
 	X(putc, "per-char output", IO, IO, "Sequential Output", "Per Char",    \
@@ -62,6 +65,8 @@
 	  "random\nwrite", FIG_NO_CSV)                                         \
 	X(sync_write, "synchronous write", OPS, IO, "Synchronous", "Write",    \
 	  "Write", "sync\nwrite", FIG_NO_CSV)                                  \
+	X(pg_scan, "PostgreSQL seq scan", IO, EXT, "PostgreSQL", "Seq scan",   \
+	  "Seq scan", "pg seq\nscan", FIG_NO_CSV)                              \
 	X(seq_create, "sequential create", FILE, SEQ, "Sequential Create",     \
 	  "Create", "Create", "seq\ncreate", FIG_CSV(26, 44, 24, 42, 15))      \
 	X(seq_stat, "sequential stat", FILE, SEQ, "Sequential Create", "Read", \
@@ -134,7 +139,22 @@ enum result_test {
 enum result_kind { RK_IO, RK_SEEK, RK_FILE, RK_OPS };
 
 /* Which tests run together (see group above). */
-enum figure_group { FG_IO, FG_SEQ, FG_RAN };
+enum figure_group { FG_IO, FG_SEQ, FG_RAN, FG_EXT };
+
+/*
+ * FIG_PHASED(group, ...): the rest of the arguments for a figure clyde
+ * measures (a phase fills it), nothing for one of group EXT; for the
+ * tables of phases made from FIGURES.
+ */
+#define FIG_PHASED(group, ...)  FIG_PHASED_##group(__VA_ARGS__)
+#define FIG_PHASED_IO(...)      __VA_ARGS__
+#define FIG_PHASED_SEQ(...)     __VA_ARGS__
+#define FIG_PHASED_RAN(...)     __VA_ARGS__
+#define FIG_PHASED_EXT(...)
+#define FIG_NPHASED_(key, title, kind, group, head, col, cell, tick, csv)      \
+	FIG_PHASED(group, +1)
+/* The number of figures clyde measures: its phases. */
+#define FIG_NPHASED (0 FIGURES(FIG_NPHASED_))
 
 /* The first file test: the data-file figures all come before it. */
 #define RT_FIRST_FILE RT_seq_create
@@ -166,6 +186,14 @@ int figure_bonnie(enum result_test t);
 /* True for a file test (group SEQ or RAN). */
 int figure_is_file(enum result_test t);
 
+/* True for a figure clyde measures itself (a phase fills it); false for
+ * one of group EXT. */
+int figure_phased(enum result_test t);
+
+/* The program of the suite that measures t: "clyde", or for a figure of
+ * group EXT the other one ("clyde-pgscan"). */
+const char *figure_program(enum result_test t);
+
 /* The figure called key, or -1. */
 int figure_find(const char *key);
 
@@ -175,7 +203,8 @@ int figure_find(const char *key);
  */
 unsigned figure_only_bits(enum result_test t);
 
-/* Every key, joined by sep, into buf ("putc, put_block, ..."). */
+/* Every key of a figure clyde measures (--only's names), joined by sep,
+ * into buf ("putc, put_block, ..."). */
 void figure_keys(char *buf, size_t len, const char *sep);
 
 #endif

@@ -175,13 +175,16 @@ START_TEST(only_bits)
 }
 END_TEST
 
-/* --only's message lists every key, in the registry's order. */
+/* --only's message lists every key clyde measures, in the registry's
+ * order. */
 START_TEST(keys_list)
 {
 	char buf[1024], want[1024] = "";
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		if (t)
+		if (!figure_phased(t))
+			continue;
+		if (*want)
 			strcat(want, ", ");
 		strcat(want, figure_of(t)->key);
 	}
@@ -314,7 +317,8 @@ static struct run_result *json_rows(const struct run_result *r, int *n)
 	return rows;
 }
 
-/* Every figure is a key of the JSON run, whatever its fields. */
+/* Every figure clyde measures is a key of the JSON run, whatever its
+ * fields; another program's (pg_scan) only when the run holds it. */
 START_TEST(json_keys)
 {
 	struct run_result r;
@@ -323,11 +327,50 @@ START_TEST(json_keys)
 	fx_vm200(&r);
 	run = json_run(&r);
 	tests = json_object_get(run, "tests");
-	ck_assert_int_eq(json_object_size(tests), RT_COUNT);
+	ck_assert_int_eq(json_object_size(tests), FIG_NPHASED);
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		ck_assert_ptr_nonnull(
-		    json_object_get(tests, result_test_name(t)));
+		ck_assert_int_eq(!!json_object_get(tests, result_test_name(t)),
+				 figure_phased(t));
 	json_decref(run);
+	fx_set(&r, RT_pg_scan, 210000, 97, 0);
+	run = json_run(&r);
+	tests = json_object_get(run, "tests");
+	ck_assert_int_eq(json_object_size(tests), FIG_NPHASED + 1);
+	ck_assert_ptr_nonnull(json_object_get(tests, "pg_scan"));
+	/* Its record has no latency: clyde-pgscan times one query. */
+	ck_assert_ptr_null(json_object_get(json_object_get(tests, "pg_scan"),
+					   "latency"));
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(tests, "pg_scan"),
+					      "cpu_percent"));
+	json_decref(run);
+}
+END_TEST
+
+/* pg_scan is clyde-pgscan's: no phase, no --only name, no CSV field;
+ * the rest are clyde's. */
+START_TEST(external_figure)
+{
+	char buf[1024];
+	int n = 0;
+
+	ck_assert_int_eq(figure_find("pg_scan"), RT_pg_scan);
+	ck_assert_int_eq(figure_phased(RT_pg_scan), 0);
+	ck_assert_int_eq(figure_bonnie(RT_pg_scan), 0);
+	ck_assert_int_eq(figure_is_file(RT_pg_scan), 0);
+	ck_assert_int_eq(result_test_kind(RT_pg_scan), RK_IO);
+	ck_assert_str_eq(figure_program(RT_pg_scan), "clyde-pgscan");
+	ck_assert_str_eq(figure_of(RT_pg_scan)->title, "PostgreSQL seq scan");
+	ck_assert_uint_eq(figure_only_bits(RT_pg_scan), 1u << RT_pg_scan);
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		n += figure_phased(t);
+		if (t != RT_pg_scan)
+			ck_assert_str_eq(figure_program(t), "clyde");
+	}
+	ck_assert_int_eq(n, FIG_NPHASED);
+	ck_assert_int_eq(FIG_NPHASED, RT_COUNT - 1);
+	figure_keys(buf, sizeof(buf), ",");
+	ck_assert_ptr_null(strstr(buf, "pg_scan"));
+	ck_assert_ptr_nonnull(strstr(buf, "sync_write,seq_create"));
 }
 END_TEST
 
@@ -379,7 +422,9 @@ START_TEST(slotless_figures)
 		ck_assert_int_eq(rows[0].c[t].state, CSV_VALUE);
 		ck_assert_str_eq(rows[0].c[t].text, "4321");
 		ck_assert_str_eq(rows[0].c[t].cpu_text, "7");
-		ck_assert_str_eq(rows[0].c[t].lat_text, "2345us");
+		/* Another program's record has no latency (pg_scan). */
+		ck_assert_str_eq(rows[0].c[t].lat_text,
+				 figure_phased(t) ? "2345us" : "");
 		set.rows = calloc(1, sizeof(*set.rows));
 		set.rows[0].res = rows[0];
 		set.rows[0].file = "run.json";
@@ -410,6 +455,7 @@ static Suite *figures_suite(void)
 	tcase_add_test(tc, round_trips);
 	tcase_add_test(tc, cell_set_as_written);
 	tcase_add_test(tc, json_keys);
+	tcase_add_test(tc, external_figure);
 	tcase_add_test(tc, slotless_figures);
 	suite_add_tcase(s, tc);
 	return s;

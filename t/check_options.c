@@ -263,6 +263,9 @@ static const struct {
 	{"--sync-time=1e3", "clyde: --sync-time '1e3': expected seconds, e.g. "
 			    "1 or 0.5\n"},
 	{"--only=,", "clyde: --only ',': expected a list of test names\n"},
+	/* clyde-pgscan's figure: named, not run. */
+	{"--only=seeks,pg_scan", "clyde: --only 'pg_scan': pg_scan is "
+				 "measured by clyde-pgscan\n"},
 	{"--iodepth=0", "clyde: --iodepth '0': expected operations in flight "
 			"from 1 to 1024\n"},
 	{"--ran-bs=1000", "clyde: --ran-bs '1000': expected a multiple of 512 "

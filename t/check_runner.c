@@ -472,6 +472,10 @@ START_TEST(registry_checks_each_phase)
 	ck_assert_str_eq(runner_check_phase(&bad), "no run hook");
 	bad = ok, bad.test = RT_COUNT;
 	ck_assert_str_eq(runner_check_phase(&bad), "no figure to fill");
+	/* clyde-pgscan's figure: clyde has no phase for it. */
+	bad = ok, bad.name = "pg_scan", bad.test = RT_pg_scan;
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "its figure is another program's");
 	bad = ok, bad.flags |= 0x100u;
 	ck_assert_str_eq(runner_check_phase(&bad), "unknown flags");
 	bad = ok, bad.flags = PHASE_READS;
@@ -524,9 +528,9 @@ END_TEST
  * as the table made from FIGURES has them. */
 START_TEST(registry_checks_places)
 {
-	const struct phase_ops *list[RT_COUNT] = {
+	const struct phase_ops *list[FIG_NPHASED] = {
 #define ALL(key, title, kind, group, head, col, cell, tick, csv)               \
-	&phase_##key##_ops,
+	FIG_PHASED(group, &phase_##key##_ops, )
 		FIGURES(ALL)
 #undef ALL
 	};
@@ -535,12 +539,12 @@ START_TEST(registry_checks_places)
 	size_t len;
 	FILE *err = open_memstream(&msg, &len);
 
-	ck_assert_int_eq(runner_check_figures(list, RT_COUNT, err), 0);
+	ck_assert_int_eq(runner_check_figures(list, FIG_NPHASED, err), 0);
 	swap = list[RT_putc];
 	list[RT_putc] = list[RT_put_block];
 	list[RT_put_block] = swap;
-	ck_assert_int_eq(runner_check_phases(list, RT_COUNT, err), 0);
-	ck_assert_int_eq(runner_check_figures(list, RT_COUNT, err), -1);
+	ck_assert_int_eq(runner_check_phases(list, FIG_NPHASED, err), 0);
+	ck_assert_int_eq(runner_check_figures(list, FIG_NPHASED, err), -1);
 	fclose(err);
 	ck_assert_str_eq(msg, "clyde: figure putc: the phase in its place "
 			      "fills put_block\n"

@@ -22,10 +22,11 @@
 #include "ran_io.h"
 #include "runner.h"
 
-/* Figure t's phase, as runner.c's table: its flags say whether it runs. */
+/* Figure t's phase, as runner.c's table: its flags say whether it runs
+ * (NULL for a figure of group EXT: clyde never runs it). */
 static const struct phase_ops *const live_list[RT_COUNT] = {
 #define LIVE_PTR(key, title, kind, group, head, col, cell, tick, csv)          \
-	[RT_##key] = &phase_##key##_ops,
+	FIG_PHASED(group, [RT_##key] = &phase_##key##_ops, )
     FIGURES(LIVE_PTR)
 #undef LIVE_PTR
 };
@@ -130,7 +131,7 @@ static void expect(struct live *lv, enum result_test t,
 
 static int runs_in(const struct clyde_opts *o, enum result_test t)
 {
-	return !runner_skip_reason(o, live_list[t]->flags) &&
+	return live_list[t] && !runner_skip_reason(o, live_list[t]->flags) &&
 	       (!o->only || (o->only & (1u << t)));
 }
 

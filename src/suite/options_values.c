@@ -237,6 +237,14 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 				 ")");
 			return opts_bad(err, "--only", name, why);
 		}
+		/* Another program's figure: say which one measures it. */
+		if (!figure_phased(t)) {
+			char why[96];
+
+			snprintf(why, sizeof(why), "%s is measured by %s", tok,
+				 figure_program(t));
+			return opts_bad(err, "--only", tok, why);
+		}
 		o->only |= figure_only_bits(t);
 		if (!p[len])
 			break;

@@ -4,8 +4,9 @@
  * hook: setup (opening, creating) and teardown (closing) are outside it,
  * and a writing phase's fsync is inside it.
  *
- * The table of phases is made from the registry of figures: at the place
- * of each figure, its phase phase_<key>_ops. The registry of phases is
+ * The table of phases is made from the registry of figures: in the order
+ * of the figures, each one's phase phase_<key>_ops (none for a figure of
+ * group EXT, which another program measures). The registry of phases is
  * built from it once (runner_init): every entry is checked, as fio
  * checks an engine's ops when it loads it, and copied with its absent
  * optional hooks filled in by no-ops, so a pass calls every hook of
@@ -32,15 +33,15 @@
 #include "runner_impl.h"
 #include "text.h"
 
-/* Figure t's phase at place t: the run order is the registry's. */
-static const struct phase_ops *const phase_list[RT_COUNT] = {
+/* The phases in the registry's order, which is the run order: one for
+ * each figure clyde measures (none for group EXT's). */
+#define NPHASES ((size_t)FIG_NPHASED)
+static const struct phase_ops *const phase_list[NPHASES] = {
 #define PHASE_PTR(key, title, kind, group, head, col, cell, tick, csv)         \
-	[RT_##key] = &phase_##key##_ops,
+	FIG_PHASED(group, &phase_##key##_ops, )
 	FIGURES(PHASE_PTR)
 #undef PHASE_PTR
 };
-
-#define NPHASES ((size_t)RT_COUNT)
 
 /* A phase as the registry holds it: every hook there. */
 struct reg_phase {
@@ -84,6 +85,8 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		return "no run hook";
 	if ((unsigned)ph->test >= RT_COUNT)
 		return "no figure to fill";
+	if (!figure_phased(ph->test))
+		return "its figure is another program's";
 	if (strcmp(ph->name, result_test_name(ph->test)) != 0)
 		return "its name is not the key of the figure it fills";
 	if (f & ~PHASE_FLAGS_KNOWN)
@@ -141,11 +144,16 @@ int runner_check_phases(const struct phase_ops *const *list, size_t n,
 int runner_check_figures(const struct phase_ops *const *list, size_t n,
 			 FILE *err)
 {
+	enum result_test at[RT_COUNT];
+	size_t nat = 0;
 	int rc = 0;
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		size_t k = 0;
 
+		if (!figure_phased(t))
+			continue;
+		at[nat++] = t;
 		while (k < n && list[k]->test != t)
 			k++;
 		if (k == n) {
@@ -156,14 +164,15 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 	}
 	if (rc)
 		return rc;
-	/* Each one there: then each in its figure's place, as the table
-	 * made from FIGURES puts phase_<key>_ops. */
-	for (size_t k = 0; k < n && k < RT_COUNT; k++) {
-		if (list[k]->test == (enum result_test)k)
+	/* Each one there: then each in its figure's place among the
+	 * figures clyde measures, as the table made from FIGURES puts
+	 * phase_<key>_ops. */
+	for (size_t k = 0; k < n && k < nat; k++) {
+		if (list[k]->test == at[k])
 			continue;
 		fprintf(err,
 			"clyde: figure %s: the phase in its place fills %s\n",
-			result_test_name((enum result_test)k),
+			result_test_name(at[k]),
 			result_test_name(list[k]->test));
 		rc = -1;
 	}

@@ -55,7 +55,8 @@ struct phase_ops;
 
 /*
  * Build the registry of phases once, from the table made from FIGURES
- * (figure t's phase_<key>_ops at place t): every entry checked
+ * (the phase_<key>_ops of the figures clyde measures, in their order):
+ * every entry checked
  * (runner_check_phases, runner_check_figures), absent optional hooks
  * filled in. main calls it at startup; runner_run calls it too. Returns
  * 0, or -1 after a line per fault on err.
@@ -90,9 +91,10 @@ enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r);
 
 /*
- * n phases against the registry of figures (figures.h): every figure has
- * a phase (runner_check_phases has already made sure that none has
- * two), and then each phase is at its figure's place in the list, as
+ * n phases against the registry of figures (figures.h): every figure
+ * clyde measures (not group EXT's) has a phase (runner_check_phases has
+ * already made sure that none has two, and none fills an EXT figure),
+ * and then each phase is at its figure's place among those figures, as
  * runner_init's table has them. Prints "clyde: figure KEY has no phase"
  * for each one missing, or "clyde: figure KEY: the phase in its place
  * fills OTHER" for each one out of place; returns 0 or -1.
