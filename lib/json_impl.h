@@ -54,6 +54,12 @@ int json_read_intervals(json_t *o, const char *at,
 int json_read_settings(json_t *doc, struct run_result *r, char *why,
 		       size_t whylen);
 
+/*
+ * The settings.pgscan object of settings (a clyde-pgscan document's),
+ * when there, checked (json_pgscan.c); 0, or -1 with why naming the key.
+ */
+int json_read_pgscan(json_t *settings, char *why, size_t whylen);
+
 /* Run i's seed, cache_left and error into r. */
 int json_read_run_keys(json_t *run, size_t i, struct run_result *r, char *why,
 		       size_t whylen);

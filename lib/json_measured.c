@@ -241,7 +241,8 @@ int json_read_settings(json_t *doc, struct run_result *r, char *why,
 	    read_setting(files, "settings.files", "chunk", 0, JSON_READ_MAX, &v[9],
 			 why, whylen))
 		return -1;
-	if (read_per_char(s, r, why, whylen) < 0)
+	if (read_per_char(s, r, why, whylen) < 0 ||
+	    json_read_pgscan(s, why, whylen) < 0)
 		return -1;
 	r->file_size = (uint64_t)v[0];
 	r->chunk = (uint64_t)v[1];

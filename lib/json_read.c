@@ -272,7 +272,8 @@ static int read_run(json_t *doc, json_t *run, size_t i, int hist,
 			  whylen);
 }
 
-/* Whether doc is a clyde result of the schema this reader knows. */
+/* Whether doc is a clyde (or clyde-pgscan) result of the schema this
+ * reader knows. */
 static int check_doc(json_t *doc, char *why, size_t whylen)
 {
 	json_t *runs = json_object_get(doc, "runs");
@@ -295,8 +296,10 @@ static int check_doc(json_t *doc, char *why, size_t whylen)
 	}
 	if (json_schema_is(v, JSON_SCHEMA_VERSION, why, whylen) < 0)
 		return -1;
+	/* clyde's, or clyde-pgscan's: clyde's document with its scans. */
 	if (prog && (!json_is_string(prog) ||
-		     strcmp(json_string_value(prog), "clyde"))) {
+		     (strcmp(json_string_value(prog), "clyde") &&
+		      strcmp(json_string_value(prog), "clyde-pgscan")))) {
 		json_value_shown(prog, show, sizeof(show));
 		snprintf(why, whylen, "program %s: not a clyde result document",
 			 show);

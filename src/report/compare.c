@@ -285,6 +285,19 @@ static void text_fig(FILE *out, int width, const struct report_fig *f)
 		f->v.word);
 }
 
+/* clyde-pgscan's sides: each one's scan against its block input. */
+static void pg_ratios(FILE *out, const struct report_set *set,
+		      const struct report_group *base,
+		      const struct report_group *other)
+{
+	char ratio[200];
+
+	if (report_pg_ratio(set, base->idx, base->n, ratio, sizeof(ratio)))
+		fprintf(out, "baseline: %s\n", ratio);
+	if (report_pg_ratio(set, other->idx, other->n, ratio, sizeof(ratio)))
+		fprintf(out, "this:     %s\n", ratio);
+}
+
 static void compare_pair(FILE *out, const struct report_set *set,
 			 const struct report_group *base,
 			 const struct report_group *other,
@@ -320,6 +333,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 	if (!o->csv && !tested)
 		fprintf(out, "(one line a side: no repeats to test the "
 			     "differences against)\n");
+	if (!o->csv)
+		pg_ratios(out, set, base, other);
 }
 
 size_t report_sides(const struct report_set *set, const size_t *inputs,

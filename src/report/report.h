@@ -309,6 +309,15 @@ void report_file_label(const struct run_result *r, char *buf, size_t len);
  * The renderers; each returns the exit status: 0, 1 when the output
  * could not be made, 2 for a usage error (after one line on err).
  */
+/*
+ * The ratio line of rows idx[0..n) (pgscan.c): their mean PostgreSQL seq
+ * scan (pg_scan) against their mean block input (get_block), over the
+ * rows that have both, with the backend's mean CPU share, into buf: 1,
+ * or 0 when no row has both.
+ */
+int report_pg_ratio(const struct report_set *set, const size_t *idx, size_t n,
+		    char *buf, size_t len);
+
 int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err);
 /* inputs[i] is the first row of input i; ninputs of them (the sides

@@ -11,7 +11,8 @@
  * line wrote them. Columns and headings come from the registry
  * (figures.h); the figures
  * bonnie++ has no column for, which only clyde's JSON documents carry,
- * follow in a section of their own (table_print_more). With --latency,
+ * follow in a section of their own (table_print_more), and a run of a
+ * clyde-pgscan document then has its scan's ratio line. With --latency,
  * each run that holds latency histograms (a clyde JSON document's) then
  * gets clyde -v's latency listing, under its name.
  */
@@ -95,6 +96,15 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	for (size_t i = first; i < last; i++)
 		table_print_more(out, set->rows[i].res.name,
 				 set->rows[i].res.c, &more);
+	/* A clyde-pgscan run: its scan against its block input, under the
+	 * name in the More figures rows' 19 columns. */
+	for (size_t i = first; i < last; i++) {
+		char ratio[200];
+
+		if (report_pg_ratio(set, &i, 1, ratio, sizeof(ratio)))
+			fprintf(out, "%-19.19s %s\n", set->rows[i].res.name,
+				ratio);
+	}
 }
 
 /*
