@@ -87,10 +87,27 @@ static const char style[] =
     "svg text{font-family:sans-serif}\n"
     "</style>\n";
 
+/* Under the More figures table: each clyde-pgscan run's scan against
+ * its block input, as txt prints it. */
+static void pg_ratios(FILE *out, const struct report_set *set)
+{
+	char ratio[200];
+
+	for (size_t i = 0; i < set->n; i++) {
+		if (!report_pg_ratio(set, &i, 1, ratio, sizeof(ratio)))
+			continue;
+		fputs("<p class=\"note pgscan\">", out);
+		html_esc(out, set->rows[i].res.name);
+		fputs(": ", out);
+		html_esc(out, ratio);
+		fputs("</p>\n", out);
+	}
+}
+
 /*
  * clyde's figures that bonnie++ does not have (random I/O at a depth,
- * synchronous writes), a row per run and figure, as the text table's
- * "More figures" section; nothing when no row has one.
+ * synchronous writes, clyde-pgscan's scan), a row per run and figure, as
+ * the text table's "More figures" section; nothing when no row has one.
  */
 static void more_table(FILE *out, const struct report_set *set)
 {
@@ -133,6 +150,7 @@ static void more_table(FILE *out, const struct report_set *set)
 	}
 	if (head)
 		fputs("</tbody>\n</table>\n", out);
+	pg_ratios(out, set);
 }
 
 static int any_pct(const struct report_set *set)
