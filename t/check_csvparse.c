@@ -1170,6 +1170,38 @@ static const struct {
      1,
      {"runs[0].tests [] is not an object"},
      0},
+    {"a pg_scan rate below 0",
+     "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
+     " \"tests\": {\"pg_scan\": {\"status\": \"ok\", \"rate\": -1}}}]",
+     1,
+     {"runs[0].tests.pg_scan.rate -1 is not a rate"},
+     0},
+    {"another program",
+     "{\"schema_version\": 1, \"program\": \"clyde-pgscan \", \"runs\": []}",
+     0,
+     {"program \"clyde-pgscan \": not a clyde result document"},
+     0},
+    {"settings.pgscan a string",
+     "{\"schema_version\": 1, \"program\": \"clyde-pgscan\", "
+     "\"settings\": {\"pgscan\": \"15\"}, \"runs\": [{\"csv\": "
+     "\"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\"}]}",
+     0,
+     {"settings.pgscan \"15\" is not an object"},
+     0},
+    {"settings.pgscan.relation_bytes a real",
+     "{\"schema_version\": 1, \"program\": \"clyde-pgscan\", "
+     "\"settings\": {\"pgscan\": {\"relation_bytes\": 1.5}}, "
+     "\"runs\": [{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\"}]}",
+     0,
+     {"settings.pgscan.relation_bytes 1.5 is not a relation size"},
+     0},
+    {"settings.pgscan.relation empty",
+     "{\"schema_version\": 1, \"program\": \"clyde-pgscan\", "
+     "\"settings\": {\"pgscan\": {\"relation\": \"\"}}, "
+     "\"runs\": [{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\"}]}",
+     0,
+     {"settings.pgscan.relation \"\" is not a name"},
+     0},
     {"a test that did not run is checked too",
      "[{\"csv\": \"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\","
      " \"tests\": {\"seeks\": {\"rate\": null}}}]",
@@ -1177,6 +1209,36 @@ static const struct {
      {"runs[0].tests.seeks.rate null is not a rate"},
      0},
 };
+
+/* A clyde-pgscan document: its scan is pg_scan's cell, with no latency;
+ * settings.pgscan's known keys are checked, the others left alone. */
+START_TEST(json_pgscan)
+{
+	struct jread j;
+
+	jread("{\"schema_version\": 1, \"program\": \"clyde-pgscan\", "
+	      "\"settings\": {\"pgscan\": {\"server_version\": \"15.20\", "
+	      "\"relation\": \"pgbench_accounts\", \"relation_bytes\": "
+	      "671744000, \"scale\": 50, \"parallel_workers\": 0, \"evict\": "
+	      "\"drop_caches\", \"resident_after_evict\": 0.02, \"new\": []}}, "
+	      "\"runs\": [{\"csv\": "
+	      "\"convm004,16G,51346,98,,,,,,,,,,,,,,,,,,,,,,,\", \"tests\": "
+	      "{\"pg_scan\": {\"status\": \"ok\", \"work\": 671744000, "
+	      "\"unit\": \"bytes\", \"elapsed\": 3.124391, \"user\": 2.667, "
+	      "\"sys\": 0.3637, \"rate\": 209960, \"rate_unit\": \"KiB/s\", "
+	      "\"cpu_percent\": 97}}}]}",
+	      0, &j);
+	ck_assert_msg(j.n == 1, "%s", j.why);
+	ck_assert_int_eq(j.rows[0].c[RT_pg_scan].state, CSV_VALUE);
+	ck_assert_str_eq(j.rows[0].c[RT_pg_scan].text, "209960");
+	ck_assert_str_eq(j.rows[0].c[RT_pg_scan].cpu_text, "97");
+	ck_assert_str_eq(j.rows[0].c[RT_pg_scan].lat_text, "");
+	ck_assert_int_eq(j.rows[0].t[RT_pg_scan].state, RS_OK);
+	ck_assert_uint_eq(j.rows[0].t[RT_pg_scan].work, 671744000);
+	result_free(&j.rows[0]);
+	free(j.rows);
+}
+END_TEST
 
 START_TEST(json_refused)
 {
@@ -1370,6 +1432,7 @@ static Suite *csvparse_suite(void)
 	tcase_add_test(tj, json_valid);
 	tcase_add_test(tj, json_percentiles);
 	tcase_add_test(tj, json_no_runs_is_empty);
+	tcase_add_test(tj, json_pgscan);
 	tcase_add_loop_test(tj, json_refused, 0,
 			    (int)(sizeof(json_bad) / sizeof(json_bad[0])));
 	tcase_add_test(tj, json_long_value);
