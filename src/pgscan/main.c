@@ -25,6 +25,9 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -72,6 +75,26 @@ static int make_scratch(const struct pg_opts *o)
 	return 0;
 }
 
+/*
+ * The server's processes, once they are gone, reaped: clyde-pgscan is
+ * their subreaper (pg_ctl leaves the postmaster an orphan), so none is
+ * left even as a zombie. Called when the watcher is reaped already, so
+ * every child left is the server's, on its way out.
+ */
+static void reap_server(void)
+{
+	struct timespec tick = {0, 20 * 1000 * 1000};
+
+	for (int i = 0; i < 500; i++) {
+		pid_t p = waitpid(-1, NULL, WNOHANG);
+
+		if (p < 0 && errno != EINTR)
+			return;
+		if (p == 0)
+			nanosleep(&tick, NULL);
+	}
+}
+
 /* Stop the server, remove the directory. 0, or 1 after a line. */
 static int cleanup(void)
 {
@@ -87,6 +110,7 @@ static int cleanup(void)
 		rc = CLI_EXIT_FAILED;
 	}
 	scratch_unwatch(&run.scratch);
+	reap_server();
 	return rc;
 }
 
@@ -144,6 +168,8 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	cli_catch_stops(on_signal);
+	/* The postmaster, orphaned by pg_ctl, becomes our child. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	run.o = &o;
 	if (pg_find_bindir(&o, res.bindir, sizeof(res.bindir)))
 		return CLI_EXIT_USAGE;
