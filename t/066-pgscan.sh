@@ -132,7 +132,7 @@ awk -v a="$1" -v b="$scan" -v c="$2" -v d="$block" 'BEGIN {
 
 # SIGINT mid-scan. As root, the scan slowed by a read cap on a loop
 # device (16 MiB/s: the 32 MiB table takes two seconds); otherwise the
-# stop comes as the first scan starts.
+# stop comes as the first of three scans starts, with two to go.
 S="$D"
 if [ -n "$AS" ] && command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/null &&
 	[ -w /sys/fs/cgroup/blkio/blkio.throttle.read_bps_device ]; then
@@ -144,10 +144,10 @@ if [ -n "$AS" ] && command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/n
 	echo "$DEV $((16 * 1024 * 1024))" >/sys/fs/cgroup/blkio/blkio.throttle.read_bps_device
 fi
 echo "SIGINT mid-scan on $S" >&2
-"$PGSCAN" -d "$S" $AS -s 32m >"$WORK/out" 2>"$WORK/err" &
+"$PGSCAN" -d "$S" $AS -s 32m -x 3 >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 i=0
-until grep -q 'scan 1 of 1 started' "$WORK/err"; do
+until grep -q 'scan 1 of 3 started' "$WORK/err"; do
 	i=$((i + 1))
 	[ $i -lt 1200 ] || { kill -9 $pid; fail "the scan never started: $(cat "$WORK/err")"; }
 	kill -0 $pid 2>/dev/null || fail "ended before the scan: $(cat "$WORK/err")"
