@@ -56,6 +56,8 @@ refused() {
 }
 refused "-x '0': must be 1 to 100" -d "$D" $AS -x 0
 refused "-x 'many': not a number" -d "$D" $AS -x many
+refused "-x '101': must be 1 to 100" -d "$D" $AS -x 101
+refused "--parallel '65': must be 0 to 64" -d "$D" $AS --parallel=65
 refused "-s '1q':" -d "$D" $AS -s 1q
 refused "-s '8m': must be at least 16m" -d "$D" $AS -s 8m
 refused "-d '$WORK/nowhere': No such file" -d "$WORK/nowhere" $AS

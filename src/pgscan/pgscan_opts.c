@@ -99,9 +99,9 @@ static int opt_count(FILE *err, const char *name, const char *arg, uint64_t min,
 	char why[96];
 	uint64_t v;
 
-	if (units_parse_uint(arg, max, &v, why, sizeof(why)))
+	if (units_parse_uint(arg, UINT64_MAX, &v, why, sizeof(why)))
 		return bad(err, name, arg, why);
-	if (v < min) {
+	if (v < min || v > max) {
 		snprintf(why, sizeof(why), "must be %llu to %llu",
 			 (unsigned long long)min, (unsigned long long)max);
 		return bad(err, name, arg, why);
