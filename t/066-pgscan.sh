@@ -112,7 +112,8 @@ jq -e '.program == "clyde-pgscan" and (.schema_version | type) == "number"
 		and (.server_version | test("^[0-9]+\\.[0-9]+$"))
 		and (.bindir | type) == "string"
 		and .resident_after_evict >= 0 and .resident_after_evict <= 1)
-	and (.runs | length) == 2' "$J" >/dev/null ||
+	and .target.directory == $d and all(.targets[]; .directory == $d)
+	and (.runs | length) == 2' --arg d "$(realpath "$D")" "$J" >/dev/null ||
 	fail "document: $(jq -c '{program, pgscan: .settings.pgscan, n: (.runs | length)}' "$J")"
 jq -e --argjson rb "$(jq .settings.pgscan.relation_bytes "$J")" 'all(.runs[].tests;
 	(.pg_scan | (.status == "ok" or .status == "too-fast")

@@ -178,6 +178,22 @@ static json_t *scan_test(const struct pg_result *res, unsigned i, int *bad)
 	return t;
 }
 
+/*
+ * clyde ran in the private directory; the target is DIR, as clyde's
+ * own document names its -d.
+ */
+static void name_target(json_t *doc, const char *dir, int *bad)
+{
+	json_t *t = json_object_get(doc, "target"), *v;
+	size_t i;
+
+	if (json_is_object(t))
+		jp_path(t, "directory", dir, bad);
+	json_array_foreach(json_object_get(doc, "targets"), i,
+			   v) if (json_is_object(v))
+	    jp_path(v, "directory", dir, bad);
+}
+
 void *pg_json_doc(const struct pg_opts *o, const struct pg_result *res,
 		  void *base, time_t start)
 {
@@ -188,6 +204,7 @@ void *pg_json_doc(const struct pg_opts *o, const struct pg_result *res,
 
 	jp_head(doc, json_is_integer(sv) ? (int)json_integer_value(sv) : 1,
 		PROG, start, &bad);
+	name_target(doc, o->dir_abs, &bad);
 	jp_put(settings, "pgscan", settings_pgscan(o, res, &bad), &bad);
 	for (unsigned i = 0; i < res->nscans; i++) {
 		json_t *tests =
