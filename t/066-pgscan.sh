@@ -156,9 +156,15 @@ until grep -q 'scan 1 of 3 started' "$WORK/err"; do
 	kill -0 $pid 2>/dev/null || fail "ended before the scan: $(cat "$WORK/err")"
 	sleep 0.05
 done
+# Under the cap, the stop lands while psql is inside count(*).
 if [ "$S" != "$D" ]; then
-	sleep 0.3
-	pgrep -f -- "$S/clyde\..*/sock" >/dev/null || fail "SIGINT: no scan running to stop"
+	i=0
+	until pgrep -f -- "$S/clyde\..*/sock" >/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 40 ] || fail "SIGINT: no scan running to stop"
+		sleep 0.05
+	done
+	sleep 0.2
 fi
 kill -INT $pid
 echo "stopped: $(tail -1 "$WORK/err")" >&2
