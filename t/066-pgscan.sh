@@ -67,6 +67,10 @@ refused "-d '$LONG': too long: the server's socket" -d "$LONG" $AS
 rmdir "$LONG"
 if [ -n "$AS" ]; then
 	refused "PostgreSQL will not run as root: give -u USER" -d "$D"
+	mkdir -m 700 "$WORK/closed"
+	expect_refused "-d '$WORK/closed': user nobody cannot work in it (cd .*: Permission denied)" \
+		"$PGSCAN" -d "$WORK/closed" $AS -s 32m
+	assert_empty "$WORK/closed"
 	if runuser -u nobody -- test -x "$PGSCAN" 2>/dev/null; then
 		expect_refused "--drop-caches needs root" \
 			runuser -u nobody -- "$PGSCAN" -d "$D" --drop-caches

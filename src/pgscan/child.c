@@ -53,12 +53,11 @@ static void exec_child(const struct pg_run *r, char *const argv[], int out,
 	    dup2(err, 2) < 0)
 		_exit(126);
 	if (geteuid() == 0 && privs_drop(&r->o->privs, why, sizeof(why))) {
-		dprintf(2, "%s: %s\n", PROG, why);
+		dprintf(2, "%s\n", why);
 		_exit(126);
 	}
 	if (chdir(r->scratch.path)) {
-		dprintf(2, "%s: cd %s: %s\n", PROG, r->scratch.path,
-			strerror(errno));
+		dprintf(2, "cd %s: %s\n", r->scratch.path, strerror(errno));
 		_exit(126);
 	}
 	/* The connection is named in full on every command line; what the
@@ -69,7 +68,7 @@ static void exec_child(const struct pg_run *r, char *const argv[], int out,
 	unsetenv("PGPASSFILE");
 	unsetenv("PSQLRC");
 	execv(argv[0], argv);
-	dprintf(2, "%s: cannot run %s: %s\n", PROG, argv[0], strerror(errno));
+	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 

@@ -50,6 +50,28 @@ static void on_signal(int sig)
 		pg_child_stop();
 }
 
+/*
+ * As root: whether the -u user can work in the private directory (every
+ * directory above it must let them through), by a child that enters it
+ * as that user and asks initdb its version. 0, or 2 after a line.
+ */
+static int user_reaches(const struct pg_opts *o)
+{
+	char initdb[PATH_MAX], log[PATH_MAX], why[512];
+	char *argv[] = {initdb, "--version", NULL};
+	int st;
+
+	pg_path(initdb, sizeof(initdb), res.bindir, "initdb");
+	st = pg_child(&run, argv, "reach.log", "reach.log");
+	if (st == 0 || (st < 0 && pg_stop))
+		return st ? CLI_EXIT_FAILED : 0;
+	pg_path(log, sizeof(log), run.scratch.path, "reach.log");
+	pg_log_reason(log, why, sizeof(why));
+	cli_error(PROG, "-d '%s': user %s cannot work in it (%s)", o->dir_abs,
+		  o->user_arg, why[0] ? why : "initdb --version failed");
+	return CLI_EXIT_USAGE;
+}
+
 /* The private directory, the target user's when root, watched. */
 static int make_scratch(const struct pg_opts *o)
 {
@@ -72,7 +94,7 @@ static int make_scratch(const struct pg_opts *o)
 	}
 	/* No watcher is not fatal: the run cleans up after itself. */
 	scratch_watch(&run.scratch, NULL);
-	return 0;
+	return geteuid() == 0 ? user_reaches(o) : 0;
 }
 
 /*
