@@ -21,6 +21,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -97,11 +98,40 @@ static int make_scratch(const struct pg_opts *o)
 	return geteuid() == 0 ? user_reaches(o) : 0;
 }
 
+/* SIGKILL to every child of ours still there (by /proc's PPid). */
+static void kill_children(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	pid_t self = getpid();
+
+	while (d && (e = readdir(d))) {
+		char path[300];
+		int pid, ppid;
+		FILE *f;
+
+		if (sscanf(e->d_name, "%d", &pid) != 1)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		if (fscanf(f, "%*d (%*[^)]) %*c %d", &ppid) == 1 &&
+		    ppid == self)
+			kill(pid, SIGKILL);
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+}
+
 /*
  * The server's processes, once they are gone, reaped: clyde-pgscan is
  * their subreaper (pg_ctl leaves the postmaster an orphan), so none is
  * left even as a zombie. Called when the watcher is reaped already, so
- * every child left is the server's, on its way out.
+ * every child left is the server's, on its way out; one still there
+ * after 5 s (a postmaster whose pg_ctl was stopped before it wrote its
+ * pid file, so pg_server_kill could not name it) is killed.
  */
 static void reap_server(void)
 {
@@ -112,6 +142,8 @@ static void reap_server(void)
 
 		if (p < 0 && errno != EINTR)
 			return;
+		if (p == 0 && i == 250)
+			kill_children();
 		if (p == 0)
 			nanosleep(&tick, NULL);
 	}
