@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_options: the four programs' command lines under libFuzzer. The
+ * fuzz_options: the five programs' command lines under libFuzzer. The
  * first byte of an input picks the program (clyde, clyde-report,
- * clyde-zcav, clyde-sweep); the rest, split at NUL bytes, is its
+ * clyde-zcav, clyde-sweep, clyde-pgscan); the rest, split at NUL bytes, is its
  * argument vector. Each is parsed by the program's own parse function,
  * the one its main calls, many times in one process: what is checked is
  * that no argument vector crashes, reads out of bounds, does undefined
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "pgscan_prog.h"
 #include "report.h"
 #include "sweep_opts.h"
 #include "zcav_opts.h"
@@ -70,10 +71,20 @@ static int parse(int prog, int argc, char **argv)
 			abort();
 		return st;
 	}
-	default: {
+	case 3: {
 		struct sweep_opts o;
 
 		return sweep_opts_parse(argc, argv, &o, null_out, null_out);
+	}
+	default: {
+		static struct pg_opts o;
+		enum pg_opts_status st =
+		    pg_opts_parse(argc, argv, &o, null_out, null_out);
+
+		/* A run has an absolute directory and a count of runs. */
+		if (st == PG_OPTS_RUN && (o.dir_abs[0] != '/' || !o.runs))
+			abort();
+		return st;
 	}
 	}
 }
@@ -81,7 +92,8 @@ static int parse(int prog, int argc, char **argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const names[] = {"clyde", "clyde-report",
-					    "clyde-zcav", "clyde-sweep"};
+					    "clyde-zcav", "clyde-sweep",
+					    "clyde-pgscan"};
 	char *argv[MAX_ARGS + 2];
 	char *copy;
 	int argc = 1, prog;
@@ -90,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	quiet();
-	prog = data[0] % 4;
+	prog = data[0] % 5;
 	/* The arguments, NUL-terminated, in memory of exactly their size. */
 	copy = malloc(size);
 	if (!copy)
