@@ -34,7 +34,10 @@ static void load_file(struct report_set *set, int k, const char *name)
 	size_t len;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/data/%s", dir ? dir : ".", name);
+	if (dir)
+		snprintf(path, sizeof(path), "%s/data/%s", dir, name);
+	else
+		snprintf(path, sizeof(path), "%s/%s", T_DATA, name);
 	f = fopen(path, "rb");
 	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
 	buf = malloc(1 << 20);

@@ -58,6 +58,20 @@ void plot_quote(FILE *f, const char *s)
 	quoted_put(f, s, '\'');
 }
 
+void plot_dquote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '\n')
+			fputs("\\n", f);
+		else if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 void plot_begin(FILE *script, const char *path, enum plot_format fmt,
 		unsigned width, unsigned height)
 {

@@ -33,6 +33,10 @@ char *plot_find_gnuplot(void);
 /* s as a gnuplot single-quoted string (a quote doubled). */
 void plot_quote(FILE *f, const char *s);
 
+/* s as a gnuplot double-quoted string, each '\n' in it a new line (for
+ * titles of several lines). */
+void plot_dquote(FILE *f, const char *s);
+
 /* The terminal and output lines of a script: width x height pixels. */
 void plot_begin(FILE *script, const char *path, enum plot_format fmt,
 		unsigned width, unsigned height);

@@ -25,36 +25,6 @@
 #include "html.h"
 #include "svg.h"
 
-/* Text with the five characters that mean something in HTML escaped. */
-void html_esc(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			/* Control characters are not allowed in HTML text. */
-			if ((unsigned char)*s < 0x20 || *s == 0x7f)
-				fputs("&#xFFFD;", out);
-			else
-				fputc(*s, out);
-		}
-	}
-}
-
 static const char style[] =
     "<style>\n"
     "body{font-family:sans-serif;font-size:14px;color:#000;"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "svg.h"
 
 /* What the parts of a page read: the set, the options and the sides
  * (report_sides; one side for a set of one name). */
@@ -44,8 +45,12 @@ void html_cell_mean(struct hcell *h, const struct report_set *set,
 void html_lat_pcts(FILE *out, const struct csv_cell *c);
 
 /* Text with the five characters that mean something in HTML escaped,
- * control characters replaced. */
-void html_esc(FILE *out, const char *s);
+ * control characters replaced: the charts' escape (svg_util.c), as
+ * inline SVG is HTML. */
+static inline void html_esc(FILE *out, const char *s)
+{
+	svg_esc(out, s);
+}
 
 /* Each returns 0 or -ENOMEM, having written what it could. */
 

@@ -185,21 +185,6 @@ static void panel_plot(FILE *f, const struct sweep_result *r, unsigned i,
 	fputc('\n', f);
 }
 
-/* s as a gnuplot double-quoted string; each '\n' in it a new line. */
-static void plot_dquote(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* The title: target, model and size where known, date, cell size. */
 static void title(FILE *f, const struct sweep_result *r, unsigned fast)
 {

@@ -31,21 +31,6 @@
 /* The most targets the title names one by one (the key names all). */
 #define TITLE_TARGETS 4
 
-/* s as a gnuplot double-quoted string; each '\n' in it a new line. */
-static void plot_dquote(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* "name (model, size)", or as much of it as is known, into buf[len]. */
 static void describe(const struct zcav_series *t, char *buf, size_t len)
 {
