@@ -25,6 +25,19 @@ if [ "$(id -u)" = 0 ]; then
 	id nobody >/dev/null 2>&1 || skip "no user nobody to run PostgreSQL as"
 	AS="-u nobody"
 	chmod 711 "$WORK"
+	# The clyde that runs block input runs as nobody too: from a tree
+	# nobody cannot enter (a clone under /root), a copy of the two
+	# programs in WORK is run instead.
+	if ! runuser -u nobody -- test -x "$CLYDE" 2>/dev/null ||
+		! runuser -u nobody -- test -x "$PGSCAN" 2>/dev/null; then
+		mkdir "$WORK/bin"
+		cp "$CLYDE" "$WORK/bin/clyde" && cp "$PGSCAN" "$WORK/bin/clyde-pgscan" ||
+			fail "cannot copy the programs to $WORK/bin"
+		chmod 755 "$WORK/bin" "$WORK/bin/clyde" "$WORK/bin/clyde-pgscan"
+		CLYDE_BIN=$WORK/bin/clyde
+		export CLYDE_BIN
+		PGSCAN=$WORK/bin/clyde-pgscan
+	fi
 fi
 D="$WORK/pg"
 mkdir "$D"
