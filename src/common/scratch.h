@@ -8,6 +8,7 @@
 #define CLYDE_SCRATCH_H
 
 #include <limits.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include <sys/types.h>
@@ -61,8 +62,18 @@ int scratch_remove_why(struct scratch *s, char *why, size_t len);
  */
 int scratch_watch(struct scratch *s, const char *made);
 
-/* The run is done with the directory (removed, or told why not): the
- * watcher is told so, and reaped. Safe without a watcher. */
-void scratch_unwatch(struct scratch *s);
+/* How long scratch_unwatch waits for its watcher, in steps of a tick. */
+#define SCRATCH_UNWATCH_WAIT_MS 2000
+#define SCRATCH_UNWATCH_TICK_NS (10 * 1000 * 1000)
+
+/*
+ * The run is done with the directory (removed, or told why not): the
+ * watcher is told so, and reaped. It is waited for at most
+ * SCRATCH_UNWATCH_WAIT_MS, and 100 ms once *stop is set (stop may be
+ * NULL); then killed (SIGKILL, which ends a stopped process too) and
+ * reaped. Returns 0, or 1 when it had to be killed (the caller says
+ * so). Safe without a watcher.
+ */
+int scratch_unwatch(struct scratch *s, const volatile sig_atomic_t *stop);
 
 #endif

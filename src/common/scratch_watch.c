@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "scratch.h"
@@ -109,14 +110,43 @@ int scratch_watch(struct scratch *s, const char *made)
 	return 0;
 }
 
-void scratch_unwatch(struct scratch *s)
+/* Whether the watcher is gone (reaped now, or not ours to wait for). */
+static int watcher_gone(pid_t pid)
 {
+	pid_t r = waitpid(pid, NULL, WNOHANG);
+
+	return r == pid || (r < 0 && errno != EINTR);
+}
+
+int scratch_unwatch(struct scratch *s, const volatile sig_atomic_t *stop)
+{
+	struct timespec tick = {0, SCRATCH_UNWATCH_TICK_NS};
+	long ticks = 0, bound = SCRATCH_UNWATCH_WAIT_MS * 1000000L /
+				SCRATCH_UNWATCH_TICK_NS;
+	int killed = 0;
+
 	if (s->watch_pid <= 0)
-		return;
+		return 0;
 	(void)!write(s->watch_fd, "d", 1);
 	close(s->watch_fd);
-	while (waitpid(s->watch_pid, NULL, 0) < 0 && errno == EINTR)
-		;
+	/* Told, it leaves at once; one stopped (SIGSTOP) or stuck must
+	 * not hold the run: after the bound, or at once on a stop once it
+	 * had a moment, it is killed. The run removed the directory
+	 * itself (or said why not) before this: there is nothing left for
+	 * the watcher to do. */
+	while (!watcher_gone(s->watch_pid)) {
+		if (ticks >= bound || (stop && *stop && ticks >= 10)) {
+			kill(s->watch_pid, SIGKILL);
+			while (waitpid(s->watch_pid, NULL, 0) < 0 &&
+			       errno == EINTR)
+				; /* SIGKILL ends even a stopped process */
+			killed = 1;
+			break;
+		}
+		nanosleep(&tick, NULL);
+		ticks++;
+	}
 	s->watch_pid = 0;
 	s->watch_fd = -1;
+	return killed;
 }

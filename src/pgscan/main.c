@@ -163,7 +163,13 @@ static int cleanup(void)
 		cli_error(PROG, "cannot remove %s: %s", run.scratch.path, why);
 		rc = CLI_EXIT_FAILED;
 	}
-	scratch_unwatch(&run.scratch);
+	pid_t watcher = run.scratch.watch_pid;
+
+	if (scratch_unwatch(&run.scratch, &pg_stop))
+		cli_error(PROG,
+			  "the scratch watcher (pid %ld) did not exit when "
+			  "told the run was over: killed it",
+			  (long)watcher);
 	reap_server();
 	return rc;
 }

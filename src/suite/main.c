@@ -516,7 +516,8 @@ out:
 	if (o.keep && status == 0 && !stop_signal && x.done &&
 	    targets_keep(&targets, &o, x.last_seed, stderr))
 		status = 1;
-	rc = targets_remove(&targets, left, sizeof(left), why, sizeof(why));
+	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
+			    sizeof(why), stderr);
 	/* Not committed (a failure, a signal, a closed stdout): the
 	 * temporary document goes; FILE keeps what it held. */
 	outfile_abort(&json);

@@ -341,16 +341,22 @@ int targets_probe_direct(struct targets *t, const struct clyde_opts *o,
 	return 0;
 }
 
-int targets_remove(struct targets *t, char *path, size_t plen, char *why,
-		   size_t wlen)
+int targets_remove(struct targets *t, const volatile sig_atomic_t *stop,
+		   char *path, size_t plen, char *why, size_t wlen, FILE *err)
 {
 	char w[PATH_MAX * 2 + 64];
 	int rc = 0;
 
 	for (unsigned i = 0; i < t->n; i++) {
 		int left = scratch_remove_why(&t->s[i], w, sizeof(w));
+		pid_t watcher = t->s[i].watch_pid;
 
-		scratch_unwatch(&t->s[i]);
+		/* Killed only once the run saw to the directory itself. */
+		if (scratch_unwatch(&t->s[i], stop))
+			fprintf(err,
+				"clyde: the scratch watcher (pid %ld) did not "
+				"exit when told the run was over: killed it\n",
+				(long)watcher);
 		if (!left || rc)
 			continue;
 		rc = -1;

@@ -11,6 +11,7 @@
 #ifndef CLYDE_TARGETS_H
 #define CLYDE_TARGETS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,10 +54,12 @@ int targets_probe_direct(struct targets *t, const struct clyde_opts *o,
 			 unsigned char *buf);
 
 /*
- * Every scratch directory removed. 0, or -1 with the first one left
- * and why in path[plen] and why[wlen] (the others are still tried).
+ * Every scratch directory removed, and its watcher reaped (killed when
+ * it does not leave in time: scratch_unwatch; then a line on err says
+ * so). 0, or -1 with the first one left and why in path[plen] and
+ * why[wlen] (the others are still tried).
  */
-int targets_remove(struct targets *t, char *path, size_t plen, char *why,
-		   size_t wlen);
+int targets_remove(struct targets *t, const volatile sig_atomic_t *stop,
+		   char *path, size_t plen, char *why, size_t wlen, FILE *err);
 
 #endif
