@@ -398,6 +398,7 @@ static int first_failure(const struct workers *w, struct workers_failure *fail)
 		fail->worker = (int)i;
 		fail->err = ECHILD;
 		fail->signo = sig;
+		fail->status = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
 		return (int)i;
 	}
 	return -1;

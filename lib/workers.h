@@ -89,6 +89,7 @@ struct workers_failure {
 	int worker; /* its index; -1: the parent's own call (start) */
 	int err;    /* the errno */
 	int signo;  /* a worker ended by a signal nobody sent: its number */
+	int status; /* a worker that exited unfinished: its exit status */
 	char what[WORKERS_WHAT_MAX]; /* the call (and file); "" if unknown */
 };
 

@@ -80,6 +80,21 @@ sleep 0.2
 pgrep -P $$ clyde >/dev/null && fail "stall: a worker is left"
 assert_empty "$D"
 
+# A worker killed outright (SIGKILL in block output): the run fails
+# naming it and the signal, with no stale errno text after it.
+start_writing 200 "$D" -s 1g -r 0 -f -n 0 -b -c 2
+w1=$(pgrep -P $pid -s "$(ps -o sid= -p $pid | tr -d ' ')" | sed -n 1p)
+[ -n "$w1" ] || fail "killed: no first worker"
+kill -KILL "$w1"
+wait $pid
+st=$?
+[ "$st" = 1 ] || fail "killed worker: exit $st: $(cat "$WORK/err")"
+grep -q "^clyde: block output: worker 1 of 2: ended by signal 9 (Killed)\$" "$WORK/err" ||
+	fail "killed worker: $(cat "$WORK/err")"
+sleep 0.2
+pgrep -P $$ clyde >/dev/null && fail "killed worker: a worker is left"
+assert_empty "$D"
+
 # A failing worker, end to end: the fault rig fails worker 2's writes
 # to its data file with ENOSPC in block output. The run exits 1 with
 # one line naming the test, "worker 2 of 2", the call, the file and the

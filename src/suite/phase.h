@@ -58,6 +58,10 @@ struct phase_ctx {
 	char what[512]; /* the failing call and file */
 };
 
+/* A phase's -PHASE_SAID: ctx->what says it all (a block that failed
+ * --verify, a worker that died), and the runner adds no strerror. */
+#define PHASE_SAID EBADMSG
+
 struct phase_out {
 	uint64_t work;		 /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
@@ -210,7 +214,7 @@ static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 
 /*
  * Under --verify, check buf (len bytes read from the data file at off)
- * against generation gen: 0, or -EBADMSG with ctx->what naming the file
+ * against generation gen: 0, or -PHASE_SAID with ctx->what naming the file
  * and the first bad block, what was expected and what was found (the
  * runner says it without a strerror). Without --verify: 0, no cost.
  */

@@ -26,7 +26,7 @@ int phase_fail_verify(struct phase_ctx *ctx, const struct fill_bad *bad)
 	fill_bad_text(bad, text, sizeof(text));
 	snprintf(ctx->what, sizeof(ctx->what), "verify %s: %s", ctx->data_path,
 		 text);
-	return -EBADMSG;
+	return -PHASE_SAID;
 }
 
 int phase_fail_short(struct phase_ctx *ctx)

@@ -338,11 +338,10 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 
 		/* The paths in it hold whatever bytes -d had: escaped, the
 		 * line stays one line and the JSON error UTF-8. */
-		/* A block that failed --verify: the what says it all. */
 		snprintf(msg, sizeof(msg), "%s: %s%s%s", title,
 			 ctx->what[0] ? ctx->what : ctx->data_path,
-			 rc == -EBADMSG ? "" : ": ",
-			 rc == -EBADMSG ? "" : strerror(-rc));
+			 rc == -PHASE_SAID ? "" : ": ",
+			 rc == -PHASE_SAID ? "" : strerror(-rc));
 		text_escape(msg, p->r->error, sizeof(p->r->error), TEXT_LINE);
 		fprintf(env->err, "clyde: %s\n", p->r->error);
 	}

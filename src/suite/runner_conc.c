@@ -183,12 +183,22 @@ static int conc_failed(struct pass *p, int rc, int in_work)
 	if (frc == 0)
 		frc = rc;
 	worker_name(p, fail.worker, who, sizeof(who));
-	if (fail.signo)
+	/* A worker that died says nothing of its own: no errno fits. */
+	if (fail.signo) {
 		snprintf(p->ctx.what, sizeof(p->ctx.what),
-			 "%.250s: ended by signal %d", who, fail.signo);
-	else
-		snprintf(p->ctx.what, sizeof(p->ctx.what), "%.250s: %.250s",
-			 who, fail.what[0] ? fail.what : "the worker");
+			 "%.250s: ended by signal %d (%.64s)", who, fail.signo,
+			 strsignal(fail.signo));
+		return -PHASE_SAID;
+	}
+	if (!fail.what[0] && fail.err == ECHILD) {
+		snprintf(p->ctx.what, sizeof(p->ctx.what),
+			 "%.250s: exited with status %d before its work was "
+			 "done",
+			 who, fail.status);
+		return -PHASE_SAID;
+	}
+	snprintf(p->ctx.what, sizeof(p->ctx.what), "%.250s: %.250s", who,
+		 fail.what[0] ? fail.what : "the worker");
 	return frc;
 }
 
