@@ -15,6 +15,10 @@ for bad in 0 -5 abc 9 1.5 3600001 99999999999 ""; do
 	expect_refused "--log-interval '$bad'" "$CLYDE" -d "$D" -s 16m --log-interval="$bad"
 	assert_empty "$D"
 done
+# Without --json the intervals would go nowhere: refused, not dropped.
+expect_refused "^clyde: --log-interval '200': the intervals are kept only in the JSON document: give --json\\[=FILE\\] as well\$" \
+	"$CLYDE" -d "$D" -s 16m --log-interval=200
+assert_empty "$D"
 "$CLYDE" --help | grep -q -- "--log-interval=MS" || fail "--help does not name --log-interval"
 
 # One process: every operation counted once, the bytes adding up to the

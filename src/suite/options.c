@@ -170,6 +170,16 @@ static enum opt_status check_conflicts(const struct clyde_opts *o,
 	const unsigned files = ((1u << RT_COUNT) - 1) & ~data;
 	char size[32];
 
+	/* The intervals have no place but the document: without one
+	 * they would be measured and thrown away without a word. */
+	if (o->log_interval_ms && !o->json) {
+		char ms[16];
+
+		snprintf(ms, sizeof(ms), "%u", o->log_interval_ms);
+		return bad(err, "--log-interval", ms,
+			   "the intervals are kept only in the JSON "
+			   "document: give --json[=FILE] as well");
+	}
 	if (o->latency && o->no_latency) {
 		fprintf(err, "clyde: --no-latency with -v/--latency: the "
 			     "percentiles need every latency recorded\n");
