@@ -103,6 +103,17 @@ void fill_spec_text(const struct fill_spec *s, char *buf, size_t len);
 struct fill; /* opaque: the content pool of one writer */
 
 /*
+ * The seed of the content of worker n (1, 2, ...: its place among all
+ * the run's workers) of a run with seed seed: the same seed would give
+ * every worker's file the same blocks, which an array would deduplicate
+ * across them. Distinct for every n (the multiplier is odd).
+ */
+static inline uint64_t fill_worker_seed(uint64_t seed, unsigned n)
+{
+	return seed ^ (uint64_t)n * 0x9e3779b97f4a7c15ull;
+}
+
+/*
  * A writer's content: spec, the run's seed, verify (1: every 4 KiB
  * block carries a header and CRC), max_len (the largest len any fill_at
  * will ask). NULL with errno ENOMEM, or EINVAL for dedupe with verify,

@@ -91,10 +91,24 @@ grep -q "^clyde: --keep: could not keep the data file as '$KF': File exists; it 
 rm -f "$KF"
 expect_status 0 "$CLYDE" -d "$K" -s 16m -r 0 -n 0 -q -z 42 -c 2 --verify --keep --only=put_block
 [ "$(ls -A "$K" | tr '\n' ' ')" = "clyde-kept.42.w.1 clyde-kept.42.w.2 " ] || fail "-c 2 --keep: $(ls -A "$K")"
+# Each names the run's seed (-z 42) and the worker, and its content's.
 for w in 1 2; do
 	expect_status 0 "$CLYDE" --verify-only="$K/clyde-kept.42.w.$w"
+	grep -qx "$K/clyde-kept.42.w.$w: 4096 blocks of 4 KiB checked, all sound (run seed 42, worker $w's content seed [0-9]*, generation 1)" "$WORK/out" ||
+		fail "--verify-only, worker $w: $(cat "$WORK/out" "$WORK/err")"
 done
-rm -f "$K"/clyde-kept.*
+# The same file under another name: its content's seed alone.
+cp "$K/clyde-kept.42.w.2" "$WORK/renamed"
+expect_status 0 "$CLYDE" --verify-only="$WORK/renamed"
+grep -qx "$WORK/renamed: 4096 blocks of 4 KiB checked, all sound (seed [0-9]*, generation 1)" "$WORK/out" ||
+	fail "--verify-only, renamed: $(cat "$WORK/out" "$WORK/err")"
+rm -f "$WORK/renamed"
+# A symbolic link to a kept file: refused as one, not followed.
+ln -s "$K/clyde-kept.42.w.1" "$WORK/link"
+expect_status 2 "$CLYDE" --verify-only="$WORK/link"
+grep -qx "clyde: --verify-only '$WORK/link': a symbolic link, not followed: name the file itself" "$WORK/err" ||
+	fail "--verify-only, a link: $(cat "$WORK/err")"
+rm -f "$WORK/link" "$K"/clyde-kept.*
 
 [ "$(id -u)" = 0 ] || skip "the fault rig needs root"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"

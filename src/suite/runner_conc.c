@@ -120,10 +120,9 @@ static int conc_worker(struct workers_self *me, void *arg)
 		return fd;
 	env.progress = NULL;
 	runner_pass_init(&p, &env, job->r, fd, dir, path);
-	/* Content of its own: the same seed would give every worker's file
-	 * the same blocks, which an array would deduplicate across them. */
+	/* Content of its own (fill_worker_seed). */
 	if (!(p.ctx.fill = runner_fill_new(
-		  env.opt, job->r->seed ^ (me->index + 1) * 0x9e3779b97f4a7c15ull))) {
+		  env.opt, fill_worker_seed(job->r->seed, me->index + 1)))) {
 		close(fd);
 		snprintf(me->what, WORKERS_WHAT_MAX, "the write data");
 		return -ENOMEM;

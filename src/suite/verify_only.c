@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "fill.h"
+#include "options.h"
 #include "text.h"
 #include "verify_only.h"
 #include "xfer.h"
@@ -116,6 +117,8 @@ static int vo_open(const char *path, const char *shown, struct stat *st,
 
 	if (lstat(path, &lst) != 0)
 		why = strerror(errno);
+	else if (S_ISLNK(lst.st_mode))
+		why = "a symbolic link, not followed: name the file itself";
 	else if (!S_ISREG(lst.st_mode))
 		why = "not a regular file";
 	else if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
@@ -133,9 +136,39 @@ static int vo_open(const char *path, const char *shown, struct stat *st,
 	return -1;
 }
 
+/*
+ * The seed the line names: a -c worker's file (kept as
+ * clyde-kept.SEED.w.K, SEED the run's) carries a seed derived from the
+ * run's (fill_worker_seed); when the name's SEED gives the file's seed
+ * for some worker, the line names the run's seed and the worker, as the
+ * user gave and saw them, and the content's seed beside.
+ */
+static void vo_seed_text(const char *path, uint64_t seed, char *buf,
+			 size_t len)
+{
+	const char *base = strrchr(path, '/');
+	unsigned long long run;
+	unsigned k;
+	int end = 0;
+
+	base = base ? base + 1 : path;
+	if (sscanf(base, "clyde-kept.%llu.w.%u%n", &run, &k, &end) == 2 &&
+	    base[end] == '\0' && k > 0)
+		for (unsigned n = 1; n <= OPT_CONCURRENCY_MAX * OPT_TARGETS_MAX;
+		     n++)
+			if (fill_worker_seed(run, n) == seed) {
+				snprintf(buf, len,
+					 "run seed %llu, worker %u's content "
+					 "seed %" PRIu64,
+					 run, k, seed);
+				return;
+			}
+	snprintf(buf, len, "seed %" PRIu64, seed);
+}
+
 /* The line of a pass without a fault of the ending kind. */
-static int vo_report(const struct vo *v, const char *shown, FILE *out,
-		     FILE *err)
+static int vo_report(const struct vo *v, const char *path,
+		     const char *shown, FILE *out, FILE *err)
 {
 	uint64_t lost = 0;
 	char text[256];
@@ -176,10 +209,11 @@ static int vo_report(const struct vo *v, const char *shown, FILE *out,
 			v->oldest);
 		return 1;
 	}
+	vo_seed_text(path, v->seed, text, sizeof(text));
 	fprintf(out,
-		"%s: %" PRIu64 " blocks of 4 KiB checked, all sound (seed "
-		"%" PRIu64 ", generation %" PRIu32 ")\n",
-		shown, v->blocks, v->seed, v->newest);
+		"%s: %" PRIu64 " blocks of 4 KiB checked, all sound (%s, "
+		"generation %" PRIu32 ")\n",
+		shown, v->blocks, text, v->newest);
 	return 0;
 }
 
@@ -207,7 +241,7 @@ int verify_only(const char *path, FILE *out, FILE *err)
 			strerror(-rc));
 		status = 1;
 	} else {
-		status = vo_report(&v, shown, out, err);
+		status = vo_report(&v, path, shown, out, err);
 	}
 	free(buf);
 	free(v.gens);
