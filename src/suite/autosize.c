@@ -26,6 +26,7 @@
 #include "mpirank.h"
 #include "phase.h"
 #include "runner.h"
+#include "text.h"
 #include "units.h"
 
 #define PROBE_NAME "probe"
@@ -61,25 +62,35 @@ static int per_char_whole(const struct clyde_opts *o)
 
 /* The most files (units of 1024) a chosen -n may make in every -d: a
  * 64th of the free bytes at the room check's 64 bytes a file, a quarter
- * of the free inodes, shared by the copies; bonnie++'s 16 at least. */
-static uint64_t files_cap(const struct clyde_opts *o)
+ * of the free inodes, shared by the copies; what set the least is
+ * recorded in a->bound. 0: not even 1024 files. */
+static uint64_t files_cap(const struct clyde_opts *o, struct autosize *a)
 {
 	uint64_t cap = AUTOSIZE_FILES_MAX;
 	unsigned share = o->concurrency * o->ndirs;
 
 	for (unsigned i = 0; i < o->ndirs; i++) {
 		struct statvfs v;
-		uint64_t k;
+		uint64_t k, avail;
 
 		if (statvfs(o->dirs[i], &v) != 0 || !v.f_blocks)
 			continue;
-		k = (uint64_t)v.f_bavail * v.f_frsize / 64 / 64 / 1024 / share;
-		if (k < cap)
+		avail = (uint64_t)v.f_bavail * v.f_frsize;
+		if ((k = avail / 64 / 64 / 1024 / share) < cap) {
 			cap = k;
-		if (v.f_files && (k = v.f_favail / 4 / 1024 / share) < cap)
+			a->bound.inodes = 0;
+			a->bound.free = avail;
+			a->bound.dir = o->dirs[i];
+		}
+		if (v.f_files && (k = v.f_favail / 4 / 1024 / share) < cap) {
 			cap = k;
+			a->bound.inodes = 1;
+			a->bound.free = v.f_favail;
+			a->bound.dir = o->dirs[i];
+		}
 	}
-	return cap < OPT_FILES_NUM_DEFAULT ? OPT_FILES_NUM_DEFAULT : cap;
+	a->bound.share = share;
+	return cap;
 }
 
 void autosize_plan(struct clyde_opts *o, struct autosize *a)
@@ -103,9 +114,20 @@ void autosize_plan(struct clyde_opts *o, struct autosize *a)
 		o->seeks_time = a->target;
 	}
 	if (!o->files_arg && o->files_num && runs_any(o, files)) {
-		a->files = 1;
-		o->files_num = files_cap(o);
-		o->files_time = o->stat_time = a->target;
+		uint64_t cap = files_cap(o, a);
+
+		/* --only naming a file test asks for them: at least -n 1,
+		 * which the room check then takes or refuses. */
+		if (!cap && o->only && (o->only & files))
+			cap = 1;
+		if (cap) {
+			a->files = 1;
+			o->files_num = cap;
+			o->files_time = o->stat_time = a->target;
+		} else {
+			a->files_skipped = 1;
+			o->files_num = 0;
+		}
 	}
 	/* 65536 operations took 0.13 s on tmpfs (+++++): with nothing
 	 * given, the time limit alone ends them, whole seconds (1 under a
@@ -123,7 +145,8 @@ void autosize_plan(struct clyde_opts *o, struct autosize *a)
 		a->sync = 1;
 		o->sync_ops = SYNCW_OPS_MAX;
 	}
-	if (a->size || a->seeks || a->files || a->ran || a->sync)
+	if (a->size || a->seeks || a->files || a->ran || a->sync ||
+	    a->files_skipped)
 		o->sized = a;
 }
 
@@ -322,13 +345,37 @@ static const char *limit_text(const struct autosize *a)
 	return "";
 }
 
-void autosize_say(const struct clyde_opts *o, FILE *err)
+/* The note on the file tests skipped: which rule, in which -d, left
+ * less than 1024 files a copy, and what to give to run them. */
+static void say_skipped(const struct autosize *a, FILE *err)
 {
-	const struct autosize *a = o->sized;
+	char d[PATH_MAX * 4 + 1], rule[64], each[48] = "";
+
+	text_shown(a->bound.dir ? a->bound.dir : "", d, sizeof(d));
+	if (a->bound.share > 1)
+		snprintf(each, sizeof(each), " for each of %u copies",
+			 a->bound.share);
+	if (a->bound.inodes)
+		snprintf(rule, sizeof(rule),
+			 "a quarter of the %llu free inodes",
+			 (unsigned long long)a->bound.free);
+	else
+		snprintf(rule, sizeof(rule), "a 64th of the %lluK free",
+			 (unsigned long long)(a->bound.free / 1024));
+	fprintf(err,
+		"clyde: note: file tests skipped: %s in '%s' is under 1024 "
+		"files%s%s; give -n 1 to run them anyway\n",
+		rule, d, a->bound.inodes ? "" : " at 64 bytes a file", each);
+}
+
+/* The line on what was chosen and from what. */
+static void say_sized(const struct clyde_opts *o, const struct autosize *a,
+		      FILE *err)
+{
 	char what[320] = "", w[32], r[32], sz[32];
 	size_t n = 0;
 
-	if (!a)
+	if (!(a->size || a->seeks || a->files || a->ran || a->sync))
 		return;
 	if (a->size) {
 		units_fmt_size(sz, sizeof(sz), o->size);
@@ -363,6 +410,15 @@ void autosize_say(const struct clyde_opts *o, FILE *err)
 		"clyde: sized for this target (block writes %s/s, reads %s/s "
 		"in a %.1f s probe): %s\n",
 		w, r, a->probe_seconds, what);
+}
+
+void autosize_say(const struct clyde_opts *o, FILE *err)
+{
+	if (!o->sized)
+		return;
+	say_sized(o, o->sized, err);
+	if (o->sized->files_skipped)
+		say_skipped(o->sized, err);
 }
 
 /* r's counts from the work its timed tests did, per copy. */

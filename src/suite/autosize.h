@@ -58,14 +58,29 @@ struct autosize {
 	int in_memory;
 	const char *limit;
 	uint64_t room; /* the largest size the room check left */
+	/* No -n, and the rule of a chosen -n left less than 1024 files a
+	 * copy: the file tests are skipped (files_skipped). What bounded
+	 * them: the free inodes (inodes) or else bytes (free) of -d dir,
+	 * shared by share copies. */
+	int files_skipped;
+	struct {
+		int inodes;
+		uint64_t free;
+		unsigned share;
+		const char *dir;
+	} bound;
 };
 
 /*
  * Before the room check: what the options leave to clyde (no -s, no
  * seek count, no -n) is marked in a and o->sized set; the data size is
  * raised to the largest clyde may choose (targets_check then halves it
- * to the room), -n to the most files it may make (bounded by the free
- * inodes of each -d). Nothing under mpirun: the ranks must agree.
+ * to the room), -n to the most files it may make (at most
+ * AUTOSIZE_FILES_MAX, a quarter of the free inodes and a 64th of the
+ * free bytes of each -d). When that is not even -n 1, the file tests
+ * are skipped (o->files_num 0, a->files_skipped), unless --only names
+ * one: then -n 1, for the room check to judge. Nothing under mpirun:
+ * the ranks must agree.
  */
 void autosize_plan(struct clyde_opts *o, struct autosize *a);
 
@@ -79,7 +94,8 @@ int autosize_probe(struct clyde_opts *o, struct autosize *a,
 		   const struct scratch *s, unsigned char *buf,
 		   volatile sig_atomic_t *stop, FILE *err);
 
-/* The one line on what was chosen and from what (nothing chosen: none). */
+/* The one line on what was chosen and from what (nothing chosen: none),
+ * and a note when the file tests were skipped for want of room. */
 void autosize_say(const struct clyde_opts *o, FILE *err);
 
 /*

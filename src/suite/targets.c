@@ -16,6 +16,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "autosize.h"
 #include "mpirank.h"
 #include "runner.h"
 #include "target.h"
@@ -43,6 +44,39 @@ static void fmt_bytes(char *buf, size_t len, uint64_t v, int up)
 	snprintf(buf, len, "%llu%c",
 		 (unsigned long long)((v + (up ? unit - 1 : 0)) / unit),
 		 units[i]);
+}
+
+/*
+ * How a message names the file tests: -n as given ("-n 4" and "the file
+ * tests"), else what clyde counted ("no -n given" and "the file tests
+ * clyde sized (at most -n 1, 1024 files)"), never a -n the user did not
+ * give.
+ */
+struct files_said {
+	char cause[1040]; /* "-n 4", "no -n given" */
+	char tests[96];	  /* "the file tests", "the file tests clyde ..." */
+};
+
+static void files_say(const struct clyde_opts *o, struct files_said *f)
+{
+	unsigned long long n = (unsigned long long)o->files_num;
+	char a[1024];
+
+	if (o->files_arg) {
+		snprintf(f->cause, sizeof(f->cause), "-n %s",
+			 shown(o->files_arg, a, sizeof(a)));
+		snprintf(f->tests, sizeof(f->tests), "the file tests");
+		return;
+	}
+	snprintf(f->cause, sizeof(f->cause), "no -n given");
+	if (o->sized && o->sized->files)
+		snprintf(f->tests, sizeof(f->tests),
+			 "the file tests clyde sized (at most -n %llu, %llu "
+			 "files)",
+			 n, n * 1024);
+	else /* under mpirun nothing is sized: bonnie++'s default */
+		snprintf(f->tests, sizeof(f->tests),
+			 "the default file tests (%llu files)", n * 1024);
 }
 
 /*
@@ -102,9 +136,10 @@ static void say_no_room(const struct clyde_opts *o, const char *dir,
 			uint64_t own)
 {
 	char a[32], b[32], c[32], f[32], w[32], d[PATH_MAX * 4 + 1], n[1024];
+	struct files_said fs;
 
 	shown(dir, d, sizeof(d));
-	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
+	files_say(o, &fs);
 	units_fmt_size(a, sizeof(a), o->size);
 	fmt_bytes(b, sizeof(b), avail, 0);
 	suggest_size(c, sizeof(c), left);
@@ -120,15 +155,16 @@ static void say_no_room(const struct clyde_opts *o, const char *dir,
 			others(fbytes, own, 1), c);
 	else if (fbytes && own)
 		fprintf(stderr,
-			"clyde: -s %s with -n %s: the data file, the file tests "
-			"and sync_write's file need %s, %s and %s, only %s free "
-			"in '%s'\n",
-			a, n, a, f, w, b, d);
+			"clyde: -s %s%s%s: the data file, %s and sync_write's "
+			"file need %s, %s and %s, only %s free in '%s'\n",
+			a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
+			a, f, w, b, d);
 	else if (fbytes)
 		fprintf(stderr,
-			"clyde: -s %s with -n %s: the data file and the file "
-			"tests need %s and %s, only %s free in '%s'\n",
-			a, n, a, f, b, d);
+			"clyde: -s %s%s%s: the data file and %s need %s and "
+			"%s, only %s free in '%s'\n",
+			a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
+			a, f, b, d);
 	else if (own)
 		fprintf(stderr,
 			"clyde: -s %s: the data file and sync_write's file need "
@@ -151,30 +187,31 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 {
 	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
 	uint64_t fbytes = 0, finodes = 0, left, own;
-	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1], n[1024];
+	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1];
 	struct runner_room room;
+	struct files_said fs;
 
 	runner_room(o, &room);
 	if (room.files)
 		files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, copies,
 			   &fbytes, &finodes);
 	shown(dir, d, sizeof(d));
-	shown(o->files_arg ? o->files_arg : "16", n, sizeof(n));
+	files_say(o, &fs);
 	fmt_bytes(b, sizeof(b), avail, 0);
 	if (fbytes > avail) {
 		fmt_bytes(a, sizeof(a), fbytes, 1);
 		fprintf(stderr,
-			"clyde: -n %s: the file tests need %s (each file's "
-			"largest size rounded up to a block, plus 64 bytes), "
-			"only %s free in '%s'\n",
-			n, a, b, d);
+			"clyde: %s: %s need %s (each file's largest size "
+			"rounded up to a block, plus 64 bytes), only %s free "
+			"in '%s'\n",
+			fs.cause, fs.tests, a, b, d);
 		return -1;
 	}
 	if (vfs->f_files && finodes > (uint64_t)vfs->f_favail) {
 		fprintf(stderr,
-			"clyde: -n %s: the file tests need %llu inodes, only "
-			"%llu free in '%s'\n",
-			n, (unsigned long long)finodes,
+			"clyde: %s: %s need %llu inodes, only %llu free in "
+			"'%s'\n",
+			fs.cause, fs.tests, (unsigned long long)finodes,
 			(unsigned long long)vfs->f_favail, d);
 		return -1;
 	}
@@ -289,10 +326,26 @@ static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
 		}
 		same_fs++;
 	}
+	if (statvfs(dir, &vfs) != 0)
+		return 0;
+	/* What stops clyde making its directory there comes first, before
+	 * any sum of what the tests need: read-only, then full. */
+	if ((vfs.f_flag & ST_RDONLY) || (access(dir, W_OK) && errno == EROFS)) {
+		fprintf(stderr, "clyde: -d '%s': %s\n",
+			shown(dir, d, sizeof(d)), strerror(EROFS));
+		return -1;
+	}
 	/* f_blocks 0: a filesystem that keeps no count (ramfs). */
-	if (statvfs(dir, &vfs) == 0 && vfs.f_blocks)
-		return check_space(o, &vfs, dir, o->concurrency * same_fs);
-	return 0;
+	if (!vfs.f_blocks)
+		return 0;
+	if (!vfs.f_bavail) {
+		fprintf(stderr,
+			"clyde: -d '%s': the filesystem is full (no space "
+			"left on device)\n",
+			shown(dir, d, sizeof(d)));
+		return -1;
+	}
+	return check_space(o, &vfs, dir, o->concurrency * same_fs);
 }
 
 int targets_check(struct clyde_opts *o)
