@@ -45,8 +45,12 @@ int json_read_how(json_t *o, const char *at, char *how, char *why,
 int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen);
 
-/* Test object o's "intervals" (--log-interval) into rec, checked; 0,
- * or -1 with why (rec's intervals then freed by result_free). */
+/*
+ * Test object o's "intervals" (--log-interval) into rec, checked, their
+ * times too: without "workers" one log that tiles the timed window, with
+ * it a sum of which no interval starts before the test. 0, or -1 with
+ * why (rec's intervals then freed by result_free).
+ */
 int json_read_intervals(json_t *o, const char *at,
 			struct result_test_rec *rec, char *why, size_t whylen);
 

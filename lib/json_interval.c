@@ -6,9 +6,19 @@
  * of the reader checks: an interval is {"end", "seconds", "ops",
  * "bytes", "p50_ns", "p99_ns", "max_ns"}, the percentiles absent when
  * not known (the sum of several workers).
+ *
+ * And their times as clyde writes them. One worker's log (a test
+ * without "workers") tiles the timed window: the ends in order, each
+ * interval starting (end - seconds) where the one before ended, the
+ * first at 0. A sum of several workers' (a test with "workers") has
+ * the latest end and the longest seconds of each place, so its
+ * intervals overlap and, after a worker's interval that ran long, an
+ * end may come before the one above it: of a sum, only that no
+ * interval starts before the test.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -80,10 +90,74 @@ static int read_one(json_t *e, const char *key, struct result_interval *iv,
 	return 0;
 }
 
+/*
+ * What two times written as the same may differ by, at t seconds: the
+ * seconds of a log's last interval are summed in steps once the log is
+ * full (ILOG_MAX), and a start is a difference of two numbers.
+ */
+static double slack(double t)
+{
+	return 1e-6 + 1e-8 * t;
+}
+
+/* Interval i (at key) of one worker's log ends no earlier than the one
+ * before it. 0, or -1 with why. */
+static int check_order(json_t *e, const char *key,
+		       const struct result_interval *v, size_t i, char *why,
+		       size_t whylen)
+{
+	char at[240], what[120];
+
+	if (!i || v[i].end >= v[i - 1].end)
+		return 0;
+	snprintf(at, sizeof(at), "%s.end", key);
+	snprintf(what, sizeof(what),
+		 "in time order: expected intervals[%zu].end %.9g or later",
+		 i - 1, v[i - 1].end);
+	return json_refuse(why, whylen, at, json_object_get(e, "end"), what);
+}
+
+/*
+ * Interval i (at key) starts (end - seconds) no earlier than the test
+ * and, in one worker's log (sum false), where interval i - 1 ended (the
+ * first at 0). 0, or -1 with why.
+ */
+static int check_start(json_t *e, const char *key,
+		       const struct result_interval *v, size_t i, bool sum,
+		       char *why, size_t whylen)
+{
+	const double end = v[i].end, start = end - v[i].secs;
+	const double last = i ? v[i - 1].end : 0;
+	char at[240], what[160];
+
+	if (sum ? start >= -slack(end)
+		: start >= last - slack(end) && start <= last + slack(end))
+		return 0;
+	snprintf(at, sizeof(at), "%s.seconds", key);
+	if (sum)
+		snprintf(what, sizeof(what),
+			 "within the test: expected at most its end %.9g (no "
+			 "interval starts before the test)",
+			 end);
+	else if (i)
+		snprintf(what, sizeof(what),
+			 "the time since intervals[%zu] ended: expected %.9g "
+			 "(end %.9g less %.9g)",
+			 i - 1, end - last, end, last);
+	else
+		snprintf(what, sizeof(what),
+			 "the time since the test began: expected its end "
+			 "%.9g",
+			 end);
+	return json_refuse(why, whylen, at, json_object_get(e, "seconds"),
+			   what);
+}
+
 int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
 			char *why, size_t whylen)
 {
 	json_t *a = json_object_get(o, "intervals"), *e;
+	const bool sum = json_is_array(json_object_get(o, "workers"));
 	char key[200];
 	size_t i;
 
@@ -107,9 +181,19 @@ int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
 	json_array_foreach(a, i, e)
 	{
 		snprintf(key, sizeof(key), "%.150s.intervals[%zu]", at, i);
-		if (read_one(e, key, &rec->intervals[i], why, whylen) < 0)
+		if (read_one(e, key, &rec->intervals[i], why, whylen) < 0 ||
+		    (!sum &&
+		     check_order(e, key, rec->intervals, i, why, whylen) < 0))
 			return -1;
 		rec->nintervals = (unsigned)i + 1;
+	}
+	/* In order: then where each one starts. */
+	json_array_foreach(a, i, e)
+	{
+		snprintf(key, sizeof(key), "%.150s.intervals[%zu]", at, i);
+		if (check_start(e, key, rec->intervals, i, sum, why, whylen) <
+		    0)
+			return -1;
 	}
 	return 0;
 }

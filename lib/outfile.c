@@ -109,7 +109,9 @@ int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 				 path, kind_of(st.st_mode));
 			return -EEXIST;
 		}
-		if (access(path, W_OK) != 0) {
+		/* As the effective (and filesystem) user, who will write
+		 * it, rather than the real one that access() asks about. */
+		if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0) {
 			e = errno;
 			snprintf(why, len, "'%s': %s", path, strerror(e));
 			return -e;

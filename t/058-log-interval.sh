@@ -3,8 +3,9 @@
 # --log-interval without a rig: its bad values refused in one line, the
 # intervals in the JSON document adding up to each test's figures (one
 # process and -c 2, each worker's own and their sum), read back by
-# clyde-report (json keeps them, a bad one is refused), and plot
-# --over-time refusing input without them.
+# clyde-report (json keeps them, a bad one is refused, and so are one
+# worker's intervals out of time order), and plot --over-time refusing
+# input without them.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 command -v jq >/dev/null 2>&1 || skip "jq not installed"
 REPORT=$(dirname "$CLYDE")/clyde-report
@@ -66,6 +67,47 @@ jq '.runs[0].tests.put_block.intervals[0].ops = -1' "$WORK/one.json" >"$WORK/bad
 expect_refused "intervals\[0\].ops" "$REPORT" txt "$WORK/bad.json"
 jq '.runs[0].tests.put_block.intervals = 3' "$WORK/one.json" >"$WORK/bad.json"
 expect_refused "put_block.intervals" "$REPORT" txt "$WORK/bad.json"
+
+# Their times. One worker's log tiles the timed window: read as it is,
+# and reversed, shuffled or with a gap refused by every format that reads
+# it, the line naming the file and the key. A sum of workers' (-c 2)
+# overlaps and need not be in order; but none of its intervals may start
+# before the test.
+iv() {
+	printf '{"end": %s, "seconds": %s, "ops": 8, "bytes": 524288, "max_ns": 9000}' "$1" "$2"
+}
+tiled="[$(iv 0.2 0.2), $(iv 0.4 0.2), $(iv 0.6 0.2), $(iv 0.65 0.05)]"
+jq --argjson v "$tiled" '.runs[0].tests.put_block.intervals = $v' \
+	"$WORK/one.json" >"$WORK/tiled.json"
+"$REPORT" txt "$WORK/tiled.json" >/dev/null 2>"$WORK/err" ||
+	fail "intervals that tile refused: $(cat "$WORK/err")"
+jq '.runs[0].tests.put_block.intervals |= reverse' "$WORK/tiled.json" >"$WORK/rev.json"
+order="rev.json:1: runs\[0\]\.tests\.put_block\.intervals\[1\]\.end 0.6 is not in time order"
+for f in txt html json; do
+	expect_refused "$order" "$REPORT" "$f" "$WORK/rev.json"
+	[ -s "$WORK/out" ] && fail "$f of reversed intervals wrote: $(head -3 "$WORK/out")"
+done
+if command -v gnuplot >/dev/null 2>&1; then
+	for o in "" --over-time; do
+		expect_refused "$order" "$REPORT" plot $o -o "$WORK/rev.png" "$WORK/rev.json"
+		[ ! -e "$WORK/rev.png" ] || fail "plot $o drew reversed intervals"
+	done
+fi
+jq '.runs[0].tests.put_block.intervals |= [.[0], .[2], .[1], .[3]]' \
+	"$WORK/tiled.json" >"$WORK/bad.json"
+expect_refused "put_block\.intervals\[2\]\.end 0.4 is not in time order" \
+	"$REPORT" txt "$WORK/bad.json"
+jq '.runs[0].tests.put_block.intervals |= del(.[1])' "$WORK/tiled.json" >"$WORK/bad.json"
+expect_refused "put_block\.intervals\[1\]\.seconds 0.2 is not the time since intervals\[0\] ended" \
+	"$REPORT" txt "$WORK/bad.json"
+jq '.runs[0].tests.put_block.intervals[0].seconds = 0.1' "$WORK/tiled.json" >"$WORK/bad.json"
+expect_refused "put_block\.intervals\[0\]\.seconds 0.1 is not the time since the test began" \
+	"$REPORT" txt "$WORK/bad.json"
+"$REPORT" txt "$WORK/two.json" >/dev/null 2>"$WORK/err" ||
+	fail "clyde's own -c 2 document refused: $(cat "$WORK/err")"
+jq '.runs[0].tests.put_block.intervals[0].seconds |= . + 1' "$WORK/two.json" >"$WORK/bad.json"
+expect_refused "put_block\.intervals\[0\]\.seconds .* is not within the test" \
+	"$REPORT" txt "$WORK/bad.json"
 
 # plot --over-time: only for plot, and input without intervals refused.
 expect_refused "--over-time does not apply to txt" "$REPORT" txt --over-time "$WORK/one.json"

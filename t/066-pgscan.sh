@@ -10,7 +10,10 @@
 # gives it a setting it refuses) is one line from the server's log,
 # exit 1. SIGINT in the middle of a scan (as root, slowed by a blkio read
 # cap on a loop device) stops with 130: no server process, no file, no
-# shared memory left. As root everything runs as nobody (-u nobody).
+# shared memory left. As root everything runs as nobody (-u nobody), and
+# the --json file is nobody's as clyde's is: a directory only root may
+# write is refused before anything runs, by clyde-pgscan and by clyde,
+# and the document is written where nobody can write, owned by nobody.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 PGSCAN=${CLYDE_PGSCAN:-$(dirname "$CLYDE")/clyde-pgscan}
@@ -42,6 +45,12 @@ fi
 D="$WORK/pg"
 mkdir "$D"
 [ -n "$AS" ] && chown nobody "$D"
+# Where the document goes: as root, a directory nobody can write.
+OUT="$WORK"
+if [ -n "$AS" ]; then
+	OUT="$WORK/pub"
+	mkdir -m 1777 "$OUT"
+fi
 
 # no_server DIR WHAT: no process names DIR (a postgres, psql, clyde).
 no_server() {
@@ -84,6 +93,21 @@ if [ -n "$AS" ]; then
 	expect_refused "-d '$WORK/closed': user nobody cannot work in it (cd .*: Permission denied)" \
 		"$PGSCAN" -d "$WORK/closed" $AS -s 32m
 	assert_empty "$WORK/closed"
+	mkdir -m 700 "$WORK/rootonly"
+	refused "^clyde-pgscan: --json: '$WORK/rootonly/pg.json': Permission denied\$" \
+		-d "$D" $AS -s 32m --json="$WORK/rootonly/pg.json"
+	expect_refused "^clyde: --json: '$WORK/rootonly/c.json': Permission denied\$" \
+		"$CLYDE" -d "$D" $AS -s 16m -r 0 -n 0 --json="$WORK/rootonly/c.json"
+	grep -q 'Writing' "$WORK/err" && fail "clyde -u nobody: a test ran before --json was refused"
+	assert_empty "$D"
+	assert_empty "$WORK/rootonly"
+	# A file of root's where nobody may make files: not nobody's to
+	# replace, refused at once rather than at the end of the run.
+	echo old >"$OUT/root.json"
+	refused_unchanged "$OUT/root.json" "^clyde-pgscan: --json: '$OUT/root.json': Permission denied\$" \
+		"$PGSCAN" -d "$D" $AS -s 32m --json="$OUT/root.json"
+	assert_empty "$D"
+	rm "$OUT/root.json"
 	if runuser -u nobody -- test -x "$PGSCAN" 2>/dev/null; then
 		expect_refused "--drop-caches needs root" \
 			runuser -u nobody -- "$PGSCAN" -d "$D" --drop-caches
@@ -111,7 +135,7 @@ no_server "$D" "start failure"
 no_shm "start failure"
 
 # A run: the line, the document, nothing left.
-expect_status 0 "$PGSCAN" -d "$D" $AS -s 32m -x 2 -q --json="$WORK/pg.json"
+expect_status 0 "$PGSCAN" -d "$D" $AS -s 32m -x 2 -q --json="$OUT/pg.json"
 line=$(cat "$WORK/out")
 echo "$line" >&2
 printf '%s\n' "$line" | grep -Eqx "PostgreSQL seq scan [0-9]+ MB/s \(mean of 2, sd [0-9.]+\) = [0-9]+% of block input [0-9]+ MB/s \(sd [0-9.]+\), backend CPU [0-9]+%: (CPU-bound|at the device's rate|waiting on reads)" ||
@@ -121,7 +145,9 @@ grep -v 'warning: .* too short to trust' "$WORK/err" | grep . &&
 assert_empty "$D"
 no_server "$D" "a run"
 no_shm "a run"
-J="$WORK/pg.json"
+J="$OUT/pg.json"
+[ -z "$AS" ] || [ "$(stat -c %U "$J")" = nobody ] || fail "-u nobody: the document's owner is $(stat -c %U "$J")"
+[ -z "$(find "$OUT" -name '.pg.json.*')" ] || fail "a temporary document left: $(ls -A "$OUT")"
 jq -e '.program == "clyde-pgscan" and (.schema_version | type) == "number"
 	and (.settings.pgscan | .relation == "pgbench_accounts"
 		and .relation_bytes > 16000000 and .scale == 2

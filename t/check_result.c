@@ -46,15 +46,15 @@ static void measured(struct run_result *r)
 		/* Past 2^53, where a double would no longer hold it. */
 		rec->start_unix_ns = 1796117602659400129ull + t * 1000003ull;
 		if (t == RT_put_block) {
-			/* --log-interval's, the last a sum without
-			 * percentiles. */
+			/* --log-interval's, tiling the window from 0,
+			 * the last without percentiles (the log full). */
 			rec->nintervals = 3;
 			rec->intervals = calloc(3, sizeof(*rec->intervals));
 			ck_assert_ptr_nonnull(rec->intervals);
 			for (unsigned k = 0; k < 3; k++)
 				rec->intervals[k] = (struct result_interval){
 				    .end = 0.5 * (k + 1) + 0.001,
-				    .secs = 0.5,
+				    .secs = k ? 0.5 : 0.501,
 				    .ops = 100 + k,
 				    .bytes = (100 + k) * 65536ull,
 				    .p50_ns = k < 2 ? 40000 + k : 0,
@@ -267,6 +267,15 @@ static const struct bad_measured {
      "tests.getc.histogram[1] [64,64,2] is not a bucket of clyde's "
      "histogram, each once"},
     {"getc", "histogram", "[[64,64]]", "tests.getc.histogram[0] [64,64]"},
+    {"put_block", "intervals",
+     "[{\"end\": 1, \"seconds\": 0.5, \"ops\": 1},"
+     " {\"end\": 0.5, \"seconds\": 0.5, \"ops\": 1}]",
+     "tests.put_block.intervals[1].end 0.5 is not in time order"},
+    {"put_block", "intervals",
+     "[{\"end\": 0.5, \"seconds\": 0.5, \"ops\": 1},"
+     " {\"end\": 1.5, \"seconds\": 0.5, \"ops\": 1}]",
+     "tests.put_block.intervals[1].seconds 0.5 is not the time since "
+     "intervals[0] ended"},
 };
 
 START_TEST(bad_measured_values)

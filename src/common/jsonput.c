@@ -145,6 +145,7 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 	      int close_stdout)
 {
 	FILE *f = of ? outfile_stream(of) : stdout;
+	char *name;
 	int e = 0;
 
 	if (!doc) {
@@ -161,9 +162,15 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 			return cli_stdout_failed(prog, e);
 		return close_stdout ? cli_stdout_close(prog) : 0;
 	}
-	if (!e && (e = -outfile_commit(of)) == 0)
+	/* A commit that fails frees of's names: the line needs its own. */
+	name = strdup(of->path ? of->path : "");
+	if (!e && (e = -outfile_commit(of)) == 0) {
+		free(name);
 		return 0;
-	cli_bad(stderr, prog, "--json", of->path, strerror(e));
+	}
+	cli_bad(stderr, prog, "--json", name ? name : "(out of memory)",
+		strerror(e));
+	free(name);
 	outfile_abort(of);
 	return CLI_EXIT_FAILED;
 }

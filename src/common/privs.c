@@ -11,7 +11,9 @@
 #include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/fsuid.h>
 #include <unistd.h>
 
 #include "privs.h"
@@ -101,4 +103,90 @@ int privs_drop(const struct privs *p, char *why, size_t whylen)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * setfsuid and setfsgid say nothing of a failure: each returns the id
+ * before, so the id now is read back by asking for an invalid one (-1),
+ * which changes nothing.
+ */
+static uid_t fsuid_now(void)
+{
+	return (uid_t)setfsuid((uid_t)-1);
+}
+
+static gid_t fsgid_now(void)
+{
+	return (gid_t)setfsgid((gid_t)-1);
+}
+
+/* saved's identity again, each step checked; 0, or -1 with why. */
+static int fs_restore(struct privs_fs *saved, char *why, size_t whylen)
+{
+	int rc = 0;
+
+	setfsuid(saved->fsuid);
+	setfsgid(saved->fsgid);
+	if (fsuid_now() != saved->fsuid || fsgid_now() != saved->fsgid) {
+		snprintf(why, whylen,
+			 "cannot return to filesystem uid %u gid %u",
+			 (unsigned)saved->fsuid, (unsigned)saved->fsgid);
+		rc = -1;
+	} else if (setgroups((size_t)saved->ngroups, saved->groups) != 0) {
+		snprintf(why, whylen, "cannot restore the groups: %s",
+			 strerror(errno));
+		rc = -1;
+	}
+	free(saved->groups);
+	saved->groups = NULL;
+	saved->entered = 0;
+	return rc;
+}
+
+int privs_fs_enter(const struct privs *p, struct privs_fs *saved, char *why,
+		   size_t whylen)
+{
+	char ignored[128];
+	int n;
+
+	memset(saved, 0, sizeof(*saved));
+	if (!p->drop || geteuid() != 0)
+		return 0;
+	saved->fsuid = fsuid_now();
+	saved->fsgid = fsgid_now();
+	n = getgroups(0, NULL);
+	if (n >= 0 &&
+	    !(saved->groups = malloc((n ? (size_t)n : 1) * sizeof(gid_t))))
+		errno = ENOMEM;
+	if (!saved->groups ||
+	    (saved->ngroups = getgroups(n, saved->groups)) < 0) {
+		snprintf(why, whylen, "cannot read the groups: %s",
+			 strerror(errno));
+		free(saved->groups);
+		saved->groups = NULL;
+		return -1;
+	}
+	saved->entered = 1;
+	if (setgroups(1, &p->gid) != 0) {
+		snprintf(why, whylen, "cannot take group %u: %s",
+			 (unsigned)p->gid, strerror(errno));
+		fs_restore(saved, ignored, sizeof(ignored));
+		return -1;
+	}
+	setfsgid(p->gid);
+	setfsuid(p->uid);
+	if (fsgid_now() != p->gid || fsuid_now() != p->uid) {
+		snprintf(why, whylen, "cannot become filesystem uid %u gid %u",
+			 (unsigned)p->uid, (unsigned)p->gid);
+		fs_restore(saved, ignored, sizeof(ignored));
+		return -1;
+	}
+	return 0;
+}
+
+int privs_fs_leave(struct privs_fs *saved, char *why, size_t whylen)
+{
+	if (!saved->entered)
+		return 0;
+	return fs_restore(saved, why, whylen);
 }

@@ -42,6 +42,70 @@ static struct pg_run run = {.scratch = {.dirfd = -1, .watch_fd = -1}};
 static struct pg_result res;
 static struct outfile json_of = {.fd = -1, .slot = -1};
 
+/*
+ * --json's file is the -u user's (privs.h): made, checked, renamed into
+ * place or removed with that user's filesystem identity, the parent
+ * staying root otherwise. user_fs_enter and user_fs_leave around each
+ * of those steps: 0, or CLI_EXIT_FAILED after a line.
+ */
+static int user_fs_enter(const struct pg_opts *o, struct privs_fs *fs)
+{
+	char why[256];
+
+	if (privs_fs_enter(&o->privs, fs, why, sizeof(why)) == 0)
+		return 0;
+	cli_error(PROG, "--json: -u '%s': %s", o->user_arg, why);
+	return CLI_EXIT_FAILED;
+}
+
+static int user_fs_leave(struct privs_fs *fs)
+{
+	char why[256];
+
+	if (privs_fs_leave(fs, why, sizeof(why)) == 0)
+		return 0;
+	cli_error(PROG, "--json: %s", why);
+	return CLI_EXIT_FAILED;
+}
+
+/* --json=FILE checked and its temporary file made, as the -u user,
+ * before anything runs: 0, or the exit status after a line. */
+static int json_open(const struct pg_opts *o)
+{
+	char why[PATH_MAX + 128];
+	struct privs_fs fs;
+	int e, st;
+
+	if (!o->json_path)
+		return 0;
+	if ((st = user_fs_enter(o, &fs)) != 0)
+		return st;
+	e = outfile_open(&json_of, o->json_path, why, sizeof(why));
+	if ((st = user_fs_leave(&fs)) != 0) {
+		outfile_abort(&json_of);
+		return st;
+	}
+	if (e)
+		cli_error(PROG, "--json: %s", why);
+	return e ? CLI_EXIT_USAGE : 0;
+}
+
+/* --json's temporary file removed, when it is still there. */
+static void json_abort(const struct pg_opts *o)
+{
+	struct privs_fs fs;
+
+	if (!json_of.tmp && !json_of.path)
+		return;
+	/* Not as the user: as root, rather than leave it. */
+	if (user_fs_enter(o, &fs) != 0) {
+		outfile_abort(&json_of);
+		return;
+	}
+	outfile_abort(&json_of);
+	user_fs_leave(&fs);
+}
+
 /* The first signal decides the exit status; the running child is told
  * to stop, unless it is the cleanup's own. */
 static void on_signal(int sig)
@@ -201,9 +265,17 @@ static int results(const struct pg_opts *o, void *doc, time_t start)
 	else
 		pg_print_line(o, &res, doc);
 	if (o->json) {
-		int js = jp_finish(PROG, pg_json_doc(o, &res, doc, start),
-				   o->json_path ? &json_of : NULL, 1);
+		struct privs_fs fs = {0};
+		json_t *d = pg_json_doc(o, &res, doc, start);
+		int js;
 
+		if (o->json_path && (js = user_fs_enter(o, &fs)) != 0) {
+			json_decref(d);
+			return st ? st : js;
+		}
+		js = jp_finish(PROG, d, o->json_path ? &json_of : NULL, 1);
+		if (user_fs_leave(&fs) && !js)
+			js = CLI_EXIT_FAILED;
 		return st ? st : js;
 	}
 	json_decref(doc);
@@ -214,7 +286,6 @@ int main(int argc, char **argv)
 {
 	static struct pg_opts o;
 	void *doc = NULL;
-	char why[PATH_MAX + 128];
 	time_t start;
 	int st;
 
@@ -233,11 +304,8 @@ int main(int argc, char **argv)
 	run.o = &o;
 	if (pg_find_bindir(&o, res.bindir, sizeof(res.bindir)))
 		return CLI_EXIT_USAGE;
-	if (o.json_path &&
-	    outfile_open(&json_of, o.json_path, why, sizeof(why))) {
-		cli_error(PROG, "--json %s", why);
-		return CLI_EXIT_USAGE;
-	}
+	if ((st = json_open(&o)) != 0)
+		return st;
 	start = time(NULL);
 	st = make_scratch(&o);
 	if (!st)
@@ -248,7 +316,7 @@ int main(int argc, char **argv)
 		st = results(&o, doc, start);
 	else
 		json_decref(doc);
-	outfile_abort(&json_of);
+	json_abort(&o);
 	if (pg_stop)
 		return cli_exit_stop(pg_stop);
 	return st;
