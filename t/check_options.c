@@ -71,7 +71,7 @@ START_TEST(defaults)
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
 	ck_assert(o.size_chosen);
-	/* Nothing given: what clyde sizes is main's (suite/autosize.c). */
+	/* Nothing given: what clyde sizes is main's (clyde/autosize.c). */
 	ck_assert(!o.seeks_set && !o.files_arg && !o.sized);
 	ck_assert(o.seeks_time == 0 && o.files_time == 0 && o.stat_time == 0);
 	free(msg);

@@ -20,7 +20,7 @@
  * their one release hook) and helpers. A test that reads (stat) first
  * empties the page cache of the files' data, in its untimed setup.
  *
- * With no -n (opt->files_time, suite/autosize.h) the first create of a
+ * With no -n (opt->files_time, clyde/autosize.h) the first create of a
  * pass makes files for files_time seconds, up to the next multiple of
  * 1024, and that count is the pass's and the next pass's; each stat test
  * (opt->stat_time) passes over all the files again until stat_time
