@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase_files: bonnie++'s file tests, in two passes of three phases.
+ * phase_file_tests: bonnie++'s file tests, in two passes of three phases.
  * Sequential: create num*1024 files in index order (names start with the
  * index, so they sort in creation order), stat every entry in readdir
  * order (opening and reading those with data), then delete them in
