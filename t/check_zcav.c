@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "units.h"
-#include "zcav.h"
 #include "zcav_opts.h"
+#include "zcav_result.h"
 #include "check_main.h"
 
 /* Run fn's printing into a string (freed by the caller). */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * zcav: see zcav.h. Numbers are printed in the C locale by construction
- * (printf with "%.2f" under the program's default "C" locale; nothing
- * here calls setlocale).
+ * zcav_result: see zcav_result.h. Numbers are printed in the C locale by
+ * construction (printf with "%.2f" under the program's default "C"
+ * locale; nothing here calls setlocale).
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "units.h"
-#include "zcav.h"
+#include "zcav_result.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * zcav: the throughput-by-position output of bonnie++'s zcav, which
- * gnuplot reads as it is: a header, one line per block (offset in GiB,
- * MiB/s, seconds), blocks faster than the minimum time commented out,
- * and a summary line per pass. Also the mean that several passes (-c)
- * report for a block: the top and bottom thirds dropped first. And a
- * run's result: per target, every block's offset, bytes and seconds in
- * each pass, and each pass's summary, as numbers (what the lines show
- * is printed from them, the plot and the JSON document made from them).
+ * zcav_result: a clyde-zcav run's result and its lines. The result: per
+ * target, every block's offset, bytes and seconds in each pass, and each
+ * pass's summary, as numbers (what the lines show is printed from them,
+ * the plot and the JSON document made from them). The lines: bonnie++
+ * zcav's throughput-by-position output, which gnuplot reads as it is: a
+ * header, one line per block (offset in GiB, MiB/s, seconds), blocks
+ * faster than the minimum time commented out, and a summary line per
+ * pass; and the mean that several passes (-c) report for a block: the
+ * top and bottom thirds dropped first.
  */
-#ifndef CLYDE_ZCAV_H
-#define CLYDE_ZCAV_H
+#ifndef CLYDE_ZCAV_RESULT_H
+#define CLYDE_ZCAV_RESULT_H
 
 #include <stdint.h>
 #include <stdio.h>
