@@ -391,7 +391,7 @@ static const struct {
     {"-u 0:0 -g 1", "clyde: -g '1' with -u '0:0': two different groups\n"},
     {"--drop-caches -D -n 0", "clyde: --drop-caches with -D and -n 0: no "
 			      "test reads through the page cache\n"},
-    /* -p, -y and --sync-timeout (options_sync.c). */
+    /* -p, -y and --sync-timeout (options_lockstep.c). */
     {"-p 0", "clyde: -p '0': " P_WANT},
     {"-p -2", "clyde: -p '-2': " P_WANT},
     {"-p 32768", "clyde: -p '32768': " P_WANT},

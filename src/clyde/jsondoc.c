@@ -65,7 +65,7 @@ static json_t *random_io(const struct clyde_opts *o, int *bad)
 }
 
 /* settings.sync_write: the sync_write figure's method, write size and
- * bounds (src/clyde/options_syncw.c). */
+ * bounds (src/clyde/options_sync_write.c). */
 static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *w = json_object();

@@ -33,7 +33,7 @@ enum opt_sync {
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
 /* sync_write's --sync-method: how each write is made durable before the
- * next (options_syncw.c). */
+ * next (options_sync_write.c). */
 enum opt_sync_method {
 	OPT_SYNCW_FDATASYNC, /* write, then fdatasync (the default) */
 	OPT_SYNCW_FSYNC,     /* write, then fsync */
