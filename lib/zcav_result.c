@@ -109,29 +109,6 @@ void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
 		zcav_print_means(f, s);
 }
 
-int zcav_parse_line(const char *line, struct zcav_point *p)
-{
-	char tail;
-
-	memset(p, 0, sizeof(*p));
-	if (line[0] == '#') {
-		/* "#0.50 ++++ 0.412": a block too fast to count. */
-		if (!strstr(line, "++++"))
-			return 0;
-		if (sscanf(line, "#%lf ++++ %lf %c", &p->gib, &p->seconds,
-			   &tail) != 2)
-			return -1;
-		return 1;
-	}
-	if (line[0] == '\n' || line[0] == '\0')
-		return 0;
-	if (sscanf(line, "%lf %lf %lf %c", &p->gib, &p->mib_s, &p->seconds,
-		   &tail) != 3)
-		return -1;
-	p->counted = 1;
-	return 1;
-}
-
 const char *zcav_kind_name(enum zcav_kind k)
 {
 	static const char *const name[ZCAV_KINDS] = {"device", "file",
