@@ -111,14 +111,6 @@ enum csv_line_kind csv_parse(const char *line, size_t len,
 void csv_write_row(FILE *out, const struct run_result *r);
 
 /*
- * The shown part of r from what it measured: what csv_parse of its
- * csv_write line gives, the cells of figures no line holds as csv_cell_of
- * gives them, and every cell of a test that ran with its exact rate and
- * percentiles. Returns 0, or -1 without memory (the shown part cleared).
- */
-int csv_shown(struct run_result *r);
-
-/*
  * A cell of figure t of r as a line would hold it: the texts csv_write
  * writes (cut to the cell's sizes), the exact rate (exact_rate), %CP and
  * worst latency, and the latency percentiles when recorded (has_pct).

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * csv_read: see csv.h; reading bonnie++'s lines back (csv_parse) and the
- * shown part of a measured result (csv_shown). Which field holds what comes from
- * csv.c's map of fields (csv_rate_at, csv_label_at, ...).
+ * csv_read: see csv.h; reading bonnie++'s lines back (csv_parse). Which
+ * field holds what comes from csv.c's map of fields (csv_rate_at,
+ * csv_label_at, ...).
  */
 #include "config.h"
 
@@ -342,50 +342,4 @@ enum csv_line_kind csv_parse(const char *line, size_t len,
 	if (fill_row(s, fmt, row, why, whylen) < 0)
 		return CSV_LINE_BAD;
 	return CSV_LINE_ROW;
-}
-
-int csv_shown(struct run_result *r)
-{
-	struct run_result *line = malloc(sizeof(*line));
-	char *buf = NULL, why[200];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int ok = f && line;
-
-	if (f) {
-		csv_write(f, r, CSV_198);
-		ok &= fclose(f) == 0;
-	}
-	ok = ok && csv_parse(buf, len, line, why, sizeof(why)) == CSV_LINE_ROW;
-	free(buf);
-	r->fmt = CSV_198;
-	memset(&r->text, 0, sizeof(r->text));
-	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		struct csv_cell *c = &r->c[t], of;
-
-		csv_cell_set(c, result_test_kind(t), CSV_EMPTY, 0, -1, 0);
-		if (!ok)
-			continue;
-		*c = line->c[t];
-		if (r->t[t].state != RS_OK && figure_bonnie(t))
-			continue;
-		csv_cell_of(r, t, &of);
-		/* What no line holds comes straight from the result; the
-		 * line's cells get the exact rate and the percentiles. */
-		if (!figure_bonnie(t)) {
-			*c = of;
-			continue;
-		}
-		c->exact_rate = of.exact_rate;
-		c->rate = of.rate;
-		c->has_pct = of.has_pct;
-		c->p50_ns = of.p50_ns;
-		c->p90_ns = of.p90_ns;
-		c->p99_ns = of.p99_ns;
-		c->p999_ns = of.p999_ns;
-	}
-	if (ok)
-		r->text = line->text;
-	free(line);
-	return ok ? 0 : -1;
 }

@@ -6,7 +6,7 @@
  * holds what in each bonnie++ format), the table cells and headings, the
  * --only names and groups, the labels of every clyde-report output, and
  * clyde's table of phases: figure <key> is filled by the phase
- * phase_<key>_ops (src/suite/phase.h), and they run in this order.
+ * phase_<key>_ops (src/clyde/phase.h), and they run in this order.
  *
  * A figure with a bonnie++ CSV slot is one of bonnie++'s twelve; their
  * order here is the order of bonnie++'s table. A figure with FIG_NO_CSV

@@ -46,27 +46,22 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
  * holds from their test objects; what it measured from its test objects
  * (status, work, elapsed, user and system CPU, worst latency) and the
  * run's seed, cache_left and error; its settings (sizes, seeks, file
- * tests) from the document's settings (measured 1). Every value read is checked as a CSV field is: the type
- * and range doc/clyde-json.5 gives it; a document that is not a clyde
- * result of JSON_SCHEMA_VERSION (not JSON, no runs array, another or no
- * schema_version, another program) is refused whole. A bad run ends the
- * read when bad_run is NULL; else bad_run(ctx, why) is told of it, the
- * run is left out and the read goes on. Returns the number of rows
- * (*rows malloc'd), or -1 with why[whylen] and *line (1-based, 0 when
- * unknown) saying what is wrong: "runs[1].tests.putc.rate \"x\" is not
- * a rate: ...".
- */
-int json_read_rows(const char *buf, size_t len, struct run_result **rows,
-		   void (*bad_run)(void *ctx, const char *why), void *ctx,
-		   char *why, size_t whylen, int *line);
-
-/*
- * json_read_rows, and more: with JSON_READ_HIST in flags, each test's
- * latency histogram too (rec->lat, 8 KiB each; every bucket checked);
- * with runs_out, the run object of each row as it was (*runs_out
- * malloc'd, one new reference per row); with head, a copy of the
- * document without its runs (the program, machine, target, settings and
- * summary). The caller drops the references.
+ * tests) from the document's settings (measured 1). Every value read is
+ * checked as a CSV field is: the type and range doc/clyde-json.5 gives
+ * it; a document that is not a clyde result of JSON_SCHEMA_VERSION (not
+ * JSON, no runs array, another or no schema_version, another program) is
+ * refused whole. A bad run ends the read when bad_run is NULL; else
+ * bad_run(ctx, why) is told of it, the run is left out and the read goes
+ * on. Returns the number of rows (*rows malloc'd), or -1 with why[whylen]
+ * and *line (1-based, 0 when unknown) saying what is wrong:
+ * "runs[1].tests.putc.rate \"x\" is not a rate: ...".
+ *
+ * With JSON_READ_HIST in flags, each test's latency histogram too
+ * (rec->lat, 8 KiB each; every bucket checked); with runs_out (else
+ * NULL), the run object of each row as it was (*runs_out malloc'd, one
+ * new reference per row); with head (else NULL), a copy of the document
+ * without its runs (the program, machine, target, settings and summary).
+ * The caller drops the references.
  */
 #define JSON_READ_HIST 1u
 int json_read_doc(const char *buf, size_t len, unsigned flags,

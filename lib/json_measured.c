@@ -193,7 +193,7 @@ static int read_per_char(json_t *s, struct run_result *r, char *why,
 }
 
 /*
- * The document's settings, as clyde's runs hold them (src/suite/main.c
+ * The document's settings, as clyde's runs hold them (src/clyde/main.c
  * result_settings): into r, whose other fields result_init set.
  */
 int json_read_settings(json_t *doc, struct run_result *r, char *why,

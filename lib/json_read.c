@@ -315,14 +315,6 @@ static int check_doc(json_t *doc, char *why, size_t whylen)
 	return 0;
 }
 
-int json_read_rows(const char *buf, size_t len, struct run_result **rows,
-		   void (*bad_run)(void *ctx, const char *why), void *ctx,
-		   char *why, size_t whylen, int *line)
-{
-	return json_read_doc(buf, len, 0, rows, NULL, NULL, bad_run, ctx, why,
-			     whylen, line);
-}
-
 /* Free n results and the array. */
 static void free_rows(struct run_result *rows, size_t n)
 {

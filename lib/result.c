@@ -113,15 +113,6 @@ enum result_kind result_test_kind(enum result_test t)
 	return figure_of(t)->kind;
 }
 
-int result_any_run(const struct run_result *r, enum result_test first,
-		   enum result_test last)
-{
-	for (enum result_test t = first; t < last; t++)
-		if (r->t[t].state == RS_OK)
-			return 1;
-	return 0;
-}
-
 double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 {
 	if (rec->elapsed <= 0.0)

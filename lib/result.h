@@ -6,11 +6,11 @@
  * own runs and the runs of a clyde JSON document) and how a bonnie++ line
  * shows it (the label fields and, per figure, a csv_cell: rate, %CP and
  * worst latency, each with its text as written). clyde fills the first
- * and derives the second (csv_shown); clyde-report reads a CSV line into
- * the second alone (csv_parse: a line has rates, not bytes and seconds)
- * and a JSON document into both (json_read_doc). One record per figure
- * of the registry (figures.h: the RT_x enum and what each figure is), so
- * renderers loop over the registry instead of naming tests.
+ * and shows it cell by cell (csv_cell_of); clyde-report reads a CSV line
+ * into the second alone (csv_parse: a line has rates, not bytes and
+ * seconds) and a JSON document into both (json_read_doc). One record per
+ * figure of the registry (figures.h: the RT_x enum and what each figure
+ * is), so renderers loop over the registry instead of naming tests.
  */
 #ifndef CLYDE_RESULT_H
 #define CLYDE_RESULT_H
@@ -103,7 +103,7 @@ enum csv_format { CSV_198, CSV_197, CSV_103 };
 
 /*
  * A figure as a bonnie++ line shows it: what csv_parse reads of a line,
- * what csv_shown derives from what clyde measured.
+ * what csv_cell_of derives from what clyde measured.
  */
 enum csv_cell_state {
 	CSV_EMPTY = 0, /* the test did not run: empty fields */
@@ -247,10 +247,6 @@ void result_per_char_source(const struct run_result *r, char *buf,
 const char *result_test_name(enum result_test t);
 /* Its kind, from the registry. */
 enum result_kind result_test_kind(enum result_test t);
-
-/* True when any test of [first, last) ran to the end (RS_OK). */
-int result_any_run(const struct run_result *r, enum result_test first,
-		   enum result_test last);
 
 /*
  * The rate of a test as bonnie++ prints it: KiB/s truncated for IO,

@@ -104,10 +104,3 @@ int semsync_wait(int id, unsigned slot, unsigned timeout_s,
 			return -errno;
 	}
 }
-
-int semsync_values(int id, unsigned short v[SEMSYNC_SEMS])
-{
-	union semsync_arg arg = {.array = v};
-
-	return semctl(id, 0, GETALL, arg) < 0 ? -errno : 0;
-}

@@ -69,7 +69,4 @@ int semsync_slot(enum result_test t);
 int semsync_wait(int id, unsigned slot, unsigned timeout_s,
 		 const volatile sig_atomic_t *stop);
 
-/* The semaphores' values into v: 0 or -errno. */
-int semsync_values(int id, unsigned short v[SEMSYNC_SEMS]);
-
 #endif

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "jdoc.h"
-#include "sweep.h"
 #include "sweep_json.h"
+#include "sweep_result.h"
 
 #define MAX_BYTES (1ULL << 62)
 

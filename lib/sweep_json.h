@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "sweep.h"
+#include "sweep_result.h"
 
 /*
  * buf (len bytes) into *r (zeroed first; nothing allocated), every value

@@ -198,12 +198,6 @@ static void version_text(char *buf, size_t len, const struct run_result *r)
 	snprintf(buf, len, "Version %-12s", v);
 }
 
-void table_print(FILE *out, const struct run_result *r,
-		 enum table_layout layout)
-{
-	table_print_rows(out, &r, 1, layout);
-}
-
 /* Whether any of the n rows has a cell in the block. */
 static int rows_any(struct csv_cell (*c)[RT_COUNT], size_t n, int files)
 {

@@ -16,15 +16,11 @@
 enum table_layout { TABLE_200, TABLE_103 };
 
 /*
- * Print the I/O block and, when file tests ran, the file block; then,
- * when a figure bonnie++ has no column for has a value, the lines of
- * table_print_more.
+ * n results as rows of bonnie++'s table (r[0] gives the version and
+ * units): the I/O block and, when file tests ran, the file block, one
+ * head per block and a row each; then, when a figure bonnie++ has no
+ * column for has a value, the lines of table_print_more.
  */
-void table_print(FILE *out, const struct run_result *r,
-		 enum table_layout layout);
-
-/* The same for n rows (r[0] gives the version and units): one head per
- * block, a row each. */
 void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 		      enum table_layout layout);
 
@@ -40,7 +36,7 @@ void table_subs(FILE *out, int files);
 void table_units(FILE *out, int files, enum table_layout layout);
 
 /*
- * One renderer of bonnie++'s blocks, for clyde's own table (table_print)
+ * One renderer of bonnie++'s blocks, for clyde's own table (table_print_rows)
  * and clyde-report txt (bon_csv2txt's layout): a heading, then a row per
  * result. A row is its cells as a line holds them (csv_cell: state,
  * numbers and each field's text), its name and its label for the block.

@@ -66,13 +66,6 @@ double workers_elapsed(const struct workers_result *r)
 	return (double)(r->end_ns - r->start_ns) / 1e9;
 }
 
-double workers_rate(const struct workers_result *r)
-{
-	double s = workers_elapsed(r);
-
-	return s > 0.0 ? (double)r->work / s : 0.0;
-}
-
 /* The body of worker i; never returns. */
 static void worker_main(const struct workers_job *job,
 			struct workers_shared *sh, unsigned i, int ready_fd,

@@ -80,10 +80,6 @@ void workers_merge(struct workers_result *sum,
 /* Seconds from the first start to the last end; 0 when none began. */
 double workers_elapsed(const struct workers_result *r);
 
-/* The aggregate rate: work / workers_elapsed, per second; 0 without a
- * span. */
-double workers_rate(const struct workers_result *r);
-
 /* Why a group failed. */
 struct workers_failure {
 	int worker; /* its index; -1: the parent's own call (start) */

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "jdoc.h"
-#include "zcav.h"
 #include "zcav_json.h"
+#include "zcav_result.h"
 
 /* The most bytes a name or block may hold, and blocks a target. */
 #define NAME_MAX_BYTES 4095

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "zcav.h"
+#include "zcav_result.h"
 
 /*
  * buf (len bytes) into *r, every value read checked against

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Adding a phase is one new file, one registry line and one Makefile.am
 # line. A copy of the tree (make distdir) gets t/template/phase_getpid.c
-# as src/suite/phase_getpid.c, its figure's line in lib/figures.h and its
+# as src/clyde/phase_getpid.c, its figure's line in lib/figures.h and its
 # source in src/Makefile.am, and diff -r shows nothing else. Built, its
 # clyde writes the 50-field CSV line this tree's clyde writes for the
 # same run (the same fields empty, the same labels), and shows the new
@@ -39,16 +39,16 @@ chmod -R u+w "$NEW"
 # The change: the template as the new file, one line in FIGURES (a
 # data-file figure goes before the file tests), one line in Makefile.am.
 fig='	X(getpid, "getpid calls", SEEK, IO, "System calls", "getpid", "getpid", "getpid", FIG_NO_CSV) \'
-mk='libsuite_a_SOURCES += suite/phase_getpid.c'
-cp "$ORIG/t/template/phase_getpid.c" "$NEW/src/suite/phase_getpid.c" ||
+mk='libclydeprog_a_SOURCES += clyde/phase_getpid.c'
+cp "$ORIG/t/template/phase_getpid.c" "$NEW/src/clyde/phase_getpid.c" ||
 	fail "the template is not in the distribution"
 sed -i "/^	X(seq_create, /i\\
 $(printf '%s' "$fig" | sed 's/\\/\\\\/g')" "$NEW/lib/figures.h"
-sed -i "/^clyde_CPPFLAGS = /i $mk" "$NEW/src/Makefile.am"
+sed -i "/^clyde_clyde_CPPFLAGS = /i $mk" "$NEW/src/Makefile.am"
 (cd "$WORK" && LC_ALL=C diff -r orig new) | sed 's/^[0-9]*a[0-9]*$/NaN/' >"$WORK/diff"
 printf '%s\n' "diff -r orig/lib/figures.h new/lib/figures.h" NaN "> $fig" \
 	"diff -r orig/src/Makefile.am new/src/Makefile.am" NaN "> $mk" \
-	"Only in new/src/suite: phase_getpid.c" >"$WORK/diff.want"
+	"Only in new/src/clyde: phase_getpid.c" >"$WORK/diff.want"
 cmp -s "$WORK/diff" "$WORK/diff.want" ||
 	fail "the copy differs by more than a file and two lines: $(diff "$WORK/diff.want" "$WORK/diff")"
 
@@ -58,9 +58,9 @@ cmp -s "$WORK/diff" "$WORK/diff.want" ||
 (cd "$B" && "$NEW/configure" --quiet) >"$WORK/log" 2>&1 ||
 	fail "configure: $(tail -5 "$WORK/log")"
 { $MAKE -s -C "$B/lib" -j2 libclyde.a &&
-	$MAKE -s -C "$B/src" -j2 clyde clyde-report; } >"$WORK/log" 2>&1 ||
+	$MAKE -s -C "$B/src" -j2 clyde/clyde clyde-report; } >"$WORK/log" 2>&1 ||
 	fail "make: $(grep -m 5 -e error -e Error "$WORK/log")"
-NC="$B/src/clyde" NR="$B/src/clyde-report"
+NC="$B/src/clyde/clyde" NR="$B/src/clyde-report"
 echo "copied, changed and built in $(($(date +%s) - start)) s" >&2
 
 # The same short run with both: this tree's clyde, the new one with -v

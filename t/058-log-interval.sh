@@ -8,7 +8,7 @@
 # input without them.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 command -v jq >/dev/null 2>&1 || skip "jq not installed"
-REPORT=$(dirname "$CLYDE")/clyde-report
+REPORT=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
 D="$WORK/d"
 mkdir "$D"
 

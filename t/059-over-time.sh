@@ -17,7 +17,7 @@
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate jq
-REPORT=$(dirname "$CLYDE")/clyde-report
+REPORT=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
 
 # Write caps, bytes/s: before the change and after it.
 W1=$((40 * 1048576))

@@ -4,7 +4,7 @@
 # no -n): chosen, said in one stderr line, written in the size label, the
 # CSV fields and the JSON settings (settings.auto) as bonnie++ writes its
 # own; explicit values kept exactly; a chosen size within the room of a
-# small filesystem. CLYDE_AUTO_SECONDS (src/suite/autosize.h) keeps the
+# small filesystem. CLYDE_AUTO_SECONDS (src/clyde/autosize.h) keeps the
 # targets short here; formats and behaviour are checked, not speed.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "csv.h"
 #include "result.h"
+#include "result_shown.h"
 #include "table.h"
 #include "check_main.h"
 

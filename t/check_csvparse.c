@@ -28,6 +28,7 @@
 #include "csv.h"
 #include "json.h"
 #include "fixture.h"
+#include "result_shown.h"
 #include "check_main.h"
 
 #define WHY_SIZE 400

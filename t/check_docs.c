@@ -13,13 +13,13 @@
 #include <string.h>
 
 #include "docbody.h"
-#include "sweep.h"
 #include "sweep_json.h"
 #include "sweep_prog.h"
+#include "sweep_result.h"
 #include "units.h"
-#include "zcav.h"
 #include "zcav_json.h"
 #include "zcav_opts.h"
+#include "zcav_result.h"
 #include "check_main.h"
 
 /* zcav_prog.h and sweep_prog.h both define PROG: one at a time. */

@@ -24,6 +24,7 @@
 #include "phase.h"
 #include "report.h"
 #include "phase.h"
+#include "result_shown.h"
 #include "runner.h"
 #include "table.h"
 #include "check_main.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_interval: --log-interval's log (src/suite/interval.c) on made-up
+/* check_interval: --log-interval's log (src/clyde/interval.c) on made-up
  * times: the grid, each interval's own counts and percentiles, the last
  * partial one, nothing for a test that counted no operation, and a
  * full log that still adds up. */

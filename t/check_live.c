@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_live: the status line (src/suite/live.c) drawn from made-up
+/* check_live: the status line (src/clyde/live.c) drawn from made-up
  * operation counts and times: nothing at the first operation's end,
  * then the share done, the rates, the ETAs and the erase; the time limit
  * as the share when it is further on; the cut to the terminal's width;

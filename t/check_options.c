@@ -71,7 +71,7 @@ START_TEST(defaults)
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
 	ck_assert(o.size_chosen);
-	/* Nothing given: what clyde sizes is main's (suite/autosize.c). */
+	/* Nothing given: what clyde sizes is main's (clyde/autosize.c). */
 	ck_assert(!o.seeks_set && !o.files_arg && !o.sized);
 	ck_assert(o.seeks_time == 0 && o.files_time == 0 && o.stat_time == 0);
 	free(msg);
@@ -391,7 +391,7 @@ static const struct {
     {"-u 0:0 -g 1", "clyde: -g '1' with -u '0:0': two different groups\n"},
     {"--drop-caches -D -n 0", "clyde: --drop-caches with -D and -n 0: no "
 			      "test reads through the page cache\n"},
-    /* -p, -y and --sync-timeout (options_sync.c). */
+    /* -p, -y and --sync-timeout (options_lockstep.c). */
     {"-p 0", "clyde: -p '0': " P_WANT},
     {"-p -2", "clyde: -p '-2': " P_WANT},
     {"-p 32768", "clyde: -p '32768': " P_WANT},

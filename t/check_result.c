@@ -71,7 +71,7 @@ static void measured(struct run_result *r)
 	}
 }
 
-/* The settings object clyde writes for r (src/suite/jsondoc.c's keys). */
+/* The settings object clyde writes for r (src/clyde/jsondoc.c's keys). */
 static json_t *settings_of(const struct run_result *r)
 {
 	return json_pack(

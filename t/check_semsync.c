@@ -22,6 +22,19 @@
 
 static key_t key;
 
+/* The semaphores' values into v: 0 or -errno. (semctl's fourth argument
+ * is the caller's to define, semctl(2).) */
+static int semsync_values(int id, unsigned short v[SEMSYNC_SEMS])
+{
+	union {
+		int val;
+		struct semid_ds *buf;
+		unsigned short *array;
+	} arg = {.array = v};
+
+	return semctl(id, 0, GETALL, arg) < 0 ? -errno : 0;
+}
+
 /* A key no set has: the test's own, removed again by teardown. */
 static void setup(void)
 {

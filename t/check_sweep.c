@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep.h"
 #include "sweep_opts.h"
+#include "sweep_result.h"
 #include "units.h"
 #include "check_main.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "result_shown.h"
 #include "table.h"
 #include "check_main.h"
 

@@ -35,6 +35,15 @@ struct shared {
 static struct shared *sh;
 static volatile sig_atomic_t stop;
 
+/* The aggregate rate: work / workers_elapsed, per second; 0 without a
+ * span. (The programs record the span, and lib/result the rate.) */
+static double workers_rate(const struct workers_result *r)
+{
+	double s = workers_elapsed(r);
+
+	return s > 0.0 ? (double)r->work / s : 0.0;
+}
+
 static void on_term(int sig)
 {
 	stop = sig;

@@ -3,7 +3,17 @@
 # exit path, and small assertions that say what they expected.
 set -u
 
-CLYDE=${CLYDE:-$(cd "$(dirname "$0")/.." && pwd)/src/clyde}
+# The programs: as make check names them; else this tree's, clyde in its
+# folder (src/clyde/clyde), the others in src/. Given CLYDE alone (an
+# installed set), a script finds the others beside it.
+if [ -z "${CLYDE:-}" ]; then
+	t_top=$(cd "$(dirname "$0")/.." && pwd)
+	CLYDE=$t_top/src/clyde/clyde
+	CLYDE_REPORT=${CLYDE_REPORT:-$t_top/src/clyde-report}
+	CLYDE_ZCAV=${CLYDE_ZCAV:-$t_top/src/clyde-zcav}
+	CLYDE_SWEEP=${CLYDE_SWEEP:-$t_top/src/clyde-sweep}
+	CLYDE_PGSCAN=${CLYDE_PGSCAN:-$t_top/src/clyde-pgscan}
+fi
 HELD=${HELD:-$(cd "$(dirname "$0")" && pwd)/held}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/clyde-t.XXXXXX") || exit 99
 CLEANUPS=""

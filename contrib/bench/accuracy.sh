@@ -39,7 +39,7 @@ when installed.
   -s SIZE    data size, as clyde's -s: bare number = MiB, k/m/g/t
              suffixes, a whole number of MiB (default: 640m)
   -r N       repeats; the median of each figure is shown (default: 3)
-  -C CLYDE   the clyde binary (default: src/clyde in this source tree)
+  -C CLYDE   the clyde binary (default: src/clyde/clyde in this source tree)
   -h         this text
 
 The image (default 1600 MiB, more when SIZE needs it) is made in a

@@ -34,7 +34,7 @@ only) and bonnie++ (when installed), same directory, size and chunk.
   -c CHUNK   I/O chunk: bare number = bytes, k/m suffixes, a power of
              two from 256 to 1m (default: 8k)
   -r N       repeats; the median of each figure is shown (default: 3)
-  -C CLYDE   the clyde binary (default: src/clyde in this source tree)
+  -C CLYDE   the clyde binary (default: src/clyde/clyde in this source tree)
   -h         this text
 
 A figure of +++++ means the test took under 0.5 s (clyde and bonnie++

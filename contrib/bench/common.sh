@@ -117,13 +117,13 @@ pin_cpu() {
 	pin=(taskset -c "$1")
 }
 
-# find_clyde: clyde as -C gave it, else src/clyde of this source tree,
+# find_clyde: clyde as -C gave it, else src/clyde/clyde of this source tree,
 # which must be built; either way an executable.
 find_clyde() {
 	local root
 	if [[ -z $clyde ]]; then
 		root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
-		clyde=$root/src/clyde
+		clyde=$root/src/clyde/clyde
 		[[ -x $clyde ]] ||
 			die_usage "$clyde: not built (run make in $root, or give -C)"
 	fi

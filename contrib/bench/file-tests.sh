@@ -35,7 +35,7 @@ rate at -n 16 and -n 256, and clyde's peak RSS at -n 1024 and -s 4g.
   -r N       repeats; the median of each figure is shown (default: 5)
   -N NUM     the part 1 size at which every test should give a rate,
              as -n NUM, i.e. NUM*1024 files (default: 512)
-  -C CLYDE   the clyde binary (default: src/clyde in this source tree)
+  -C CLYDE   the clyde binary (default: src/clyde/clyde in this source tree)
   -h         this text
 
 A figure of +++++ means the test took under 0.5 s, so no rate was given;

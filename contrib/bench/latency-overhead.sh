@@ -14,7 +14,7 @@ usage() {
 }
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-dir=/dev/shm size=1g chunk=8k repeats=11 clyde="$top/src/clyde"
+dir=/dev/shm size=1g chunk=8k repeats=11 clyde="$top/src/clyde/clyde"
 while getopts d:s:c:r:C:h opt; do
 	case $opt in
 	d) dir=$OPTARG ;;

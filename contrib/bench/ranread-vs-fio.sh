@@ -44,7 +44,7 @@ usage: $prog [-d DIR] [-t DIR] [-s SIZE] [-b BS] [-q DEPTH] [-T SECONDS]
   -q DEPTH    queue depth (default 32)
   -T SECONDS  each run's length (default 3)
   -r RUNS     runs of each, interleaved (default 5)
-  -C CLYDE    the clyde binary (default: this tree's src/clyde)
+  -C CLYDE    the clyde binary (default: this tree's src/clyde/clyde)
 EOF
 }
 

@@ -63,7 +63,7 @@ usage: $prog [-d DIR] [-r RUNS] [-s SECONDS] [-L] [-C CLYDE] [-P PG_TEST_FSYNC]
   -r RUNS   interleaved runs of each, the median shown (default 5)
   -s SECS   seconds per method and run, both programs (default 1)
   -L        also a loop-mounted ext4 made in DIR (root)
-  -C CLYDE  the clyde binary (default: this tree's src/clyde)
+  -C CLYDE  the clyde binary (default: this tree's src/clyde/clyde)
   -P PATH   pg_test_fsync (default: PATH, then PostgreSQL 15's)
 EOF
 }

@@ -2,7 +2,7 @@
 /*
  * docbody: see docbody.h. The figures a reader computes again (a block's
  * mean_seconds, mib_s and counted; a cell's mb_s and cpu_percent) are
- * written from lib/zcav.c's and lib/sweep.c's functions, the ones the
+ * written from lib/zcav_result.c's and lib/sweep_result.c's functions, the
  * lines and the table are printed with, so they cannot disagree.
  */
 #include "config.h"

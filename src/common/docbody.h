@@ -12,8 +12,8 @@
 
 #include <jansson.h>
 
-#include "sweep.h"
-#include "zcav.h"
+#include "sweep_result.h"
+#include "zcav_result.h"
 
 /* "targets": every block and pass of each target. */
 void docbody_zcav(json_t *doc, const struct zcav_result *r, int *bad);

@@ -106,22 +106,11 @@ int guard_mounted(FILE *f, dev_t rdev, char *where, size_t len)
 	unsigned n = device_and_parts(rdev, devs, MAX_PARTS);
 	struct mounts_entry e;
 
-	while (mounts_next(f, &e)) {
-		struct stat st;
-		int src_ok = e.source[0] == '/' && stat(e.source, &st) == 0 &&
-			     S_ISBLK(st.st_mode);
-
-		for (unsigned i = 0; i < n; i++) {
-			if ((e.major == major(devs[i]) &&
-			     e.minor == minor(devs[i])) ||
-			    (src_ok && st.st_rdev == devs[i])) {
-				snprintf(where, len, "%s on %s", e.source,
-					 e.point);
-				return 1;
-			}
-		}
-	}
-	return 0;
+	if (!mounts_find_dev(f, devs, n, &e))
+		return 0;
+	/* A long source or mount point is cut to where[len]: the message
+	 * still names the device. */
+	return snprintf(where, len, "%s on %s", e.source, e.point) >= 0;
 }
 
 int guard_held(dev_t rdev, char *names, size_t len)

@@ -67,65 +67,43 @@ static void entry_of(struct libmnt_fs *fs, struct mounts_entry *e)
 	copy(e->source, sizeof(e->source), mnt_fs_get_source(fs));
 }
 
-/*
- * One line, through libmount's parser in a table of its own: callers
- * stop reading where they like, and the stream is not read ahead of
- * the entry handed back.
- */
-static int line_entry(char *line, size_t len, struct mounts_entry *e)
-{
-	FILE *one = fmemopen(line, len, "r");
-	struct libmnt_table *tb;
-	struct libmnt_fs *fs;
-	int found = 0;
+/* The devices mounts_find_dev looks for. */
+struct dev_set {
+	const dev_t *devs;
+	unsigned n;
+};
 
-	if (!one)
-		return 0;
-	tb = table_read(one);
-	if (tb && mnt_table_first_fs(tb, &fs) == 0) {
-		entry_of(fs, e);
-		found = 1;
-	}
-	mnt_unref_table(tb);
-	fclose(one);
-	return found;
-}
-
-int mounts_next(FILE *f, struct mounts_entry *e)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int found = 0;
-
-	while (!found && (n = getline(&line, &cap, f)) > 0)
-		found = line_entry(line, (size_t)n, e);
-	free(line);
-	return found;
-}
-
-/* mnt_table_find_next_fs's test: is fs a mount of the device *data? */
+/* mnt_table_find_next_fs's test: is fs a mount of a device of *data? */
 static int holds_dev(struct libmnt_fs *fs, void *data)
 {
-	dev_t rdev = *(const dev_t *)data;
+	const struct dev_set *set = data;
 	const char *src = mnt_fs_get_srcpath(fs);
+	dev_t dev = mnt_fs_get_devno(fs);
 	struct stat st;
 
-	if (mnt_fs_get_devno(fs) == rdev)
-		return 1;
-	return src && src[0] == '/' && stat(src, &st) == 0 &&
-	       S_ISBLK(st.st_mode) && st.st_rdev == rdev;
+	for (unsigned i = 0; i < set->n; i++)
+		if (dev == set->devs[i])
+			return 1;
+	if (!src || src[0] != '/' || stat(src, &st) != 0 ||
+	    !S_ISBLK(st.st_mode))
+		return 0;
+	for (unsigned i = 0; i < set->n; i++)
+		if (st.st_rdev == set->devs[i])
+			return 1;
+	return 0;
 }
 
-int mounts_find_dev(FILE *f, dev_t rdev, struct mounts_entry *e)
+int mounts_find_dev(FILE *f, const dev_t *devs, unsigned n,
+		    struct mounts_entry *e)
 {
 	struct libmnt_table *tb = table_read(f);
 	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct dev_set set = {devs, n};
 	struct libmnt_fs *fs;
 	int found = 0;
 
 	if (tb && it &&
-	    mnt_table_find_next_fs(tb, it, holds_dev, &rdev, &fs) == 0) {
+	    mnt_table_find_next_fs(tb, it, holds_dev, &set, &fs) == 0) {
 		entry_of(fs, e);
 		found = 1;
 	}

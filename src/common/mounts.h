@@ -20,18 +20,13 @@ struct mounts_entry {
 };
 
 /*
- * The next entry of a mountinfo stream, read a line at a time. Returns
- * 1, or 0 at the end; lines that do not parse are skipped.
+ * The first mount of any of the n block devices devs (a disk and its
+ * partitions): its major:minor in mountinfo, or a source that is that
+ * device node (btrfs reports an anonymous major:minor). Reads the rest
+ * of f. Returns 1 with *e filled, or 0.
  */
-int mounts_next(FILE *f, struct mounts_entry *e);
-
-/*
- * The first mount of the block device rdev: its major:minor in
- * mountinfo, or a source that is that device node (btrfs reports an
- * anonymous major:minor). Reads the rest of f. Returns 1 with *e
- * filled, or 0.
- */
-int mounts_find_dev(FILE *f, dev_t rdev, struct mounts_entry *e);
+int mounts_find_dev(FILE *f, const dev_t *devs, unsigned n,
+		    struct mounts_entry *e);
 
 /*
  * The mount that holds the absolute, resolved path: the longest mount

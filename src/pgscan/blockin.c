@@ -15,16 +15,20 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "pgscan_prog.h"
 
-/* The clyde to run: $CLYDE_BIN, else the one beside this program. */
+/* The clyde to run: $CLYDE_BIN, else the one beside this program (in a
+ * build tree, src/clyde beside src/clyde-pgscan is clyde's folder, and
+ * clyde is built in it). */
 static int clyde_path(char *buf, size_t len)
 {
 	const char *env = getenv("CLYDE_BIN");
-	char self[PATH_MAX];
+	char self[PATH_MAX], *dir;
+	struct stat st;
 	ssize_t n;
 
 	if (env && *env) {
@@ -37,7 +41,10 @@ static int clyde_path(char *buf, size_t len)
 	if (n < 0)
 		return cli_error(PROG, "/proc/self/exe: %s", strerror(errno));
 	self[n] = '\0';
-	snprintf(buf, len, "%s/clyde", dirname(self));
+	dir = dirname(self);
+	snprintf(buf, len, "%s/clyde", dir);
+	if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(buf, len, "%s/clyde/clyde", dir);
 	if (access(buf, X_OK))
 		return cli_error(PROG, "%s: %s (clyde measures block input)",
 				 buf, strerror(errno));

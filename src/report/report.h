@@ -17,9 +17,9 @@
 #include "csv.h"
 #include "outfile.h"
 #include "stats.h"
-#include "sweep.h"
+#include "sweep_result.h"
 #include "table.h"
-#include "zcav.h"
+#include "zcav_result.h"
 
 struct report_row {
 	struct run_result res; /* the shown part; a JSON run's measured too */

@@ -6,7 +6,7 @@
  * seconds, and the MB/s and %CP the table shows). The title and
  * stages are built from the run's sweep_result by common/docbody.c,
  * which clyde-report shares; lib/sweep_json reads the document back.
- * As in clyde's document (src/suite/jsondoc.c), a string that is not
+ * As in clyde's document (src/clyde/jsondoc.c), a string that is not
  * UTF-8 is escaped (text.h) and a path gets a _bytes sibling, and a key
  * jansson refused marks the document broken rather than missing.
  */

@@ -20,7 +20,7 @@
 #include <stdio.h>
 
 #include "gnuplot.h"
-#include "sweep.h"
+#include "sweep_result.h"
 
 /* A stage clyde-sweep can run on a device: raw, or a filesystem it
  * makes with mkfs (args go before the device). */

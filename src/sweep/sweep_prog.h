@@ -18,8 +18,8 @@
 #include <time.h>
 
 #include "scratch.h"
-#include "sweep.h"
 #include "sweep_opts.h"
+#include "sweep_result.h"
 
 #define PROG "clyde-sweep"
 

@@ -25,8 +25,8 @@
 #include "cli.h"
 #include "gnuplot.h"
 #include "units.h"
-#include "zcav.h"
 #include "zcav_prog.h"
+#include "zcav_result.h"
 
 /* The most targets the title names one by one (the key names all). */
 #define TITLE_TARGETS 4

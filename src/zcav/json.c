@@ -5,7 +5,7 @@
  * block's offset, bytes and seconds in each pass, with each pass's
  * summary. The targets are built from the run's zcav_result by
  * common/docbody.c, which clyde-report shares; lib/zcav_json reads the
- * document back. As in clyde's document (src/suite/jsondoc.c), a string
+ * document back. As in clyde's document (src/clyde/jsondoc.c), a string
  * that is not UTF-8 is escaped (text.h) and a path gets a _bytes
  * sibling, and a key jansson refused marks the document broken rather
  * than missing.

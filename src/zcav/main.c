@@ -36,8 +36,8 @@
 #include "rng.h"
 #include "target.h"
 #include "units.h"
-#include "zcav.h"
 #include "zcav_prog.h"
+#include "zcav_result.h"
 
 /*
  * The first stop: a signal (taken by a thread of its own as it arrives,

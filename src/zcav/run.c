@@ -27,8 +27,8 @@
 #include "fill.h"
 #include "units.h"
 #include "xfer.h"
-#include "zcav.h"
 #include "zcav_prog.h"
+#include "zcav_result.h"
 
 /* Read up to len bytes at off (or the stream's next bytes); short only
  * at end of data. Returns bytes, or -errno. */

@@ -18,8 +18,8 @@
 
 #include "cli.h"
 #include "outfile.h"
-#include "zcav.h"
 #include "zcav_opts.h"
+#include "zcav_result.h"
 
 #define PROG "clyde-zcav"
 /* The buffer's alignment, and the most O_DIRECT may ask of it. */

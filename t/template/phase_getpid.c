@@ -7,8 +7,8 @@
  * it, and --only=getpid runs it alone.
  *
  * A model for a new phase, which t/036-add-phase.sh builds into a copy
- * of the tree: copy it to src/suite/phase_<key>.c, add the figure's line
- * to FIGURES in lib/figures.h and the file to libsuite_a_SOURCES in
+ * of the tree: copy it to src/clyde/phase_<key>.c, add the figure's line
+ * to FIGURES in lib/figures.h and the file to libclydeprog_a_SOURCES in
  * src/Makefile.am (doc/ARCHITECTURE.md, "Adding a figure", has the rest).
  * Its figure's line, a data-file group figure (IO) with the operation
  * unit (SEEK: "operations, seeks/s") and no bonnie++ field:

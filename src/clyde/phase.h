@@ -90,7 +90,7 @@ struct phase_out {
 	uint64_t tick_ns;
 	void (*tick)(struct phase_out *out, uint64_t now_ns);
 	void *tick_arg;
-	/* --log-interval: the open interval's histogram (suite/interval.c),
+	/* --log-interval: the open interval's histogram (clyde/interval.c),
 	 * fed beside lat; NULL when not logging. */
 	struct hist *ilat;
 };

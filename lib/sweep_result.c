@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sweep: see sweep.h. A cell is " %7s %3s" wide, so a mode's group of
- * n block sizes is 12n characters and the dashed mode heading is
- * centred over exactly that.
+ * sweep_result: see sweep_result.h. A cell is " %7s %3s" wide, so a
+ * mode's group of n block sizes is 12n characters and the dashed mode
+ * heading is centred over exactly that.
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 
 #include "clock.h"
 #include "quoted.h"
-#include "sweep.h"
+#include "sweep_result.h"
 #include "units.h"
 
 #define CELL  12

@@ -15,7 +15,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "autosize.h"
@@ -26,6 +25,7 @@
 #include "mpirank.h"
 #include "phase.h"
 #include "runner.h"
+#include "target.h"
 #include "text.h"
 #include "units.h"
 
@@ -70,22 +70,22 @@ static uint64_t files_cap(const struct clyde_opts *o, struct autosize *a)
 	unsigned share = o->concurrency * o->ndirs;
 
 	for (unsigned i = 0; i < o->ndirs; i++) {
-		struct statvfs v;
-		uint64_t k, avail;
+		struct target_room room;
+		uint64_t k;
 
-		if (statvfs(o->dirs[i], &v) != 0 || !v.f_blocks)
+		if (target_room_path(o->dirs[i], &room) != 0 || !room.counted)
 			continue;
-		avail = (uint64_t)v.f_bavail * v.f_frsize;
-		if ((k = avail / 64 / 64 / 1024 / share) < cap) {
+		if ((k = room.bytes / 64 / 64 / 1024 / share) < cap) {
 			cap = k;
 			a->bound.inodes = 0;
-			a->bound.free = avail;
+			a->bound.free = room.bytes;
 			a->bound.dir = o->dirs[i];
 		}
-		if (v.f_files && (k = v.f_favail / 4 / 1024 / share) < cap) {
+		if (room.inodes_counted &&
+		    (k = room.inodes / 4 / 1024 / share) < cap) {
 			cap = k;
 			a->bound.inodes = 1;
-			a->bound.free = v.f_favail;
+			a->bound.free = room.inodes;
 			a->bound.dir = o->dirs[i];
 		}
 	}

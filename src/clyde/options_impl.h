@@ -2,8 +2,8 @@
 /*
  * options_impl: what the parts of clyde's option parser share
  * (options.c: getopt and one handler per option, options_values.c: the
- * values with fields, options_sync.c: -p, -y and --sync-timeout,
- * options_syncw.c: sync_write's options,
+ * values with fields, options_lockstep.c: -p, -y and --sync-timeout,
+ * options_sync_write.c: sync_write's options,
  * options_help.c: the help text). Nothing else includes it: the
  * interface is options.h.
  */
@@ -68,7 +68,7 @@ enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 				       FILE *err);
 
 /* -p N (1..32767, or -1), -y s|p and --sync-timeout=SECONDS into o
- * (options_sync.c). */
+ * (options_lockstep.c). */
 enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,
 				     FILE *err);
 enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
@@ -77,7 +77,7 @@ enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
 					FILE *err);
 
 /* --barrier-timeout=SECONDS (0 to a year; 0: no limit) into o
- * (options_sync.c). */
+ * (options_lockstep.c). */
 enum opt_status opts_parse_barrier_timeout(const char *arg,
 					   struct clyde_opts *o, FILE *err);
 
@@ -136,7 +136,7 @@ enum opt_status opts_parse_verify_only(const char *arg, struct clyde_opts *o,
 enum opt_status opts_check_data(const struct clyde_opts *o, FILE *err);
 
 /* sync_write's --sync-method, --sync-size, --sync-ops and --sync-time
- * into o (options_syncw.c). */
+ * into o (options_sync_write.c). */
 enum opt_status opts_parse_sync_method(const char *arg, struct clyde_opts *o,
 				       FILE *err);
 enum opt_status opts_parse_sync_size(const char *arg, struct clyde_opts *o,
@@ -154,7 +154,7 @@ enum opt_status opts_parse_sync_time(const char *arg, struct clyde_opts *o,
 enum opt_status opts_check_sync(struct clyde_opts *o, FILE *err);
 
 /* sync_write's defaults for what was not given, and --sync-size under -D
- * (whole 512-byte sectors) (options_syncw.c). */
+ * (whole 512-byte sectors) (options_sync_write.c). */
 enum opt_status opts_check_sync_write(struct clyde_opts *o, FILE *err);
 
 #endif

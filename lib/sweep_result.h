@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sweep: the dd matrix's results and how they are shown. A run has one
- * stage per target (the raw device, then each filesystem made on it, or
- * one directory's filesystem); a stage has a cell per mode (buffered,
- * direct), block size and operation (write, read). Rates are decimal
- * MB/s (10^6 bytes per second), dd's convention, and %CP as bonnie++'s.
+ * sweep_result: the dd matrix's results and how they are shown. A run
+ * has one stage per target (the raw device, then each filesystem made on
+ * it, or one directory's filesystem); a stage has a cell per mode
+ * (buffered, direct), block size and operation (write, read). Rates are
+ * decimal MB/s (10^6 bytes per second), dd's convention, and %CP as
+ * bonnie++'s.
  */
-#ifndef CLYDE_SWEEP_H
-#define CLYDE_SWEEP_H
+#ifndef CLYDE_SWEEP_RESULT_H
+#define CLYDE_SWEEP_RESULT_H
 
 #include <stdint.h>
 #include <stdio.h>

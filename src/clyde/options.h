@@ -33,7 +33,7 @@ enum opt_sync {
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
 
 /* sync_write's --sync-method: how each write is made durable before the
- * next (options_syncw.c). */
+ * next (options_sync_write.c). */
 enum opt_sync_method {
 	OPT_SYNCW_FDATASYNC, /* write, then fdatasync (the default) */
 	OPT_SYNCW_FSYNC,     /* write, then fsync */
@@ -65,7 +65,7 @@ enum per_char_mode {
 #define OPT_TARGETS_MAX 64u
 #define OPT_WORKERS_MAX 1024u
 
-/* --progress: the live status line on stderr (src/suite/live.c) when
+/* --progress: the live status line on stderr (src/clyde/live.c) when
  * stderr is a terminal (auto, the default), always, or never. */
 enum opt_progress { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NONE };
 struct autosize;
@@ -110,7 +110,7 @@ struct clyde_opts {
 	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
 	int seeks_set;	    /* -s gave the seek count (its third field) */
-	/* What clyde sized itself (suite/autosize.h; main sets these, the
+	/* What clyde sized itself (clyde/autosize.h; main sets these, the
 	 * parser never does): seeks for seeks_time seconds instead of a
 	 * count, seq create for files_time seconds to choose -n, each stat
 	 * test over the files until stat_time seconds; 0 = the counts as

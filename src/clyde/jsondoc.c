@@ -65,7 +65,7 @@ static json_t *random_io(const struct clyde_opts *o, int *bad)
 }
 
 /* settings.sync_write: the sync_write figure's method, write size and
- * bounds (src/suite/options_syncw.c). */
+ * bounds (src/clyde/options_sync_write.c). */
 static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
 {
 	json_t *w = json_object();
@@ -98,7 +98,7 @@ static json_t *probe_of(const struct autosize *a, int *bad)
 	return p;
 }
 
-/* settings.auto: what clyde sized itself (suite/autosize.h), or null. */
+/* settings.auto: what clyde sized itself (clyde/autosize.h), or null. */
 static json_t *auto_of(const struct clyde_opts *o, int *bad)
 {
 	const struct autosize *a = o->sized;

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * zcav: the throughput-by-position output of bonnie++'s zcav, which
- * gnuplot reads as it is: a header, one line per block (offset in GiB,
- * MiB/s, seconds), blocks faster than the minimum time commented out,
- * and a summary line per pass. Also the mean that several passes (-c)
- * report for a block: the top and bottom thirds dropped first. And a
- * run's result: per target, every block's offset, bytes and seconds in
- * each pass, and each pass's summary, as numbers (what the lines show
- * is printed from them, the plot and the JSON document made from them).
+ * zcav_result: a clyde-zcav run's result and its lines. The result: per
+ * target, every block's offset, bytes and seconds in each pass, and each
+ * pass's summary, as numbers (what the lines show is printed from them,
+ * the plot and the JSON document made from them). The lines: bonnie++
+ * zcav's throughput-by-position output, which gnuplot reads as it is: a
+ * header, one line per block (offset in GiB, MiB/s, seconds), blocks
+ * faster than the minimum time commented out, and a summary line per
+ * pass; and the mean that several passes (-c) report for a block: the
+ * top and bottom thirds dropped first.
  */
-#ifndef CLYDE_ZCAV_H
-#define CLYDE_ZCAV_H
+#ifndef CLYDE_ZCAV_RESULT_H
+#define CLYDE_ZCAV_RESULT_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -84,14 +85,6 @@ double zcav_series_mib_s(const struct zcav_series *s, uint64_t k);
 void zcav_series_free(struct zcav_series *s);
 void zcav_result_free(struct zcav_result *r);
 
-/* One line of the output, as zcav_parse_line reads it back. */
-struct zcav_point {
-	double gib;	/* offset of the block */
-	double mib_s;	/* 0 for a commented-out block */
-	double seconds; /* time for the block */
-	int counted;	/* 0: faster than ZCAV_MIN_SECONDS ("#0.50 ++++ ...") */
-};
-
 /*
  * The mean of v[n] after sorting it and dropping the lowest and the
  * highest n/3 values (so 1 or 2 values are all kept). v is reordered.
@@ -135,12 +128,5 @@ void zcav_print_pass(FILE *f, const struct zcav_series *s, unsigned p,
 void zcav_print_means(FILE *f, const struct zcav_series *s);
 void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
 		       const char *version);
-
-/*
- * Parse a block line back. Returns 1 for a block line (counted or
- * commented out), 0 for any other line (header, summary, blank), -1 for
- * a line that starts like a block line but does not parse.
- */
-int zcav_parse_line(const char *line, struct zcav_point *p);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase_write: block output. The data file is created fresh and written
+ * phase_put_block: block output. The data file is created fresh and written
  * with chunk-sized write() calls, each chunk the content --data gives its
  * offset (lib/fill: by default random bytes with every 512-byte sector
  * stamped, so that no layer can compress or deduplicate it, at the cost

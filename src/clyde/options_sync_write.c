@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * options_syncw: the options of the sync_write figure (phase_sync_write.c)
+ * options_sync_write: the options of the sync_write figure (phase_sync_write.c)
  * and their defaults. --sync-method names how each write is made durable,
  * --sync-size how large it is (a size, default 8 KiB), and the figure
  * stops at the earlier of --sync-ops writes and --sync-time seconds, so it

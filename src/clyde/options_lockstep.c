@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * options_sync: bonnie++'s -p and -y, and clyde's --sync-timeout, which
+ * options_lockstep: bonnie++'s -p and -y, and clyde's --sync-timeout, which
  * run several processes in step (lib/semsync.h has the protocol): their
  * values, and what they cannot go with. bonnie++ 2.00 reads -p with
  * atoi and runs the suite for -p 0 or -p abc; clyde refuses them. Its -y
  * looks at the first letter only, in either case; clyde takes s and p.
  * opts_check_sync, the parser's one check of the synchronising options,
- * ends with that of the synchronous writes' (options_syncw.c).
+ * ends with that of the synchronous writes' (options_sync_write.c).
  */
 #include "config.h"
 

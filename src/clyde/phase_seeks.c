@@ -16,7 +16,7 @@
  * seeker's latencies go into its own histogram, and the merge adds them
  * bucket by bucket, so the percentiles are exact over all seeks.
  *
- * With no seek count given (opt->seeks_time, suite/autosize.h) there is
+ * With no seek count given (opt->seeks_time, clyde/autosize.h) there is
  * no pipe: seeker i of n takes tickets i, i + n, i + 2n, ... of the same
  * stream for seeks_time seconds from its own start, and the count done
  * is the figure's work.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * zcav: see zcav.h. Numbers are printed in the C locale by construction
- * (printf with "%.2f" under the program's default "C" locale; nothing
- * here calls setlocale).
+ * zcav_result: see zcav_result.h. Numbers are printed in the C locale by
+ * construction (printf with "%.2f" under the program's default "C"
+ * locale; nothing here calls setlocale).
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "units.h"
-#include "zcav.h"
+#include "zcav_result.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -107,29 +107,6 @@ void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
 		zcav_print_pass(f, s, p, write);
 	if (s->passes > 1 && s->done == s->passes)
 		zcav_print_means(f, s);
-}
-
-int zcav_parse_line(const char *line, struct zcav_point *p)
-{
-	char tail;
-
-	memset(p, 0, sizeof(*p));
-	if (line[0] == '#') {
-		/* "#0.50 ++++ 0.412": a block too fast to count. */
-		if (!strstr(line, "++++"))
-			return 0;
-		if (sscanf(line, "#%lf ++++ %lf %c", &p->gib, &p->seconds,
-			   &tail) != 2)
-			return -1;
-		return 1;
-	}
-	if (line[0] == '\n' || line[0] == '\0')
-		return 0;
-	if (sscanf(line, "%lf %lf %lf %c", &p->gib, &p->mib_s, &p->seconds,
-		   &tail) != 3)
-		return -1;
-	p->counted = 1;
-	return 1;
 }
 
 const char *zcav_kind_name(enum zcav_kind k)

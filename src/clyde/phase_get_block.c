@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase_read: block input. Chunk-sized read() calls over the whole data
+ * phase_get_block: block input. Chunk-sized read() calls over the whole data
  * file. One operation is one chunk. Under --verify every block read is
  * checked (its header and CRC, phase_verify).
  */

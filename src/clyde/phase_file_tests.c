@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase_files: bonnie++'s file tests, in two passes of three phases.
+ * phase_file_tests: bonnie++'s file tests, in two passes of three phases.
  * Sequential: create num*1024 files in index order (names start with the
  * index, so they sort in creation order), stat every entry in readdir
  * order (opening and reading those with data), then delete them in
@@ -20,7 +20,7 @@
  * their one release hook) and helpers. A test that reads (stat) first
  * empties the page cache of the files' data, in its untimed setup.
  *
- * With no -n (opt->files_time, suite/autosize.h) the first create of a
+ * With no -n (opt->files_time, clyde/autosize.h) the first create of a
  * pass makes files for files_time seconds, up to the next multiple of
  * 1024, and that count is the pass's and the next pass's; each stat test
  * (opt->stat_time) passes over all the files again until stat_time
