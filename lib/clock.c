@@ -29,7 +29,8 @@ static uint64_t sys_wall_ns(void)
 
 static uint64_t tv_ns(const struct timeval *tv)
 {
-	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
+	return (uint64_t)tv->tv_sec * 1000000000u +
+	       (uint64_t)tv->tv_usec * 1000u;
 }
 
 static void sys_cpu_ns(uint64_t *user, uint64_t *sys)

@@ -25,14 +25,14 @@ static const struct {
 } labels[CL_COUNT] = {
 #define LABEL_ENTRY(name, f98, f97, f03)                                       \
 	{#name, {[CSV_198] = f98, [CSV_197] = f97, [CSV_103] = f03}},
-	CSV_LABELS(LABEL_ENTRY)
+    CSV_LABELS(LABEL_ENTRY)
 #undef LABEL_ENTRY
 };
 
 /* The fields of each format: the label fields and the figures' fields. */
-#define LABEL_N98(name, f98, f97, f03) +((f98) >= 0)
-#define LABEL_N97(name, f98, f97, f03) +((f97) >= 0)
-#define LABEL_N03(name, f98, f97, f03) +((f03) >= 0)
+#define LABEL_N98(name, f98, f97, f03)	 +((f98) >= 0)
+#define LABEL_N97(name, f98, f97, f03)	 +((f97) >= 0)
+#define LABEL_N03(name, f98, f97, f03)	 +((f03) >= 0)
 #define LABEL_SUM98(name, f98, f97, f03) +FIG_BIT(f98)
 #define LABEL_SUM97(name, f98, f97, f03) +FIG_BIT(f97)
 #define LABEL_SUM03(name, f98, f97, f03) +FIG_BIT(f03)
@@ -258,8 +258,7 @@ void csv_write(FILE *out, const struct run_result *r, enum csv_format fmt)
 
 /* Split text at the first of the characters in seps: head, and the
  * rest after the separator ("" when there is none). */
-static void split_at(const char *text, const char *seps, char *head,
-		     char *rest)
+static void split_at(const char *text, const char *seps, char *head, char *rest)
 {
 	size_t n = strcspn(text, seps);
 
@@ -290,11 +289,16 @@ void csv_write_row(FILE *out, const struct run_result *row)
 	char lbl[CL_COUNT][FIELD_LEN] = {{0}};
 	const char *f[CSV_FIELDS_MAX] = {NULL};
 	const char *texts[CL_COUNT] = {
-	    [CL_concurrency] = x->concurrency, [CL_seed] = x->seed,
-	    [CL_file_size] = x->size,	       [CL_io_chunk_size] = x->chunk,
-	    [CL_seeks] = x->seeks,	       [CL_seek_proc_count] = x->procs,
-	    [CL_num_files] = x->files,	       [CL_max_size] = x->max_size,
-	    [CL_min_size] = x->min_size,       [CL_num_dirs] = x->dirs,
+	    [CL_concurrency] = x->concurrency,
+	    [CL_seed] = x->seed,
+	    [CL_file_size] = x->size,
+	    [CL_io_chunk_size] = x->chunk,
+	    [CL_seeks] = x->seeks,
+	    [CL_seek_proc_count] = x->procs,
+	    [CL_num_files] = x->files,
+	    [CL_max_size] = x->max_size,
+	    [CL_min_size] = x->min_size,
+	    [CL_num_dirs] = x->dirs,
 	    [CL_file_chunk_size] = x->file_chunk,
 	};
 
@@ -310,7 +314,8 @@ void csv_write_row(FILE *out, const struct run_result *row)
 			f[labels[k].at[CSV_198]] = lbl[k];
 	f[labels[CL_name].at[CSV_198]] = row->name;
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		int at = csv_rate_at(t, CSV_198), lat = csv_latency_at(t, CSV_198);
+		int at = csv_rate_at(t, CSV_198),
+		    lat = csv_latency_at(t, CSV_198);
 
 		if (at < 0)
 			continue;

@@ -45,7 +45,7 @@ enum csv_label {
 #define LABEL_ENUM(name, f98, f97, f03) CL_##name,
 	CSV_LABELS(LABEL_ENUM)
 #undef LABEL_ENUM
-	CL_COUNT
+	    CL_COUNT
 };
 
 /* The most fields a line has (1.98's). */
@@ -98,8 +98,8 @@ enum csv_line_kind {
  * "+++" or a whole number; latencies empty or a whole number of
  * us/ms/s. why[whylen] gets one phrase naming the bad field and value.
  */
-enum csv_line_kind csv_parse(const char *line, size_t len,
-			     struct run_result *r, char *why, size_t whylen);
+enum csv_line_kind csv_parse(const char *line, size_t len, struct run_result *r,
+			     char *why, size_t whylen);
 
 /*
  * The shown part of r as a 1.98 line, its fields as they were written

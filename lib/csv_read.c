@@ -100,8 +100,9 @@ static int text_field(const struct split *sp, int i, const char *name,
 		unsigned char c = (unsigned char)sp->f[i][k];
 
 		if (c < 0x20 || c == 0x7f)
-			return bad_field(sp, i, name, "holds a control character",
-					 why, whylen);
+			return bad_field(sp, i, name,
+					 "holds a control character", why,
+					 whylen);
 	}
 	memcpy(dst, sp->f[i], sp->len[i]);
 	dst[sp->len[i]] = '\0';
@@ -263,9 +264,9 @@ static int fill_row(const struct split *sp, enum csv_format fmt,
 	for (unsigned k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
 		int i = csv_label_at(texts[k].label, fmt);
 
-		if (i >= 0 && text_field(sp, i, csv_label_name(texts[k].label),
-					 texts[k].dst, texts[k].size, why,
-					 whylen) < 0)
+		if (i >= 0 &&
+		    text_field(sp, i, csv_label_name(texts[k].label),
+			       texts[k].dst, texts[k].size, why, whylen) < 0)
 			return -1;
 	}
 	for (enum result_test t = 0; t < RT_COUNT; t++) {

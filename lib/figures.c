@@ -14,10 +14,10 @@
 
 static const struct figure table[RT_COUNT] = {
 #define FIG_ENTRY(key, title, kind, group, head, col, cell, tick, csv)         \
-	{#key,        title,        RK_##kind,    FG_##group,   head,          \
-	 col,         cell,         tick,         FIG_S98(csv), FIG_L98(csv),  \
+	{#key,	       title,	     RK_##kind,	  FG_##group,	head,          \
+	 col,	       cell,	     tick,	  FIG_S98(csv), FIG_L98(csv),  \
 	 FIG_S97(csv), FIG_L97(csv), FIG_S03(csv)},
-	FIGURES(FIG_ENTRY)
+    FIGURES(FIG_ENTRY)
 #undef FIG_ENTRY
 };
 

@@ -81,8 +81,8 @@
 	  "Delete", "random\ndelete", FIG_CSV(36, 49, 34, 47, 25))
 
 /* The csv argument: a parenthesised list the FIG_S* macros take apart. */
-#define FIG_CSV(s98, l98, s97, l97, s03) (s98, l98, s97, l97, s03)
-#define FIG_NO_CSV                       (-1, -1, -1, -1, -1)
+#define FIG_CSV(s98, l98, s97, l97, s03)  (s98, l98, s97, l97, s03)
+#define FIG_NO_CSV			  (-1, -1, -1, -1, -1)
 #define FIG_S98_(s98, l98, s97, l97, s03) (s98)
 #define FIG_L98_(s98, l98, s97, l97, s03) (l98)
 #define FIG_S97_(s98, l98, s97, l97, s03) (s97)
@@ -99,9 +99,9 @@
  * For compile-time checks: field s as a bit of a 64-bit mask (none for
  * -1), and the %CP field after rate field s (-1 for none).
  */
-#define FIG_BIT(s) ((s) < 0 ? 0ull : 1ull << ((s) < 0 ? 0 : (s)))
-#define FIG_CPU(s) ((s) < 0 ? -1 : (s) + 1)
-#define FIG_BITS_(s, l) (FIG_BIT(s) + FIG_BIT(FIG_CPU(s)) + FIG_BIT(l))
+#define FIG_BIT(s)	 ((s) < 0 ? 0ull : 1ull << ((s) < 0 ? 0 : (s)))
+#define FIG_CPU(s)	 ((s) < 0 ? -1 : (s) + 1)
+#define FIG_BITS_(s, l)	 (FIG_BIT(s) + FIG_BIT(FIG_CPU(s)) + FIG_BIT(l))
 #define FIG_COUNT_(s, l) (2 * ((s) >= 0) + ((l) >= 0))
 #define FIG_SUM98_(key, title, kind, group, head, col, cell, tick, csv)        \
 	+FIG_BITS_(FIG_S98(csv), FIG_L98(csv))
@@ -123,15 +123,15 @@
 #define FIG_SUM98 (0ull FIGURES(FIG_SUM98_))
 #define FIG_SUM97 (0ull FIGURES(FIG_SUM97_))
 #define FIG_SUM03 (0ull FIGURES(FIG_SUM03_))
-#define FIG_N98   (0 FIGURES(FIG_N98_))
-#define FIG_N97   (0 FIGURES(FIG_N97_))
-#define FIG_N03   (0 FIGURES(FIG_N03_))
+#define FIG_N98	  (0 FIGURES(FIG_N98_))
+#define FIG_N97	  (0 FIGURES(FIG_N97_))
+#define FIG_N03	  (0 FIGURES(FIG_N03_))
 
 enum result_test {
 #define FIG_ENUM(key, title, kind, group, head, col, cell, tick, csv) RT_##key,
 	FIGURES(FIG_ENUM)
 #undef FIG_ENUM
-	RT_COUNT
+	    RT_COUNT
 };
 
 /* The unit of a figure's work and rate: bytes (KiB/s), seeks, files,
@@ -146,10 +146,10 @@ enum figure_group { FG_IO, FG_SEQ, FG_RAN, FG_EXT };
  * measures (a phase fills it), nothing for one of group EXT; for the
  * tables of phases made from FIGURES.
  */
-#define FIG_PHASED(group, ...)  FIG_PHASED_##group(__VA_ARGS__)
-#define FIG_PHASED_IO(...)      __VA_ARGS__
-#define FIG_PHASED_SEQ(...)     __VA_ARGS__
-#define FIG_PHASED_RAN(...)     __VA_ARGS__
+#define FIG_PHASED(group, ...) FIG_PHASED_##group(__VA_ARGS__)
+#define FIG_PHASED_IO(...)     __VA_ARGS__
+#define FIG_PHASED_SEQ(...)    __VA_ARGS__
+#define FIG_PHASED_RAN(...)    __VA_ARGS__
 #define FIG_PHASED_EXT(...)
 #define FIG_NPHASED_(key, title, kind, group, head, col, cell, tick, csv)      \
 	FIG_PHASED(group, +1)

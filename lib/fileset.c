@@ -9,12 +9,12 @@
 #include "rng.h"
 
 static const char alphabet[] =
-	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /* Separate streams of the hash for names, sizes and directories. */
 #define SALT_NAME 0x6e616d65ull
 #define SALT_SIZE 0x73697a65ull
-#define SALT_DIR 0x64697273ull
+#define SALT_DIR  0x64697273ull
 
 /* Ten lower-case hex digits of the index's low 40 bits. */
 static void hex10(char *p, uint64_t v)

@@ -16,17 +16,17 @@
 #include <stdint.h>
 
 #define FILESET_NAME_MAX 23 /* 10 + 12 + NUL */
-#define FILESET_DIR_MAX 99999u
-#define FILESET_LINK (-1)    /* max_size: hard links to one file */
-#define FILESET_SYMLINK (-2) /* max_size: symbolic links to one file */
+#define FILESET_DIR_MAX	 99999u
+#define FILESET_LINK	 (-1) /* max_size: hard links to one file */
+#define FILESET_SYMLINK	 (-2) /* max_size: symbolic links to one file */
 
 struct fileset {
-	uint64_t count;   /* files */
+	uint64_t count;	  /* files */
 	int64_t max_size; /* bytes, or FILESET_LINK / FILESET_SYMLINK */
 	uint64_t min_size;
-	unsigned dirs;    /* 0: all files in the test directory */
+	unsigned dirs; /* 0: all files in the test directory */
 	uint64_t seed;
-	int random;       /* the random pass: names and directories */
+	int random; /* the random pass: names and directories */
 };
 
 /* The name of file i (buf holds FILESET_NAME_MAX). Returns its length. */

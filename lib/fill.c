@@ -160,8 +160,7 @@ static int parse_pct(const char *s, unsigned *pct)
 	return 0;
 }
 
-int fill_parse(const char *arg, struct fill_spec *out, char *why,
-	       size_t whylen)
+int fill_parse(const char *arg, struct fill_spec *out, char *why, size_t whylen)
 {
 	struct fill_spec sp;
 	const char *colon;

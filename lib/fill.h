@@ -41,7 +41,7 @@ void fill_stamp(void *buf, size_t len, uint64_t off, uint64_t seed);
 double fill_compress_ratio(const void *buf, size_t len);
 
 /* The unit of content and of verification, aligned to stream offset 0. */
-#define FILL_BLOCK  4096u
+#define FILL_BLOCK 4096u
 /* The unit within which random content never repeats. */
 #define FILL_SECTOR 512u
 
@@ -119,8 +119,8 @@ static inline uint64_t fill_worker_seed(uint64_t seed, unsigned n)
  * will ask). NULL with errno ENOMEM, or EINVAL for dedupe with verify,
  * a bad spec or max_len 0.
  */
-struct fill *fill_new(const struct fill_spec *spec, uint64_t seed,
-		      int verify, size_t max_len);
+struct fill *fill_new(const struct fill_spec *spec, uint64_t seed, int verify,
+		      size_t max_len);
 void fill_free(struct fill *f);
 
 /*
@@ -172,9 +172,8 @@ struct fill_bad {
  * (corrupt), seed (foreign), offset (misplaced), generation (lost,
  * newer). Without verify there is nothing to check: FILL_OK.
  */
-enum fill_fault fill_check(const struct fill *f, const void *buf,
-			   uint64_t off, size_t len, uint32_t gen,
-			   struct fill_bad *bad);
+enum fill_fault fill_check(const struct fill *f, const void *buf, uint64_t off,
+			   size_t len, uint32_t gen, struct fill_bad *bad);
 /*
  * One phrase for a message, e.g. "block at offset 8192 is generation 1,
  * expected 2 (lost write)".

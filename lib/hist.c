@@ -73,7 +73,8 @@ uint64_t hist_percentile(const struct hist *h, double p)
 	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
 		seen += h->b[i];
 		if (seen >= rank) {
-			uint64_t mid = hist_low(i) + (hist_high(i) - hist_low(i)) / 2;
+			uint64_t mid =
+			    hist_low(i) + (hist_high(i) - hist_low(i)) / 2;
 
 			if (mid < h->min_ns)
 				mid = h->min_ns;

@@ -15,12 +15,12 @@
 #include <stdint.h>
 
 #define HIST_SUB_BITS 6
-#define HIST_SUB (1u << HIST_SUB_BITS)
+#define HIST_SUB      (1u << HIST_SUB_BITS)
 /* Octaves 2^6 .. 2^37 ns (137 s) after the 64 exact buckets. */
 #define HIST_BUCKETS (HIST_SUB * 33u)
 
 struct hist {
-	uint64_t count;  /* values recorded */
+	uint64_t count;	 /* values recorded */
 	uint64_t sum_ns; /* for the mean */
 	uint64_t min_ns, max_ns;
 	uint32_t b[HIST_BUCKETS]; /* saturate at UINT32_MAX */

@@ -196,9 +196,9 @@ int jdoc_text(const json_t *o, const char *at, const char *key, char *buf,
 	return 0;
 }
 
-int jdoc_opt_u64(const json_t *o, const char *at, const char *key,
-		 uint64_t min, uint64_t max, const char *what, uint64_t *out,
-		 char *why, size_t len)
+int jdoc_opt_u64(const json_t *o, const char *at, const char *key, uint64_t min,
+		 uint64_t max, const char *what, uint64_t *out, char *why,
+		 size_t len)
 {
 	const json_t *v = json_object_get(o, key);
 
@@ -220,8 +220,8 @@ int jdoc_start_time(const json_t *doc, char *buf, size_t room, char *why,
 	if (!v)
 		return 0;
 	if (!s || strlen(s) != 20 || strlen(s) >= room ||
-	    sscanf(s, "%4u-%2u-%2uT%2u:%2u:%2u%c%c", &y, &mo, &d, &h, &mi,
-		   &sec, &z, &end) != 7 ||
+	    sscanf(s, "%4u-%2u-%2uT%2u:%2u:%2u%c%c", &y, &mo, &d, &h, &mi, &sec,
+		   &z, &end) != 7 ||
 	    z != 'Z' || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 ||
 	    mi > 59 || sec > 60)
 		return refuse(why, len, "", "start_time", v,

@@ -62,9 +62,9 @@ int jdoc_path(const json_t *o, const char *at, const char *key, size_t max,
  */
 int jdoc_text(const json_t *o, const char *at, const char *key, char *buf,
 	      size_t room, char *why, size_t len);
-int jdoc_opt_u64(const json_t *o, const char *at, const char *key,
-		 uint64_t min, uint64_t max, const char *what, uint64_t *out,
-		 char *why, size_t len);
+int jdoc_opt_u64(const json_t *o, const char *at, const char *key, uint64_t min,
+		 uint64_t max, const char *what, uint64_t *out, char *why,
+		 size_t len);
 
 /*
  * The document's start_time into buf[room] ("2026-11-30T01:30:00Z"): ""

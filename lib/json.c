@@ -171,9 +171,9 @@ static json_t *test(const struct run_result *r, enum result_test t)
 		json_object_set_new(o, "first_finished",
 				    span(k, sp->first_work, sp->first_elapsed,
 					 sp->first_exact));
-		json_object_set_new(o, "last_finished",
-				    span(k, sp->last_work, sp->last_elapsed,
-					 -1));
+		json_object_set_new(
+		    o, "last_finished",
+		    span(k, sp->last_work, sp->last_elapsed, -1));
 	}
 	return o;
 }
@@ -274,4 +274,3 @@ void json_value_shown(const json_t *v, char *buf, size_t len)
 	}
 	free(s);
 }
-

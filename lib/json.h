@@ -27,8 +27,7 @@ int json_run_has(const struct run_result *r, enum result_test t);
 /* Repeat statistics per test (rate[i][t] NaN where run i lacks t). */
 /* --log-interval's n intervals as an array (doc/clyde-json.5): all of
  * them (worker -1), or worker's alone. */
-json_t *json_intervals(const struct result_interval *v, unsigned n,
-		       int worker);
+json_t *json_intervals(const struct result_interval *v, unsigned n, int worker);
 
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 

@@ -51,8 +51,8 @@ int json_read_measured(json_t *o, const char *at, int hist,
  * it a sum of which no interval starts before the test. 0, or -1 with
  * why (rec's intervals then freed by result_free).
  */
-int json_read_intervals(json_t *o, const char *at,
-			struct result_test_rec *rec, char *why, size_t whylen);
+int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
+			char *why, size_t whylen);
 
 /* The document's settings into r (result_init's values where absent). */
 int json_read_settings(json_t *doc, struct run_result *r, char *why,

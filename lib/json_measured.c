@@ -36,8 +36,8 @@ static int read_hist(json_t *o, const char *at, struct hist **out, char *why,
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) > HIST_BUCKETS)
 		return json_refuse(why, whylen, key, a,
-			      "a histogram: expected an array of at most "
-			      "2112 [low_ns, high_ns, count] buckets");
+				   "a histogram: expected an array of at most "
+				   "2112 [low_ns, high_ns, count] buckets");
 	if (!json_array_size(a))
 		return 0;
 	h = *out = malloc(sizeof(*h));
@@ -48,34 +48,41 @@ static int read_hist(json_t *o, const char *at, struct hist **out, char *why,
 	hist_init(h);
 	json_array_foreach(a, i, e)
 	{
-		json_t *low = json_array_get(e, 0), *high = json_array_get(e, 1);
+		json_t *low = json_array_get(e, 0),
+		       *high = json_array_get(e, 1);
 		json_t *n = json_array_get(e, 2);
 		unsigned b;
 
 		snprintf(key, sizeof(key), "%.150s.histogram[%zu]", at, i);
 		if (!json_is_array(e) || json_array_size(e) != 3 ||
-		    !json_whole(low, JSON_READ_MAX) || !json_whole(high, JSON_READ_MAX) ||
+		    !json_whole(low, JSON_READ_MAX) ||
+		    !json_whole(high, JSON_READ_MAX) ||
 		    !json_whole(n, UINT32_MAX) || !json_integer_value(n))
-			return json_refuse(why, whylen, key, e,
-				      "a bucket: expected [low_ns, high_ns, "
-				      "count], whole numbers, count 1 to "
-				      "4294967295");
+			return json_refuse(
+			    why, whylen, key, e,
+			    "a bucket: expected [low_ns, high_ns, "
+			    "count], whole numbers, count 1 to "
+			    "4294967295");
 		b = hist_index((uint64_t)json_integer_value(low));
 		if (hist_low(b) != (uint64_t)json_integer_value(low) ||
 		    hist_high(b) != (uint64_t)json_integer_value(high) ||
 		    h->b[b])
-			return json_refuse(why, whylen, key, e,
-				      "a bucket of clyde's histogram, each "
-				      "once");
+			return json_refuse(
+			    why, whylen, key, e,
+			    "a bucket of clyde's histogram, each "
+			    "once");
 		h->b[b] = (uint32_t)json_integer_value(n);
 		h->count += h->b[b];
 	}
 	/* The exact ends and the mean are the latency object's. */
-	h->min_ns = (uint64_t)json_integer_value(json_object_get(lat, "min_ns"));
-	h->max_ns = (uint64_t)json_integer_value(json_object_get(lat, "max_ns"));
-	h->sum_ns = (uint64_t)(json_number_value(json_object_get(lat, "mean_ns")) *
-				   (double)h->count +
-			       0.5);
+	h->min_ns =
+	    (uint64_t)json_integer_value(json_object_get(lat, "min_ns"));
+	h->max_ns =
+	    (uint64_t)json_integer_value(json_object_get(lat, "max_ns"));
+	h->sum_ns =
+	    (uint64_t)(json_number_value(json_object_get(lat, "mean_ns")) *
+			   (double)h->count +
+		       0.5);
 	return 0;
 }
 
@@ -107,7 +114,7 @@ static int read_whole(json_t *o, const char *at, const char *name, double max,
  * and, with hist, the histogram.
  */
 int json_read_measured(json_t *o, const char *at, int hist,
-			 struct result_test_rec *rec, char *why, size_t whylen)
+		       struct result_test_rec *rec, char *why, size_t whylen)
 {
 	const char *status = json_string_value(json_object_get(o, "status"));
 
@@ -145,8 +152,8 @@ int json_read_measured(json_t *o, const char *at, int hist,
 /* Setting name of object o (at "settings" or "settings.files") into
  * *out when there: a whole number from min to max. */
 static int read_setting(json_t *o, const char *at, const char *name,
-			json_int_t min, json_int_t max, int64_t *out,
-			char *why, size_t whylen)
+			json_int_t min, json_int_t max, int64_t *out, char *why,
+			size_t whylen)
 {
 	json_t *v = json_object_get(o, name);
 	char key[64], what[96];
@@ -197,7 +204,7 @@ static int read_per_char(json_t *s, struct run_result *r, char *why,
  * result_settings): into r, whose other fields result_init set.
  */
 int json_read_settings(json_t *doc, struct run_result *r, char *why,
-			 size_t whylen)
+		       size_t whylen)
 {
 	json_t *s = json_object_get(doc, "settings");
 	json_t *files = json_object_get(s, "files");
@@ -216,30 +223,31 @@ int json_read_settings(json_t *doc, struct run_result *r, char *why,
 	if (!s || json_is_null(s))
 		return 0;
 	if (!json_is_object(s))
-		return json_refuse(why, whylen, "settings", s, "an object or null");
+		return json_refuse(why, whylen, "settings", s,
+				   "an object or null");
 	if (files && !json_is_object(files))
 		return json_refuse(why, whylen, "settings.files", files,
-			      "an object");
-	if (read_setting(s, "settings", "file_size", 0, JSON_READ_MAX, &v[0], why,
-			 whylen) ||
+				   "an object");
+	if (read_setting(s, "settings", "file_size", 0, JSON_READ_MAX, &v[0],
+			 why, whylen) ||
 	    read_setting(s, "settings", "chunk", 0, JSON_READ_MAX, &v[1], why,
 			 whylen) ||
 	    read_setting(s, "settings", "seeks", 0, JSON_READ_MAX, &v[2], why,
 			 whylen) ||
 	    read_setting(s, "settings", "seek_procs", 0, UINT_MAX, &v[3], why,
 			 whylen) ||
-	    read_setting(s, "settings", "concurrency", 0, UINT_MAX, &v[4],
-			 why, whylen) ||
-	    read_setting(files, "settings.files", "num", 0, JSON_READ_MAX, &v[5],
-			 why, whylen) ||
+	    read_setting(s, "settings", "concurrency", 0, UINT_MAX, &v[4], why,
+			 whylen) ||
+	    read_setting(files, "settings.files", "num", 0, JSON_READ_MAX,
+			 &v[5], why, whylen) ||
 	    read_setting(files, "settings.files", "max_size", -2, JSON_READ_MAX,
 			 &v[6], why, whylen) ||
 	    read_setting(files, "settings.files", "min_size", 0, JSON_READ_MAX,
 			 &v[7], why, whylen) ||
-	    read_setting(files, "settings.files", "dirs", 0, JSON_READ_MAX, &v[8],
-			 why, whylen) ||
-	    read_setting(files, "settings.files", "chunk", 0, JSON_READ_MAX, &v[9],
-			 why, whylen))
+	    read_setting(files, "settings.files", "dirs", 0, JSON_READ_MAX,
+			 &v[8], why, whylen) ||
+	    read_setting(files, "settings.files", "chunk", 0, JSON_READ_MAX,
+			 &v[9], why, whylen))
 		return -1;
 	if (read_per_char(s, r, why, whylen) < 0 ||
 	    json_read_pgscan(s, why, whylen) < 0)
@@ -259,8 +267,8 @@ int json_read_settings(json_t *doc, struct run_result *r, char *why,
 }
 
 /* The run's own keys: seed, cache_left, error. */
-int json_read_run_keys(json_t *run, size_t i, struct run_result *row,
-			 char *why, size_t whylen)
+int json_read_run_keys(json_t *run, size_t i, struct run_result *row, char *why,
+		       size_t whylen)
 {
 	json_t *seed = json_object_get(run, "seed");
 	json_t *left = json_object_get(run, "cache_left");
@@ -270,22 +278,22 @@ int json_read_run_keys(json_t *run, size_t i, struct run_result *row,
 	snprintf(key, sizeof(key), "runs[%zu].seed", i);
 	if (seed && !json_is_null(seed) && !json_is_integer(seed))
 		return json_refuse(why, whylen, key, seed,
-			      "a seed: expected a whole number or null");
+				   "a seed: expected a whole number or null");
 	snprintf(key, sizeof(key), "runs[%zu].cache_left", i);
 	if (left && !json_is_null(left) &&
 	    (!json_is_number(left) || json_number_value(left) < 0 ||
 	     json_number_value(left) > 1))
-		return json_refuse(why, whylen, key, left,
-			      "a share of the data file: expected a number "
-			      "from 0 to 1, or null");
+		return json_refuse(
+		    why, whylen, key, left,
+		    "a share of the data file: expected a number "
+		    "from 0 to 1, or null");
 	snprintf(key, sizeof(key), "runs[%zu].error", i);
 	if (error && !json_is_null(error) && !json_is_string(error))
 		return json_refuse(why, whylen, key, error,
-			      "an error: expected a string or null");
+				   "an error: expected a string or null");
 	row->seed = (uint64_t)json_integer_value(seed);
 	row->cache_left = json_is_number(left) ? json_number_value(left) : -1;
 	snprintf(row->error, sizeof(row->error), "%s",
 		 json_is_string(error) ? json_string_value(error) : "");
 	return 0;
 }
-

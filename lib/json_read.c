@@ -20,7 +20,7 @@
 
 /* "runs[0].tests.putc.rate \"x\" is not a rate: <expected>"; -1. */
 int json_refuse(char *why, size_t whylen, const char *key, json_t *v,
-		  const char *what)
+		const char *what)
 {
 	char show[64];
 
@@ -50,8 +50,8 @@ int json_check_key(json_t *o, const char *at, const char *name, int whole,
 	json_t *v = json_object_get(o, name);
 	char key[200];
 
-	if (!v || (whole ? json_whole(v, (json_int_t)max)
-			 : json_number(v, max)))
+	if (!v ||
+	    (whole ? json_whole(v, (json_int_t)max) : json_number(v, max)))
 		return 0;
 	snprintf(key, sizeof(key), "%.150s.%s", at, name);
 	return json_refuse(why, whylen, key, v, what);
@@ -86,8 +86,8 @@ static int check_latency(json_t *lat, const char *at, char *why, size_t whylen)
 	}
 	if (!json_whole(count, JSON_READ_MAX))
 		return json_refuse(why, whylen, key, count,
-			      "a count: expected a whole number from 0 to "
-			      "1e18");
+				   "a count: expected a whole number from 0 to "
+				   "1e18");
 	for (size_t k = 0; k < NLATENCY_KEYS; k++) {
 		v = json_object_get(lat, latency_keys[k]);
 		snprintf(key, sizeof(key), "%.150s.%s", at, latency_keys[k]);
@@ -142,8 +142,8 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 	snprintf(key, sizeof(key), "%.150s.status", at);
 	if (v && !known)
 		return json_refuse(why, whylen, key, v,
-			      "a status: expected \"ok\", \"too-fast\", "
-			      "\"skipped\" or \"failed\"");
+				   "a status: expected \"ok\", \"too-fast\", "
+				   "\"skipped\" or \"failed\"");
 	/* %CP as clyde writes it: an int, past 100000 for a too-fast test. */
 	if (json_check_key(o, at, "rate", 0, JSON_READ_MAX,
 			   "a rate: expected a number from 0 to 1e18", why,
@@ -195,9 +195,12 @@ static void cell_percentiles(json_t *lat, struct csv_cell *c)
 	if (!lat || !json_integer_value(json_object_get(lat, "count")))
 		return;
 	c->has_pct = 1;
-	c->p50_ns = (uint64_t)json_integer_value(json_object_get(lat, "p50_ns"));
-	c->p90_ns = (uint64_t)json_integer_value(json_object_get(lat, "p90_ns"));
-	c->p99_ns = (uint64_t)json_integer_value(json_object_get(lat, "p99_ns"));
+	c->p50_ns =
+	    (uint64_t)json_integer_value(json_object_get(lat, "p50_ns"));
+	c->p90_ns =
+	    (uint64_t)json_integer_value(json_object_get(lat, "p90_ns"));
+	c->p99_ns =
+	    (uint64_t)json_integer_value(json_object_get(lat, "p99_ns"));
 	c->p999_ns =
 	    (uint64_t)json_integer_value(json_object_get(lat, "p99_9_ns"));
 }
@@ -227,7 +230,8 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 		snprintf(at, sizeof(at), "runs[%zu].tests.%s", run,
 			 result_test_name(t));
 		if (check_test(o, at, why, whylen) < 0 ||
-		    json_read_measured(o, at, hist, &row->t[t], why, whylen) < 0)
+		    json_read_measured(o, at, hist, &row->t[t], why, whylen) <
+			0)
 			return -1;
 		rate = json_object_get(o, "rate");
 		/* A figure no line holds: the cell is what the test says. */

@@ -29,7 +29,7 @@ struct outfile {
 	FILE *f;    /* the stream over fd, once asked for */
 	dev_t dev;  /* the temporary file's identity */
 	ino_t ino;
-	int slot;   /* its place in the signal-cleanup table, or -1 */
+	int slot; /* its place in the signal-cleanup table, or -1 */
 };
 
 /*
@@ -38,8 +38,7 @@ struct outfile {
  * what the path is instead). The outfile is registered for
  * outfile_signal_cleanup().
  */
-int outfile_open(struct outfile *of, const char *path, char *why,
-		 size_t len);
+int outfile_open(struct outfile *of, const char *path, char *why, size_t len);
 
 /*
  * The temporary file as a stdio stream for writing (the descriptor

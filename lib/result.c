@@ -55,8 +55,7 @@ const char *result_per_char_name(enum result_per_char m)
 	}
 }
 
-void result_per_char_source(const struct run_result *r, char *buf,
-			    size_t len)
+void result_per_char_source(const struct run_result *r, char *buf, size_t len)
 {
 	switch (r->per_char_from) {
 	case RPF_SETTINGS:
@@ -131,9 +130,9 @@ double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 
 const char *result_rate_unit(enum result_kind kind)
 {
-	return kind == RK_IO     ? "KiB/s"
+	return kind == RK_IO	 ? "KiB/s"
 	       : kind == RK_SEEK ? "seeks/s"
-	       : kind == RK_OPS  ? "ops/s"
+	       : kind == RK_OPS	 ? "ops/s"
 				 : "files/s";
 }
 
@@ -173,8 +172,7 @@ int result_too_fast(const struct result_test_rec *rec)
 	return rec->state == RS_OK && clk_too_fast(rec->elapsed);
 }
 
-void result_join_size(char *buf, size_t len, const char *const *fields,
-		      int n)
+void result_join_size(char *buf, size_t len, const char *const *fields, int n)
 {
 	size_t at = 0, end;
 
@@ -187,9 +185,8 @@ void result_join_size(char *buf, size_t len, const char *const *fields,
 		buf[--end] = '\0';
 }
 
-void result_join_files(char *buf, size_t len, const char *num,
-		       const char *max, const char *min, const char *dirs,
-		       const char *chunk)
+void result_join_files(char *buf, size_t len, const char *num, const char *max,
+		       const char *min, const char *dirs, const char *chunk)
 {
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", num, *max ? ":" : "", max,
 		 *min ? ":" : "", min, *dirs ? "/" : "", dirs,
@@ -200,7 +197,7 @@ void result_size_label(const struct run_result *r, int full, char *buf,
 		       size_t len)
 {
 	char size[32], chunk[32] = "", conc[16] = "", seeks[32] = "",
-					procs[16] = "";
+		       procs[16] = "";
 	const char *fields[5] = {size, chunk, conc, seeks, procs};
 
 	units_fmt_size(size, sizeof(size), r->file_size);

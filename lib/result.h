@@ -22,18 +22,18 @@
 
 enum result_state {
 	RS_NOT_RUN = 0, /* blank cell, empty CSV field */
-	RS_OK,          /* a figure (or +++++ when under 0.5 s) */
-	RS_FAILED,      /* stopped by an error: blank, like RS_NOT_RUN */
+	RS_OK,		/* a figure (or +++++ when under 0.5 s) */
+	RS_FAILED,	/* stopped by an error: blank, like RS_NOT_RUN */
 };
 
 /* One of -c N's copies of a test, or one MPI rank's: its own figures. */
 struct result_worker {
-	uint64_t work;			   /* bytes, seeks or files */
-	double start, end;		   /* seconds from the test's first start */
-	double user, sys;		   /* its CPU seconds */
-	uint64_t max_latency_ns;	   /* its worst single operation */
-	unsigned target;		   /* its -d, from 0 (the document's
-					    * "targets") */
+	uint64_t work;		 /* bytes, seeks or files */
+	double start, end;	 /* seconds from the test's first start */
+	double user, sys;	 /* its CPU seconds */
+	uint64_t max_latency_ns; /* its worst single operation */
+	unsigned target;	 /* its -d, from 0 (the document's
+				  * "targets") */
 	/* Under mpirun: which rank, on which host, in which -d (not owned:
 	 * whoever fills them keeps them for the result's life). host NULL:
 	 * not a rank. */
@@ -74,22 +74,22 @@ struct result_interval {
 
 struct result_test_rec {
 	enum result_state state;
-	uint64_t work;           /* bytes (IO), seeks, or files */
-	double elapsed;          /* seconds, last end - first start */
-	double cpu;              /* user + system seconds */
-	double user, sys;        /* the two parts of cpu */
-	uint64_t max_latency_ns; /* worst single operation, 0 = unknown */
-	uint64_t start_unix_ns;  /* its timed window's start, CLOCK_REALTIME
-				  * ns since the epoch; 0 = unknown */
-	uint64_t op_bytes;       /* bytes per operation of a figure whose
-				  * operations have one size (ran_read):
-				  * bandwidth = rate x this; 0 = none */
+	uint64_t work;		  /* bytes (IO), seeks, or files */
+	double elapsed;		  /* seconds, last end - first start */
+	double cpu;		  /* user + system seconds */
+	double user, sys;	  /* the two parts of cpu */
+	uint64_t max_latency_ns;  /* worst single operation, 0 = unknown */
+	uint64_t start_unix_ns;	  /* its timed window's start, CLOCK_REALTIME
+				   * ns since the epoch; 0 = unknown */
+	uint64_t op_bytes;	  /* bytes per operation of a figure whose
+				   * operations have one size (ran_read):
+				   * bandwidth = rate x this; 0 = none */
 	char how[RESULT_HOW_MAX]; /* the settings it ran with, in a few
 				   * words ("8k fdatasync"); "" = none */
-	struct hist *lat;        /* every operation; NULL: not recorded
-				  * (malloc'd, result_free frees it) */
-	unsigned nworkers;		 /* -c N > 1: N, else 0 */
-	struct result_worker *workers;	 /* malloc'd, result_free frees it */
+	struct hist *lat;	  /* every operation; NULL: not recorded
+				   * (malloc'd, result_free frees it) */
+	unsigned nworkers;	  /* -c N > 1: N, else 0 */
+	struct result_worker *workers; /* malloc'd, result_free frees it */
 	struct result_spans spans;
 	/* --log-interval: the test's intervals in time order and, with
 	 * several workers, every worker's (by worker, then time); malloc'd,
@@ -145,7 +145,7 @@ struct result_text {
 	char file_chunk[CSV_TEXT_MAX];
 };
 
-#define RESULT_NAME_MAX 256
+#define RESULT_NAME_MAX	   256
 #define RESULT_VERSION_MAX 32
 
 /* What a result's per-char figures (putc, getc) measure. */
@@ -169,7 +169,7 @@ enum result_per_char_from {
 struct run_result {
 	char version[RESULT_VERSION_MAX]; /* CSV field 1, e.g. "clyde-0.1";
 					   * "" for a 1.03 line */
-	char name[RESULT_NAME_MAX];       /* -m, default host name */
+	char name[RESULT_NAME_MAX];	  /* -m, default host name */
 
 	/*
 	 * As a bonnie++ line shows the run: the format it came in (CSV_198
@@ -187,12 +187,12 @@ struct run_result {
 	 * (measured 0: the fields below keep result_init's values).
 	 */
 	int measured;
-	unsigned concurrency;             /* -c, 1 by default */
-	uint64_t seed;                    /* -z or drawn */
-	uint64_t file_size;               /* bytes; 0 = I/O tests skipped */
-	uint64_t chunk;                   /* bytes */
-	uint64_t seeks;                   /* seek count */
-	unsigned seek_procs;              /* seeker processes */
+	unsigned concurrency; /* -c, 1 by default */
+	uint64_t seed;	      /* -z or drawn */
+	uint64_t file_size;   /* bytes; 0 = I/O tests skipped */
+	uint64_t chunk;	      /* bytes */
+	uint64_t seeks;	      /* seek count */
+	unsigned seek_procs;  /* seeker processes */
 	/* File tests (-n); num_files 0 = not run. */
 	uint64_t num_files; /* in units of 1024 files, as -n */
 	int64_t max_size;   /* -1 hard links, -2 symlinks, else bytes */
@@ -212,9 +212,9 @@ struct run_result {
 };
 
 /* Defaults that bonnie++ leaves out of labels and CSV fields. */
-#define RESULT_DEF_CHUNK 8192u
-#define RESULT_DEF_SEEKS 8192u
-#define RESULT_DEF_PROCS 5u
+#define RESULT_DEF_CHUNK       8192u
+#define RESULT_DEF_SEEKS       8192u
+#define RESULT_DEF_PROCS       5u
 #define RESULT_DEF_CONCURRENCY 1u
 /* -n's file chunk by default: a result's file_chunk is 0 then. */
 #define RESULT_DEF_FILE_CHUNK 8192u
@@ -240,8 +240,7 @@ const char *result_per_char_name(enum result_per_char m);
 
 /* How r's per-char meaning is known, a few words for a note ("from its
  * JSON settings", "a bonnie++ 2.00a line", ...); "" when not known. */
-void result_per_char_source(const struct run_result *r, char *buf,
-			    size_t len);
+void result_per_char_source(const struct run_result *r, char *buf, size_t len);
 
 /* The CSV/JSON key of a test ("put_block"); "?" when out of range. */
 const char *result_test_name(enum result_test t);
@@ -298,10 +297,8 @@ void result_files_label(const struct run_result *r, char *buf, size_t len);
  * dropped ("2G:64k"). Files: num[:max][:min][/dirs][:chunk], each part
  * only when its text is not empty.
  */
-void result_join_size(char *buf, size_t len, const char *const *fields,
-		      int n);
-void result_join_files(char *buf, size_t len, const char *num,
-		       const char *max, const char *min, const char *dirs,
-		       const char *chunk);
+void result_join_size(char *buf, size_t len, const char *const *fields, int n);
+void result_join_files(char *buf, size_t len, const char *num, const char *max,
+		       const char *min, const char *dirs, const char *chunk);
 
 #endif

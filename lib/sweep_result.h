@@ -34,11 +34,11 @@ struct sweep_stage {
 };
 
 struct sweep_result {
-	char what[320];	   /* first header line: target and setting */
-	char target[4096]; /* the device or directory, as named */
-	uint64_t size;	/* bytes per cell */
-	char model[128];   /* the target's device model (sysfs), or "" */
-	uint64_t dev_size; /* a device target's bytes, 0 unknown */
+	char what[320];	     /* first header line: target and setting */
+	char target[4096];   /* the device or directory, as named */
+	uint64_t size;	     /* bytes per cell */
+	char model[128];     /* the target's device model (sysfs), or "" */
+	uint64_t dev_size;   /* a device target's bytes, 0 unknown */
 	char start_time[24]; /* the run's start, UTC, as start_time; or "" */
 	unsigned nbs;
 	uint64_t bs[SWEEP_MAX_BS];

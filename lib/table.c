@@ -155,7 +155,7 @@ void table_block_head(FILE *out, int files, enum table_layout layout,
 	if (files)
 		fputs(st->files_units, out);
 	else
-		fprintf(out, "%-*s",  LABEL_WIDTH,
+		fprintf(out, "%-*s", LABEL_WIDTH,
 			layout == TABLE_200 ? "Name:Size etc"
 					    : "Machine        Size");
 	table_units(out, files, layout);
@@ -213,9 +213,8 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 	char label[128], version[RESULT_VERSION_MAX + 24], name[24];
 	char units[LABEL_WIDTH + 1];
 	struct csv_cell(*c)[RT_COUNT] = calloc(n ? n : 1, sizeof(*c));
-	struct table_style st = {.io_version = version,
-				 .always_latency = 1,
-				 .seek_tenths = 1};
+	struct table_style st = {
+	    .io_version = version, .always_latency = 1, .seek_tenths = 1};
 	int head = 0;
 
 	if (!c || !n) {
@@ -283,8 +282,8 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 		fprintf(out, "%-*.*s %-16s %10s %-7s %3s %9s %10s%s%s\n",
 			LABEL_WIDTH, LABEL_WIDTH, name, result_test_name(t),
 			c[t].text, result_rate_unit(result_test_kind(t)),
-			c[t].cpu_text, c[t].lat_text, bw, c[t].how[0] ? "  " : "",
-			c[t].how);
+			c[t].cpu_text, c[t].lat_text, bw,
+			c[t].how[0] ? "  " : "", c[t].how);
 	}
 }
 
@@ -300,17 +299,20 @@ void table_print_latency(FILE *out, const struct run_result *r)
 		if (r->t[t].state != RS_OK || !h || h->count == 0)
 			continue;
 		if (!header) {
-			fprintf(out, "Latency       %9s %9s %9s %9s %9s %9s %9s "
-				     "%10s\n",
+			fprintf(out,
+				"Latency       %9s %9s %9s %9s %9s %9s %9s "
+				"%10s\n",
 				"min", "mean", "p50", "p90", "p99", "p99.9",
 				"max", "ops");
 			header = 1;
 		}
 		fprintf(out, "%-13s", result_test_name(t));
-		units_fmt_latency(cell, sizeof(cell), h->min_ns ? h->min_ns : 1);
-		fprintf(out, " %9s", cell);
 		units_fmt_latency(cell, sizeof(cell),
-				  (uint64_t)hist_mean(h) ? (uint64_t)hist_mean(h) : 1);
+				  h->min_ns ? h->min_ns : 1);
+		fprintf(out, " %9s", cell);
+		units_fmt_latency(
+		    cell, sizeof(cell),
+		    (uint64_t)hist_mean(h) ? (uint64_t)hist_mean(h) : 1);
 		fprintf(out, " %9s", cell);
 		for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
 			uint64_t v = hist_percentile(h, ps[k]);
@@ -318,7 +320,8 @@ void table_print_latency(FILE *out, const struct run_result *r)
 			units_fmt_latency(cell, sizeof(cell), v ? v : 1);
 			fprintf(out, " %9s", cell);
 		}
-		units_fmt_latency(cell, sizeof(cell), h->max_ns ? h->max_ns : 1);
+		units_fmt_latency(cell, sizeof(cell),
+				  h->max_ns ? h->max_ns : 1);
 		fprintf(out, " %9s %10llu\n", cell,
 			(unsigned long long)h->count);
 	}
@@ -329,8 +332,9 @@ void table_print_summary(FILE *out, unsigned nruns,
 {
 	struct stats s;
 
-	fprintf(out, "Summary of %u runs (95%% CI: confidence interval of the "
-		     "mean, Student's t)\n",
+	fprintf(out,
+		"Summary of %u runs (95%% CI: confidence interval of the "
+		"mean, Student's t)\n",
 		nruns);
 	fprintf(out, "%-11s %-7s %3s %11s %11s %11s %11s %11s %11s\n", "test",
 		"unit", "n", "mean", "sd", "min", "max", "CI low", "CI high");
@@ -339,8 +343,9 @@ void table_print_summary(FILE *out, unsigned nruns,
 
 		if (!n)
 			continue;
-		fprintf(out, "%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
-			     "%11.1f %11.1f\n",
+		fprintf(out,
+			"%-11s %-7s %3u %11.1f %11.1f %11.1f %11.1f "
+			"%11.1f %11.1f\n",
 			result_test_name(t),
 			result_rate_unit(result_test_kind(t)), n, s.mean, s.sd,
 			s.min, s.max, s.ci_low, s.ci_high);

@@ -45,7 +45,7 @@ void table_units(FILE *out, int files, enum table_layout layout);
 struct csv_cell;
 struct table_row {
 	const char *name;
-	const char *label;	   /* the size label (I/O) or files label */
+	const char *label;	  /* the size label (I/O) or files label */
 	const struct csv_cell *c; /* RT_COUNT cells */
 };
 

@@ -65,8 +65,8 @@ static void sysfs_line(const char *path, char *buf, size_t len)
 		;
 	memmove(buf, p, strlen(p) + 1);
 	n = strlen(buf);
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
-		     buf[n - 1] == '\t'))
+	while (n &&
+	       (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
 		buf[--n] = '\0';
 	/* Only printable ASCII reaches a title. */
 	for (p = buf; *p; p++)
@@ -81,14 +81,16 @@ void target_model(unsigned maj, unsigned min, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (int i = 0; i < 2 && !buf[0]; i++) {
-		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/vendor",
-			 maj, min, up[i]);
+		snprintf(path, sizeof(path),
+			 "/sys/dev/block/%u:%u/%sdevice/vendor", maj, min,
+			 up[i]);
 		sysfs_line(path, vendor, sizeof(vendor));
 		/* virtio's "0x1af4" is a PCI vendor number, not a name. */
 		if (!strncmp(vendor, "0x", 2))
 			vendor[0] = '\0';
-		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%sdevice/model",
-			 maj, min, up[i]);
+		snprintf(path, sizeof(path),
+			 "/sys/dev/block/%u:%u/%sdevice/model", maj, min,
+			 up[i]);
 		sysfs_line(path, model, sizeof(model));
 		snprintf(buf, len, "%s%s%s", vendor,
 			 *vendor && *model ? " " : "", model);

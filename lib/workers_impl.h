@@ -18,10 +18,10 @@
 
 struct workers_slot {
 	struct workers_result res;
-	uint64_t fail_seq; /* 1, 2, ...: the order of failures; 0: none */
-	int err;	   /* the worker's errno; 0: it succeeded */
-	int done;	   /* set last, when the rest is written */
-	int wstatus;	   /* the parent's: how it ended, once reaped */
+	uint64_t fail_seq;   /* 1, 2, ...: the order of failures; 0: none */
+	int err;	     /* the worker's errno; 0: it succeeded */
+	int done;	     /* set last, when the rest is written */
+	int wstatus;	     /* the parent's: how it ended, once reaped */
 	unsigned ready_step; /* steps it is ready for (workers_step) */
 	unsigned done_step;  /* steps whose figures are in res */
 	/* Operations done so far in this step (workers_live: the phases
@@ -38,9 +38,9 @@ struct workers_slot {
  * flag (futex words), then one slot per worker. */
 struct workers_shared {
 	uint64_t seq;
-	uint32_t gen;	 /* steps released so far */
-	uint32_t cancel; /* nonzero: the parent called the run off */
-	uint32_t ended;	 /* workers that ended the step released last */
+	uint32_t gen;	       /* steps released so far */
+	uint32_t cancel;       /* nonzero: the parent called the run off */
+	uint32_t ended;	       /* workers that ended the step released last */
 	uint64_t first_end_ns; /* the first one's end (CLOCK_MONOTONIC) */
 	struct workers_slot slot[];
 };

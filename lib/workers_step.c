@@ -133,8 +133,9 @@ static int count_at(const struct workers *w, size_t off, unsigned want,
 
 	for (unsigned i = 0; i < w->started; i++) {
 		const struct workers_slot *s = &w->sh->slot[i];
-		unsigned c = __atomic_load_n(
-		    (const unsigned *)((const char *)s + off), __ATOMIC_ACQUIRE);
+		unsigned c =
+		    __atomic_load_n((const unsigned *)((const char *)s + off),
+				    __ATOMIC_ACQUIRE);
 
 		if (c >= want)
 			have++;
@@ -178,8 +179,8 @@ uint64_t workers_live_sum(const struct workers *w)
 	uint64_t sum = 0;
 
 	for (unsigned i = 0; i < w->started; i++)
-		sum += __atomic_load_n(&w->sh->slot[i].live_ops,
-				       __ATOMIC_RELAXED);
+		sum +=
+		    __atomic_load_n(&w->sh->slot[i].live_ops, __ATOMIC_RELAXED);
 	return sum;
 }
 
@@ -317,8 +318,8 @@ void workers_step_first(const struct workers *w, unsigned lo, unsigned hi,
 		const struct workers_slot *s = &w->sh->slot[i];
 		const struct workers_result *r = &s->res;
 		uint64_t span = r->end_ns - r->start_ns;
-		double by_time = share(end > r->start_ns ? end - r->start_ns : 0,
-				       span);
+		double by_time =
+		    share(end > r->start_ns ? end - r->start_ns : 0, span);
 
 		if (!r->start_ns)
 			continue;

@@ -117,8 +117,7 @@ static int read_target(const json_t *t, const char *at, struct zcav_series *s,
 	free(name);
 	if (jdoc_text(t, at, "model", s->model, sizeof(s->model), why, len) ||
 	    jdoc_opt_u64(t, at, "size_bytes", 1, MAX_BYTES,
-			 "a size: expected bytes, or null", &s->size, why,
-			 len))
+			 "a size: expected bytes, or null", &s->size, why, len))
 		return -1;
 	s->kind = (enum zcav_kind)kind;
 	s->direct = direct;

@@ -111,14 +111,13 @@ void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
 
 const char *zcav_kind_name(enum zcav_kind k)
 {
-	static const char *const name[ZCAV_KINDS] = {"device", "file",
-						     "pipe"};
+	static const char *const name[ZCAV_KINDS] = {"device", "file", "pipe"};
 
 	return (unsigned)k < ZCAV_KINDS ? name[k] : "?";
 }
 
-int zcav_series_init(struct zcav_series *s, const char *name,
-		     unsigned passes, uint64_t block)
+int zcav_series_init(struct zcav_series *s, const char *name, unsigned passes,
+		     uint64_t block)
 {
 	memset(s, 0, sizeof(*s));
 	if (passes < 1 || passes > ZCAV_MAX_PASSES || block == 0) {

@@ -65,8 +65,8 @@ const char *zcav_kind_name(enum zcav_kind k);
  * Make s empty for a target named name with passes passes of block
  * bytes (1..ZCAV_MAX_PASSES). 0, or -1 (ENOMEM, EINVAL) with s freed.
  */
-int zcav_series_init(struct zcav_series *s, const char *name,
-		     unsigned passes, uint64_t block);
+int zcav_series_init(struct zcav_series *s, const char *name, unsigned passes,
+		     uint64_t block);
 
 /* A block found by the first pass, its times still to come: 0, or -1
  * (ENOMEM). */

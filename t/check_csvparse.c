@@ -6,7 +6,8 @@
  * and a table of damaged lines is each refused with one phrase naming
  * the field (its place in the line and its 1.98 name) and the value.
  * A row of any format writes back as a 1.98 line (csv_write_row) whose
- * labels join to the same text. json_read_rows gets the same treatment for clyde's JSON documents.
+ * labels join to the same text. json_read_rows gets the same treatment for
+ * clyde's JSON documents.
  *
  * Decisions these cases pin down:
  * - a line with a version field and every other field empty is a result
@@ -242,9 +243,8 @@ START_TEST(row_as_198)
 	ck_assert_str_eq(s + strlen(line_198), "\n");
 	free(s);
 	s = row_line(line_197);
-	ck_assert_int_eq(strncmp(s, "1.98,2.00a,vm,1,1795989744,2G,,,,604,96,",
-				 40),
-			 0);
+	ck_assert_int_eq(
+	    strncmp(s, "1.98,2.00a,vm,1,1795989744,2G,,,,604,96,", 40), 0);
 	free(s);
 	s = row_line("box,1500M:4k,1,2,3,4,5,6,7,8,9,10,11.5,12,"
 		     "16:2000:100/3,13,14,15,16,17,18,19,20,21,22,23,24");
@@ -255,11 +255,13 @@ START_TEST(row_as_198)
 	ck_assert_int_eq(p.kind, CSV_LINE_ROW);
 	{
 		const struct run_result *r = &p.row;
-		const char *f[4] = {r->text.size, r->text.chunk, r->text.seeks, r->text.procs};
+		const char *f[4] = {r->text.size, r->text.chunk, r->text.seeks,
+				    r->text.procs};
 
 		result_join_size(size, sizeof(size), f, 4);
-		result_join_files(files, sizeof(files), r->text.files, r->text.max_size,
-				  r->text.min_size, r->text.dirs, r->text.file_chunk);
+		result_join_files(files, sizeof(files), r->text.files,
+				  r->text.max_size, r->text.min_size,
+				  r->text.dirs, r->text.file_chunk);
 	}
 	ck_assert_str_eq(size, "1500M:4k");
 	ck_assert_str_eq(files, "16:2000:100/3");
@@ -406,8 +408,8 @@ START_TEST(limits)
 END_TEST
 
 /* What clyde writes reads back as csv_shown says it does. */
-static void assert_same_row(const struct run_result *a, const struct run_result *b,
-			    int exact)
+static void assert_same_row(const struct run_result *a,
+			    const struct run_result *b, int exact)
 {
 	ck_assert_str_eq(a->version, b->version);
 	ck_assert_str_eq(a->name, b->name);

@@ -34,8 +34,9 @@ static const enum csv_format formats[] = {CSV_198, CSV_197, CSV_103};
 
 static int rate_field(const struct figure *f, enum csv_format fmt)
 {
-	return fmt == CSV_198 ? f->csv198 : fmt == CSV_197 ? f->csv197
-							  : f->csv103;
+	return fmt == CSV_198	? f->csv198
+	       : fmt == CSV_197 ? f->csv197
+				: f->csv103;
 }
 
 static int latency_field(const struct figure *f, enum csv_format fmt)
@@ -61,7 +62,8 @@ START_TEST(fields_used_once)
 
 		for (enum result_test t = 0; t < RT_COUNT; t++) {
 			const struct figure *f = figure_of(t);
-			int at = rate_field(f, fmt), lat = latency_field(f, fmt);
+			int at = rate_field(f, fmt),
+			    lat = latency_field(f, fmt);
 
 			ck_assert_int_eq(csv_rate_at(t, fmt), at);
 			ck_assert_int_eq(csv_latency_at(t, fmt), lat);
@@ -78,7 +80,8 @@ START_TEST(fields_used_once)
 			if (csv_label_at(k, fmt) >= 0)
 				used[csv_label_at(k, fmt)]++;
 		for (int i = 0; i < n; i++) {
-			ck_assert_msg(used[i] == 1, "format %d field %d used %d times",
+			ck_assert_msg(used[i] == 1,
+				      "format %d field %d used %d times",
 				      (int)fmt, i, used[i]);
 			csv_field_name(fmt, i, name, sizeof(name));
 			ck_assert_str_ne(name, "?");
@@ -228,8 +231,9 @@ static void round_trip(const struct run_result *r)
 		char *l = line(r, formats[k]), why[200] = "";
 		struct run_result row;
 
-		ck_assert_int_eq(csv_parse(l, strlen(l), &row, why, sizeof(why)),
-				 CSV_LINE_ROW);
+		ck_assert_int_eq(
+		    csv_parse(l, strlen(l), &row, why, sizeof(why)),
+		    CSV_LINE_ROW);
 		ck_assert_int_eq(row.fmt, formats[k]);
 		ck_assert_str_eq(row.name, r->name);
 		for (enum result_test t = 0; t < RT_COUNT; t++) {
@@ -245,7 +249,8 @@ static void round_trip(const struct run_result *r)
 			ck_assert_str_eq(row.c[t].cpu_text, c.cpu_text);
 			ck_assert_int_eq(row.c[t].cpu, c.cpu);
 			ck_assert_str_eq(row.c[t].lat_text,
-					 formats[k] == CSV_103 ? "" : c.lat_text);
+					 formats[k] == CSV_103 ? ""
+							       : c.lat_text);
 		}
 		free(l);
 	}
@@ -275,8 +280,8 @@ START_TEST(cell_set_as_written)
 	fx_set(&r, RT_seeks, 758.8, 2, 91);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		struct csv_cell of, set;
-		enum csv_cell_state st = result_too_fast(&r.t[t]) ? CSV_FAST
-								 : CSV_VALUE;
+		enum csv_cell_state st =
+		    result_too_fast(&r.t[t]) ? CSV_FAST : CSV_VALUE;
 
 		if (r.t[t].state != RS_OK)
 			continue;
@@ -302,9 +307,9 @@ static char *table(const struct run_result *r, enum table_layout layout)
 /* A result as a clyde JSON document read back by clyde-report. */
 static struct run_result *json_rows(const struct run_result *r, int *n)
 {
-	json_t *doc = json_pack("{s:i,s:s,s:[o]}", "schema_version",
-				JSON_SCHEMA_VERSION, "program", "clyde",
-				"runs", json_run(r));
+	json_t *doc =
+	    json_pack("{s:i,s:s,s:[o]}", "schema_version", JSON_SCHEMA_VERSION,
+		      "program", "clyde", "runs", json_run(r));
 	char *text = json_dumps(doc, JSON_REAL_PRECISION(10)), why[300];
 	struct run_result *rows = NULL;
 	int line;
@@ -339,10 +344,10 @@ START_TEST(json_keys)
 	ck_assert_int_eq(json_object_size(tests), FIG_NPHASED + 1);
 	ck_assert_ptr_nonnull(json_object_get(tests, "pg_scan"));
 	/* Its record has no latency: clyde-pgscan times one query. */
-	ck_assert_ptr_null(json_object_get(json_object_get(tests, "pg_scan"),
-					   "latency"));
-	ck_assert_ptr_nonnull(json_object_get(json_object_get(tests, "pg_scan"),
-					      "cpu_percent"));
+	ck_assert_ptr_null(
+	    json_object_get(json_object_get(tests, "pg_scan"), "latency"));
+	ck_assert_ptr_nonnull(
+	    json_object_get(json_object_get(tests, "pg_scan"), "cpu_percent"));
 	json_decref(run);
 }
 END_TEST
@@ -411,7 +416,8 @@ START_TEST(slotless_figures)
 			ck_assert_int_eq(strncmp(ta, tb[l], strlen(tb[l])), 0);
 			ck_assert_ptr_nonnull(
 			    strstr(ta + strlen(tb[l]), result_test_name(t)));
-			ck_assert_ptr_nonnull(strstr(ta + strlen(tb[l]), "4321"));
+			ck_assert_ptr_nonnull(
+			    strstr(ta + strlen(tb[l]), "4321"));
 			free(ta);
 			free(tb[l]);
 		}

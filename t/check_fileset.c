@@ -55,7 +55,7 @@ START_TEST(names_shape)
 				char c = random ? name[k] : name[10 + k];
 
 				ck_assert_msg(isalnum((unsigned char)c) &&
-						      (unsigned char)c < 128,
+						  (unsigned char)c < 128,
 					      "bad character in %s", name);
 			}
 		}
@@ -152,7 +152,7 @@ START_TEST(shuffle_is_seeded_permutation)
 		moved += a[i] != i;
 		same &= a[i] == b[i];
 	}
-	ck_assert(same);          /* reproducible with the seed */
+	ck_assert(same); /* reproducible with the seed */
 	ck_assert_int_gt(moved, N - 100);
 	for (uint32_t i = 0; i < N; i++)
 		b[i] = i;
@@ -200,7 +200,8 @@ START_TEST(seek_tickets_do_not_repeat)
 		uint64_t c = seek_ticket_chunk(t, N);
 
 		ck_assert_uint_lt(c, N);
-		ck_assert_msg(!seen[c], "chunk %llu twice", (unsigned long long)c);
+		ck_assert_msg(!seen[c], "chunk %llu twice",
+			      (unsigned long long)c);
 		seen[c] = 1;
 		writes += seek_ticket_writes(t);
 		same += c == k;

@@ -77,7 +77,6 @@ START_TEST(stamped_blocks)
 }
 END_TEST
 
-
 /* zlib's compressed size over the input size, at a level. */
 static double ratio_at(const void *buf, size_t len, int level)
 {
@@ -238,8 +237,8 @@ static const struct {
 	struct fill_spec spec;
 	int verify;
 } boundary_cases[] = {
-    {{FILL_RANDOM, 0}, 0},   {{FILL_RANDOM, 0}, 1},	{{FILL_ZERO, 0}, 0},
-    {{FILL_ZERO, 0}, 1},     {{FILL_COMPRESS, 37}, 0}, {{FILL_COMPRESS, 37}, 1},
+    {{FILL_RANDOM, 0}, 0},  {{FILL_RANDOM, 0}, 1},    {{FILL_ZERO, 0}, 0},
+    {{FILL_ZERO, 0}, 1},    {{FILL_COMPRESS, 37}, 0}, {{FILL_COMPRESS, 37}, 1},
     {{FILL_DEDUPE, 40}, 0},
 };
 
@@ -315,9 +314,9 @@ END_TEST
 
 START_TEST(parse_good)
 {
-	static const char *const good[] = {"random", "zero", "compress:50",
-					   "dedupe:1", "dedupe:99",
-					   "compress:7"};
+	static const char *const good[] = {"random",	  "zero",
+					   "compress:50", "dedupe:1",
+					   "dedupe:99",	  "compress:7"};
 	struct fill_spec s;
 	char text[32];
 
@@ -339,8 +338,7 @@ static const char *const bad_args[][2] = {
     {"dedupe:-5", "PCT must be a whole number from 1 to 99"},
     {"compress: 5", "PCT must be a whole number from 1 to 99"},
     {"compress:", "PCT must be a whole number from 1 to 99"},
-    {"compress:99999999999",
-     "PCT must be a whole number from 1 to 99"},
+    {"compress:99999999999", "PCT must be a whole number from 1 to 99"},
     {"compress", "needs :PCT, a whole number from 1 to 99"},
     {"random:5", "this mode takes no PCT"},
     {"foo", "not a data mode (random, zero, compress:PCT, dedupe:PCT)"},
@@ -354,8 +352,7 @@ START_TEST(parse_bad)
 	struct fill_spec s = {FILL_ZERO, 0};
 	char why[128];
 
-	ck_assert_int_eq(fill_parse(bad_args[_i][0], &s, why, sizeof(why)),
-			 -1);
+	ck_assert_int_eq(fill_parse(bad_args[_i][0], &s, why, sizeof(why)), -1);
 	ck_assert_str_eq(why, bad_args[_i][1]);
 	ck_assert_int_eq(s.mode, FILL_ZERO); /* untouched */
 	ck_assert_int_eq(fill_parse(bad_args[_i][0], &s, NULL, 0), -1);

@@ -26,8 +26,7 @@ static void free_lines(void)
 }
 
 /* Parse a space-separated command line; the message lands in *msg. */
-static enum opt_status parse(const char *line, struct clyde_opts *o,
-			     char **msg)
+static enum opt_status parse(const char *line, struct clyde_opts *o, char **msg)
 {
 	char **more = realloc(lines, (nlines + 1) * sizeof(*lines));
 	char *copy = strdup(line), *argv[32], *tok, *save = NULL;
@@ -200,84 +199,84 @@ static const struct {
 	const char *line;
 	const char *msg; /* the exact line printed */
 } refused[] = {
-	{"-s 12x", "clyde: -s '12x': unknown suffix (use k, m, g or t)\n"},
-	{"-s 1g:1000", "clyde: -s '1000': chunk must be a power of two\n"},
-	{"-s 1g:128", "clyde: -s '128': chunk must be between 256 and 1m bytes\n"},
-	{"-s 1g:2m", "clyde: -s '2m': chunk must be between 256 and 1m bytes\n"},
-	{"-s -5", "clyde: -s '-5': must not be negative\n"},
-	{"-s ''", "clyde: -s '': empty value\n"},
-	{"-s 1gg", "clyde: -s '1gg': unknown suffix (use k, m, g or t)\n"},
-	{"-s 1500k", "clyde: -s '1500k': size must be a whole number of MiB\n"},
-	{"-s 1m:1m:0", "clyde: -s '0': seek count must be at least 1\n"},
-	{"-s 1m:1m:5:0", "clyde: -s '0': seeker processes must be 1..1000\n"},
-	{"-s 1:2:3:4:5", "clyde: -s '1:2:3:4:5': expected "
-			 "size[:chunk[:seeks[:procs]]]\n"},
-	{"-x -1", "clyde: -x '-1': must not be negative\n"},
-	{"-x 0", "clyde: -x '0': repeat count must be at least 1\n"},
-	{"-x two", "clyde: -x 'two': not a number\n"},
-	{"-r abc", "clyde: -r 'abc': not a number\n"},
-	{"-r 99999999999999999999", "clyde: -r '99999999999999999999': too "
-				    "large\n"},
-	{"-z 1.5", "clyde: -z '1.5': not a whole number\n"},
-	{"-m a,b", "clyde: -m 'a,b': name must not contain a comma, quote or "
-		   "line break (CSV)\n"},
-	{"-u no-such-user-here", "clyde: -u 'no-such-user-here': no such "
-				 "user\n"},
-	{"-g no-such-group-here", "clyde: -g 'no-such-group-here': no such "
-				  "group\n"},
-	{"--csv=2.00", "clyde: --csv '2.00': expected 1.98, 1.97 or 1.03\n"},
-	{"--format=3", "clyde: --format '3': expected 2.00 or 1.03\n"},
-	{"--per-char=mmap", "clyde: --per-char 'mmap': expected stdio or "
-			    "syscall\n"},
-	{"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
-	{"-Z /dev/urandom",
-	 "clyde: -Z '/dev/urandom': random numbers from a file are not "
-	 "supported: use -z SEED to repeat a run's random choices and data\n"},
-	{"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
-	{"-n x", "clyde: -n 'x': not a number\n"},
-	{"-n -4", "clyde: -n '-4': must not be negative\n"},
-	{"-n 4:1k:2k", "clyde: -n '4:1k:2k': min size is larger than max size\n"},
-	{"-n 4:-1:1k", "clyde: -n '4:-1:1k': links (max -1 or -2) take no min "
-		       "size\n"},
-	{"-n 4:-3", "clyde: -n '-3': must not be negative\n"},
-	{"-n 4:1k:0:100000", "clyde: -n '100000': at most 99999 directories\n"},
-	{"-n 4:1k:0:10:3000", "clyde: -n '3000': chunk must be a power of "
-			      "two\n"},
-	{"-n 4:1k:0:10:4k:9", "clyde: -n '4:1k:0:10:4k:9': expected "
-			      "num[:max[:min[:dirs[:chunk]]]]\n"},
-	{"-n 4194304", "clyde: -n '4194304': too large\n"},
-	{"-n 4097m", "clyde: -n '4097m': too large\n"},
-	{"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
-	{"--only=seek", "clyde: --only 'seek': not a test (putc, put_block, "
-			"rewrite, getc, get_block, seeks, ran_read, ran_write, "
-			"sync_write, seq_create, seq_stat, seq_del, ran_create, "
-			"ran_stat, ran_del)\n"},
-	{"--sync-method=osync", "clyde: --sync-method 'osync': expected "
-				"fdatasync, fsync, dsync (O_DSYNC) or sync "
-				"(O_SYNC)\n"},
-	{"--sync-size=0", "clyde: --sync-size '0': expected 1 byte to 16m\n"},
-	{"-D --sync-size=1000", "clyde: --sync-size '1000': -D writes whole "
-				"512-byte sectors: give a multiple of 512\n"},
-	{"--sync-ops=0", "clyde: --sync-ops '0': expected a number of writes "
-			 "from 1 to 100000000\n"},
-	{"--sync-time=1e3", "clyde: --sync-time '1e3': expected seconds, e.g. "
-			    "1 or 0.5\n"},
-	{"--only=,", "clyde: --only ',': expected a list of test names\n"},
-	/* clyde-pgscan's figure: named, not run. */
-	{"--only=seeks,pg_scan", "clyde: --only 'pg_scan': pg_scan is "
-				 "measured by clyde-pgscan\n"},
-	{"--iodepth=0", "clyde: --iodepth '0': expected operations in flight "
-			"from 1 to 1024\n"},
-	{"--ran-bs=1000", "clyde: --ran-bs '1000': expected a multiple of 512 "
-			  "bytes from 512 to 16m\n"},
-	{"--ran-time=0", "clyde: --ran-time '0': expected whole seconds from 1 "
-			 "to 86400\n"},
-	{"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
-	{"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
-			 "--help)\n"},
-	{"-s", "clyde: option '-s' needs a value\n"},
-	{"extra", "clyde: argument 'extra': clyde takes no operands (see "
-		  "clyde --help)\n"},
+    {"-s 12x", "clyde: -s '12x': unknown suffix (use k, m, g or t)\n"},
+    {"-s 1g:1000", "clyde: -s '1000': chunk must be a power of two\n"},
+    {"-s 1g:128", "clyde: -s '128': chunk must be between 256 and 1m bytes\n"},
+    {"-s 1g:2m", "clyde: -s '2m': chunk must be between 256 and 1m bytes\n"},
+    {"-s -5", "clyde: -s '-5': must not be negative\n"},
+    {"-s ''", "clyde: -s '': empty value\n"},
+    {"-s 1gg", "clyde: -s '1gg': unknown suffix (use k, m, g or t)\n"},
+    {"-s 1500k", "clyde: -s '1500k': size must be a whole number of MiB\n"},
+    {"-s 1m:1m:0", "clyde: -s '0': seek count must be at least 1\n"},
+    {"-s 1m:1m:5:0", "clyde: -s '0': seeker processes must be 1..1000\n"},
+    {"-s 1:2:3:4:5", "clyde: -s '1:2:3:4:5': expected "
+		     "size[:chunk[:seeks[:procs]]]\n"},
+    {"-x -1", "clyde: -x '-1': must not be negative\n"},
+    {"-x 0", "clyde: -x '0': repeat count must be at least 1\n"},
+    {"-x two", "clyde: -x 'two': not a number\n"},
+    {"-r abc", "clyde: -r 'abc': not a number\n"},
+    {"-r 99999999999999999999", "clyde: -r '99999999999999999999': too "
+				"large\n"},
+    {"-z 1.5", "clyde: -z '1.5': not a whole number\n"},
+    {"-m a,b", "clyde: -m 'a,b': name must not contain a comma, quote or "
+	       "line break (CSV)\n"},
+    {"-u no-such-user-here", "clyde: -u 'no-such-user-here': no such "
+			     "user\n"},
+    {"-g no-such-group-here", "clyde: -g 'no-such-group-here': no such "
+			      "group\n"},
+    {"--csv=2.00", "clyde: --csv '2.00': expected 1.98, 1.97 or 1.03\n"},
+    {"--format=3", "clyde: --format '3': expected 2.00 or 1.03\n"},
+    {"--per-char=mmap", "clyde: --per-char 'mmap': expected stdio or "
+			"syscall\n"},
+    {"-f 0", "clyde: -f '0': per-char size must be above 0\n"},
+    {"-Z /dev/urandom",
+     "clyde: -Z '/dev/urandom': random numbers from a file are not "
+     "supported: use -z SEED to repeat a run's random choices and data\n"},
+    {"-f 2x", "clyde: -f '2x': unknown suffix (use k, m, g or t)\n"},
+    {"-n x", "clyde: -n 'x': not a number\n"},
+    {"-n -4", "clyde: -n '-4': must not be negative\n"},
+    {"-n 4:1k:2k", "clyde: -n '4:1k:2k': min size is larger than max size\n"},
+    {"-n 4:-1:1k", "clyde: -n '4:-1:1k': links (max -1 or -2) take no min "
+		   "size\n"},
+    {"-n 4:-3", "clyde: -n '-3': must not be negative\n"},
+    {"-n 4:1k:0:100000", "clyde: -n '100000': at most 99999 directories\n"},
+    {"-n 4:1k:0:10:3000", "clyde: -n '3000': chunk must be a power of "
+			  "two\n"},
+    {"-n 4:1k:0:10:4k:9", "clyde: -n '4:1k:0:10:4k:9': expected "
+			  "num[:max[:min[:dirs[:chunk]]]]\n"},
+    {"-n 4194304", "clyde: -n '4194304': too large\n"},
+    {"-n 4097m", "clyde: -n '4097m': too large\n"},
+    {"-n 4:1x", "clyde: -n '1x': unknown suffix (use k, m, g or t)\n"},
+    {"--only=seek", "clyde: --only 'seek': not a test (putc, put_block, "
+		    "rewrite, getc, get_block, seeks, ran_read, ran_write, "
+		    "sync_write, seq_create, seq_stat, seq_del, ran_create, "
+		    "ran_stat, ran_del)\n"},
+    {"--sync-method=osync", "clyde: --sync-method 'osync': expected "
+			    "fdatasync, fsync, dsync (O_DSYNC) or sync "
+			    "(O_SYNC)\n"},
+    {"--sync-size=0", "clyde: --sync-size '0': expected 1 byte to 16m\n"},
+    {"-D --sync-size=1000", "clyde: --sync-size '1000': -D writes whole "
+			    "512-byte sectors: give a multiple of 512\n"},
+    {"--sync-ops=0", "clyde: --sync-ops '0': expected a number of writes "
+		     "from 1 to 100000000\n"},
+    {"--sync-time=1e3", "clyde: --sync-time '1e3': expected seconds, e.g. "
+			"1 or 0.5\n"},
+    {"--only=,", "clyde: --only ',': expected a list of test names\n"},
+    /* clyde-pgscan's figure: named, not run. */
+    {"--only=seeks,pg_scan", "clyde: --only 'pg_scan': pg_scan is "
+			     "measured by clyde-pgscan\n"},
+    {"--iodepth=0", "clyde: --iodepth '0': expected operations in flight "
+		    "from 1 to 1024\n"},
+    {"--ran-bs=1000", "clyde: --ran-bs '1000': expected a multiple of 512 "
+		      "bytes from 512 to 16m\n"},
+    {"--ran-time=0", "clyde: --ran-time '0': expected whole seconds from 1 "
+		     "to 86400\n"},
+    {"-k", "clyde: unknown option '-k' (see clyde --help)\n"},
+    {"--frobnicate", "clyde: unknown option '--frobnicate' (see clyde "
+		     "--help)\n"},
+    {"-s", "clyde: option '-s' needs a value\n"},
+    {"extra", "clyde: argument 'extra': clyde takes no operands (see "
+	      "clyde --help)\n"},
 };
 
 START_TEST(refusals)

@@ -90,8 +90,7 @@ START_TEST(commit_replaces)
 
 	put(in_dir("out"), "old\n");
 	chmod(in_dir("out"), 0640);
-	ck_assert_int_eq(outfile_open(&of, in_dir("out"), why, sizeof(why)),
-			 0);
+	ck_assert_int_eq(outfile_open(&of, in_dir("out"), why, sizeof(why)), 0);
 	/* The old content stays until the commit. */
 	expect(in_dir("out"), "old\n");
 	ck_assert_int_eq(entries(), 2);
@@ -116,8 +115,7 @@ START_TEST(abort_keeps_old)
 	char why[512];
 
 	put(in_dir("out"), "old\n");
-	ck_assert_int_eq(outfile_open(&of, in_dir("out"), why, sizeof(why)),
-			 0);
+	ck_assert_int_eq(outfile_open(&of, in_dir("out"), why, sizeof(why)), 0);
 	fputs("half", outfile_stream(&of));
 	outfile_abort(&of);
 	expect(in_dir("out"), "old\n");
@@ -130,8 +128,7 @@ START_TEST(abort_spares_a_replacement)
 	struct outfile of;
 	char why[512];
 
-	ck_assert_int_eq(outfile_open(&of, in_dir("new"), why, sizeof(why)),
-			 0);
+	ck_assert_int_eq(outfile_open(&of, in_dir("new"), why, sizeof(why)), 0);
 	/* Someone puts another file where the temporary one was. */
 	ck_assert_int_eq(unlink(of.tmp), 0);
 	put(of.tmp, "theirs\n");
@@ -174,8 +171,7 @@ START_TEST(refuses_missing_dir)
 	struct outfile of;
 	char why[512];
 
-	ck_assert_int_eq(outfile_open(&of, in_dir("no/such"), why,
-				      sizeof(why)),
+	ck_assert_int_eq(outfile_open(&of, in_dir("no/such"), why, sizeof(why)),
 			 -ENOENT);
 	ck_assert_ptr_nonnull(strstr(why, "no/such"));
 	ck_assert_int_eq(entries(), 0);

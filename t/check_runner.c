@@ -108,9 +108,13 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 {
 	size_t len;
 	FILE *err = open_memstream(errs, &len);
-	struct runner_env env = {.opt = o, .scratch = &scr, .buf = buf,
-				 .buf_len = UNITS_MIB, .stop = &stop,
-				 .progress = NULL, .err = err};
+	struct runner_env env = {.opt = o,
+				 .scratch = &scr,
+				 .buf = buf,
+				 .buf_len = UNITS_MIB,
+				 .stop = &stop,
+				 .progress = NULL,
+				 .err = err};
 	enum runner_status st;
 
 	result_init(r);
@@ -162,7 +166,7 @@ START_TEST(syscall_per_char_is_bounded)
 	 * default is cut to the file... */
 	opts_sized(&o, "1m:64k", "--per-char=syscall");
 	ck_assert_uint_eq(phase_per_char_size(&(struct phase_ctx){
-				  .opt = &o, .size = 1ull << 30}),
+			      .opt = &o, .size = 1ull << 30}),
 			  OPT_PER_CHAR_SYSCALL_DEFAULT);
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_putc].work, UNITS_MIB);
@@ -293,7 +297,7 @@ START_TEST(file_test_failure_names_phase)
 	ck_assert_int_eq(close(open(path, O_CREAT | O_WRONLY, 0600)), 0);
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_FAILED);
 	ck_assert_msg(strstr(errs, "clyde: sequential create: mkdir ") &&
-			      strstr(errs, "/files: File exists\n"),
+			  strstr(errs, "/files: File exists\n"),
 		      "%s", errs);
 	free(errs);
 }
@@ -489,11 +493,11 @@ END_TEST
  * readers, not two; each fault is one line naming the phase. */
 START_TEST(registry_checks_the_list)
 {
-	const struct phase_ops put = FAKE(put_block,
-					  PHASE_DATA | PHASE_MAKES_DATA);
+	const struct phase_ops put =
+	    FAKE(put_block, PHASE_DATA | PHASE_MAKES_DATA);
 	const struct phase_ops put2 = FAKE(put_block, PHASE_DATA);
-	const struct phase_ops rew = FAKE(rewrite,
-					  PHASE_DATA | PHASE_MAKES_DATA);
+	const struct phase_ops rew =
+	    FAKE(rewrite, PHASE_DATA | PHASE_MAKES_DATA);
 	const struct phase_ops get = FAKE(get_block, PHASE_DATA | PHASE_READS);
 	const struct phase_ops nameless = {.run = fake_run};
 	const struct phase_ops *good[] = {&put, &get};
@@ -531,7 +535,7 @@ START_TEST(registry_checks_places)
 	const struct phase_ops *list[FIG_NPHASED] = {
 #define ALL(key, title, kind, group, head, col, cell, tick, csv)               \
 	FIG_PHASED(group, &phase_##key##_ops, )
-		FIGURES(ALL)
+	    FIGURES(ALL)
 #undef ALL
 	};
 	const struct phase_ops *swap;

@@ -326,7 +326,8 @@ START_TEST(opts_again)
 		if (i < 2) {
 			ck_assert_int_eq(parse("-qs", &o, &msg),
 					 SWEEP_OPTS_USAGE);
-			ck_assert_str_eq(msg, "clyde-sweep: -qs: needs a value\n");
+			ck_assert_str_eq(msg,
+					 "clyde-sweep: -qs: needs a value\n");
 			free(msg);
 		}
 		ck_assert_int_eq(parse("-qz 1 -z 2 /srv", &o, &msg),

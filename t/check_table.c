@@ -13,35 +13,56 @@
 #include "table.h"
 #include "check_main.h"
 
-static const char golden_200[] =
-	"Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
-	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
-	"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
-	"vm               2G  604k  96  439m  71  802m  62  571k  96  2.4g  98  9124  55\n"
-	"Latency             49052us    8094us    4469us   41210us    4806us   19655us\n"
-	"Version 2.00a       ------Sequential Create------ --------Random Create--------\n"
-	"vm                  -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
-	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
-	"                 16 28379  84 +++++ +++ +++++ +++ 23869  97 +++++ +++ +++++ +++\n"
-	"Latency              4453us   51836us    2357us    4282us     105us    2501us\n";
+static const char golden_200[] = "Version 2.00a       ------Sequential "
+				 "Output------ --Sequential Input- --Random-\n"
+				 "                    -Per Chr- --Block-- "
+				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+				 "Name:Size etc        /sec %CP  /sec %CP  "
+				 "/sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+				 "vm               2G  604k  96  439m  71  "
+				 "802m  62  571k  96  2.4g  98  9124  55\n"
+				 "Latency             49052us    8094us    "
+				 "4469us   41210us    4806us   19655us\n"
+				 "Version 2.00a       ------Sequential "
+				 "Create------ --------Random Create--------\n"
+				 "vm                  -Create-- --Read--- "
+				 "-Delete-- -Create-- --Read--- -Delete--\n"
+				 "              files  /sec %CP  /sec %CP  "
+				 "/sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+				 "                 16 28379  84 +++++ +++ "
+				 "+++++ +++ 23869  97 +++++ +++ +++++ +++\n"
+				 "Latency              4453us   51836us    "
+				 "2357us    4282us     105us    2501us\n";
 
-static const char golden_103[] =
-	"Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
-	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
-	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
-	"convm004        16G 51121  98 188347  76 97426  28 58961  98 378240  38 732.5   2\n"
-	"                    ------Sequential Create------ --------Random Create--------\n"
-	"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
-	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
-	"                512 19599  94 257598 100  8272  27 19270  91 331205  99  4879  17\n";
+static const char golden_103[] = "Version  1.03       ------Sequential "
+				 "Output------ --Sequential Input- --Random-\n"
+				 "                    -Per Chr- --Block-- "
+				 "-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+				 "Machine        Size K/sec %CP K/sec %CP "
+				 "K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+				 "convm004        16G 51121  98 188347  76 "
+				 "97426  28 58961  98 378240  38 732.5   2\n"
+				 "                    ------Sequential "
+				 "Create------ --------Random Create--------\n"
+				 "                    -Create-- --Read--- "
+				 "-Delete-- -Create-- --Read--- -Delete--\n"
+				 "              files  /sec %CP  /sec %CP  "
+				 "/sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+				 "                512 19599  94 257598 100  "
+				 "8272  27 19270  91 331205  99  4879  17\n";
 
 /* Real bonnie++ 2.00a, -s 64m:4k -f -n 0 -m myhostverylongname. */
 static const char golden_fast_200[] =
-	"Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
-	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
-	"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
-	"myhostverylo 64M:4k           +++++ +++ +++++ +++           +++++ +++ +++++ +++\n"
-	"Latency                         193us     239us               114us    7551us\n";
+    "Version 2.00a       ------Sequential Output------ --Sequential Input- "
+    "--Random-\n"
+    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
+    "--Seeks--\n"
+    "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
+    "/sec %CP\n"
+    "myhostverylo 64M:4k           +++++ +++ +++++ +++           +++++ +++ "
+    "+++++ +++\n"
+    "Latency                         193us     239us               114us    "
+    "7551us\n";
 
 static char *render(const struct run_result *r, enum table_layout l)
 {

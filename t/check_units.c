@@ -15,24 +15,24 @@ static const struct {
 	uint64_t plain;
 	uint64_t want;
 } accept[] = {
-	{"512", UNITS_MIB, 512 * UNITS_MIB},
-	{"512m", UNITS_MIB, 512 * UNITS_MIB},
-	{"512M", 1, 512 * UNITS_MIB},
-	{"2G", UNITS_MIB, 2 * UNITS_GIB},
-	{"2g", UNITS_MIB, 2 * UNITS_GIB},
-	{"1.5g", UNITS_MIB, 3 * UNITS_GIB / 2},
-	{"1.5G", 1, 3 * UNITS_GIB / 2},
-	{"4k", 1, 4096},
-	{"4K", UNITS_MIB, 4096},
-	{"1t", UNITS_MIB, UNITS_TIB},
-	{"1T", UNITS_MIB, UNITS_TIB},
-	{"8192", 1, 8192},
-	{"0", UNITS_MIB, 0},
-	{"1.5", UNITS_MIB, 3 * UNITS_MIB / 2},
-	{"2GiB", 1, 2 * UNITS_GIB},
-	{"2gb", 1, 2 * UNITS_GIB},
-	{".5k", 1, 512},
-	{"16383t", 1, 16383 * UNITS_TIB},
+    {"512", UNITS_MIB, 512 * UNITS_MIB},
+    {"512m", UNITS_MIB, 512 * UNITS_MIB},
+    {"512M", 1, 512 * UNITS_MIB},
+    {"2G", UNITS_MIB, 2 * UNITS_GIB},
+    {"2g", UNITS_MIB, 2 * UNITS_GIB},
+    {"1.5g", UNITS_MIB, 3 * UNITS_GIB / 2},
+    {"1.5G", 1, 3 * UNITS_GIB / 2},
+    {"4k", 1, 4096},
+    {"4K", UNITS_MIB, 4096},
+    {"1t", UNITS_MIB, UNITS_TIB},
+    {"1T", UNITS_MIB, UNITS_TIB},
+    {"8192", 1, 8192},
+    {"0", UNITS_MIB, 0},
+    {"1.5", UNITS_MIB, 3 * UNITS_MIB / 2},
+    {"2GiB", 1, 2 * UNITS_GIB},
+    {"2gb", 1, 2 * UNITS_GIB},
+    {".5k", 1, 512},
+    {"16383t", 1, 16383 * UNITS_TIB},
 };
 
 static const struct {
@@ -40,21 +40,14 @@ static const struct {
 	uint64_t plain;
 	const char *why; /* a word the reason must contain */
 } reject[] = {
-	{"12x", UNITS_MIB, "suffix"},
-	{"-5", UNITS_MIB, "negative"},
-	{"", UNITS_MIB, "empty"},
-	{"1gg", UNITS_MIB, "suffix"},
-	{"g", UNITS_MIB, "number"},
-	{"abc", UNITS_MIB, "number"},
-	{".", UNITS_MIB, "number"},
-	{"99999999999999999999", 1, "large"},
-	{"16777216t", 1, "large"},
-	{"20000000000000", UNITS_MIB, "large"},
-	{"1.5", 1, "whole"},
-	{"1.0000000001g", 1, "decimal"},
-	{" 5", UNITS_MIB, "number"},
-	{"5 ", UNITS_MIB, "suffix"},
-	{"1k2", 1, "suffix"},
+    {"12x", UNITS_MIB, "suffix"}, {"-5", UNITS_MIB, "negative"},
+    {"", UNITS_MIB, "empty"},	  {"1gg", UNITS_MIB, "suffix"},
+    {"g", UNITS_MIB, "number"},	  {"abc", UNITS_MIB, "number"},
+    {".", UNITS_MIB, "number"},	  {"99999999999999999999", 1, "large"},
+    {"16777216t", 1, "large"},	  {"20000000000000", UNITS_MIB, "large"},
+    {"1.5", 1, "whole"},	  {"1.0000000001g", 1, "decimal"},
+    {" 5", UNITS_MIB, "number"},  {"5 ", UNITS_MIB, "suffix"},
+    {"1k2", 1, "suffix"},
 };
 
 START_TEST(parse_accepts)
@@ -62,8 +55,8 @@ START_TEST(parse_accepts)
 	uint64_t v = 12345;
 	char why[96] = "";
 
-	ck_assert_msg(units_parse_size(accept[_i].in, accept[_i].plain, &v,
-				       why, sizeof(why)) == 0,
+	ck_assert_msg(units_parse_size(accept[_i].in, accept[_i].plain, &v, why,
+				       sizeof(why)) == 0,
 		      "'%s' refused: %s", accept[_i].in, why);
 	ck_assert_uint_eq(v, accept[_i].want);
 }
@@ -77,8 +70,9 @@ START_TEST(parse_rejects)
 	ck_assert_int_eq(units_parse_size(reject[_i].in, reject[_i].plain, &v,
 					  why, sizeof(why)),
 			 -1);
-	ck_assert_msg(strstr(why, reject[_i].why), "'%s': reason '%s' lacks '%s'",
-		      reject[_i].in, why, reject[_i].why);
+	ck_assert_msg(strstr(why, reject[_i].why),
+		      "'%s': reason '%s' lacks '%s'", reject[_i].in, why,
+		      reject[_i].why);
 	ck_assert_uint_eq(v, 777); /* untouched on failure */
 }
 END_TEST
@@ -90,7 +84,8 @@ START_TEST(parse_uint)
 
 	ck_assert_int_eq(units_parse_uint("42", 100, &v, why, sizeof(why)), 0);
 	ck_assert_uint_eq(v, 42);
-	ck_assert_int_eq(units_parse_uint("101", 100, &v, why, sizeof(why)), -1);
+	ck_assert_int_eq(units_parse_uint("101", 100, &v, why, sizeof(why)),
+			 -1);
 	ck_assert_int_eq(units_parse_uint("-1", 100, &v, why, sizeof(why)), -1);
 	ck_assert_str_eq(why, "must not be negative");
 	ck_assert_int_eq(units_parse_uint("4x", 100, &v, why, sizeof(why)), -1);
@@ -109,15 +104,28 @@ static const struct {
 	uint64_t kib;
 	const char *cell;
 } rates[] = {
-	{0, "   0k"},         {604, " 604k"},        {9999, "9999k"},
-	{10000, " 9.8m"},     {102297, "99.9m"},     {102348, "99.9m"},
-	{102350, " 100m"},    {102400, " 100m"},     {449755, " 439m"},
-	{821393, " 802m"},    {1022976, " 999m"},    {1023487, " 999m"},
-	{1023488, " 1.0g"},   {1024000, " 1.0g"},    {1048576, " 1.0g"},
-	{2527078, " 2.4g"},   {10485760, "10.0g"},   {104805171, "99.9g"},
-	{104805172, " 100g"},
-	/* Past an int's range of GiB/s: a read-back line may say so. */
-	{2251799813685248ull, "2147483648g"}, {UINT64_MAX, "17592186044416g"},
+    {0, "   0k"},
+    {604, " 604k"},
+    {9999, "9999k"},
+    {10000, " 9.8m"},
+    {102297, "99.9m"},
+    {102348, "99.9m"},
+    {102350, " 100m"},
+    {102400, " 100m"},
+    {449755, " 439m"},
+    {821393, " 802m"},
+    {1022976, " 999m"},
+    {1023487, " 999m"},
+    {1023488, " 1.0g"},
+    {1024000, " 1.0g"},
+    {1048576, " 1.0g"},
+    {2527078, " 2.4g"},
+    {10485760, "10.0g"},
+    {104805171, "99.9g"},
+    {104805172, " 100g"},
+    /* Past an int's range of GiB/s: a read-back line may say so. */
+    {2251799813685248ull, "2147483648g"},
+    {UINT64_MAX, "17592186044416g"},
 };
 
 START_TEST(rate_cells)
@@ -133,17 +141,17 @@ static const struct {
 	uint64_t ns;
 	const char *cell;
 } lats[] = {
-	{0, ""},
-	{999, "0us"},
-	{1000, "1us"},
-	{8094000, "8094us"},
-	{99999999, "99999us"},
-	{100000000, "100ms"},
-	{100000999, "100ms"},
-	{49052000000ull, "49052ms"},
-	{99999999999ull, "99999ms"},
-	{100000000000ull, "100s"},
-	{3600000000000ull, "3600s"},
+    {0, ""},
+    {999, "0us"},
+    {1000, "1us"},
+    {8094000, "8094us"},
+    {99999999, "99999us"},
+    {100000000, "100ms"},
+    {100000999, "100ms"},
+    {49052000000ull, "49052ms"},
+    {99999999999ull, "99999ms"},
+    {100000000000ull, "100s"},
+    {3600000000000ull, "3600s"},
 };
 
 START_TEST(latency_cells)

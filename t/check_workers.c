@@ -478,7 +478,8 @@ START_TEST(steps_run_together)
 			    workers_step_result(&w, i);
 
 			ck_assert_uint_eq(one->work, (i + 1) * (k + 1));
-			ck_assert(one->start_ns && one->end_ns >= one->start_ns);
+			ck_assert(one->start_ns &&
+				  one->end_ns >= one->start_ns);
 			if (sh->start_ns[i] < first)
 				first = sh->start_ns[i];
 			if (sh->start_ns[i] > last)

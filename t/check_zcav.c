@@ -311,10 +311,10 @@ END_TEST
 START_TEST(opts_refused)
 {
 	struct zcav_opts o;
-	static const char *const bad_b[] = {"4:", ":4", "4::1", "4:1:",
-					    "-4", "4:-1", "", "4,1"};
-	static const char *const bad_r[] = {":8", "4:",	 "-4:8", "4:-8",
-					    "4:8:", "::", "",	 "8:4"};
+	static const char *const bad_b[] = {
+	    "4:", ":4", "4::1", "4:1:", "-4", "4:-1", "", "4,1"};
+	static const char *const bad_r[] = {":8",   "4:", "-4:8", "4:-8",
+					    "4:8:", "::", "",	  "8:4"};
 
 	for (size_t i = 0; i < sizeof(bad_b) / sizeof(bad_b[0]); i++)
 		ck_assert_msg(PARSE(&o, "-b", (char *)bad_b[i], "x") ==

@@ -12,8 +12,8 @@
 #include "units.h"
 
 /* A test that ran for 10 s at `rate` per second with `pcp` %CP. */
-static inline void fx_set(struct run_result *r, enum result_test t,
-			  double rate, int pcp, uint64_t lat_us)
+static inline void fx_set(struct run_result *r, enum result_test t, double rate,
+			  int pcp, uint64_t lat_us)
 {
 	struct result_test_rec *rec = &r->t[t];
 	int io = result_test_kind(t) == RK_IO;

@@ -392,14 +392,13 @@ static void say_sized(const struct clyde_opts *o, const struct autosize *a,
 		    "%s-n from %g s of creates, stat passes for %g s",
 		    n ? ", " : "", a->target, a->target);
 	if (a->ran && n < sizeof(what))
-		n += (size_t)snprintf(what + n, sizeof(what) - n,
-				      "%srandom reads and writes for %u s",
-				      n ? ", " : "",
-				      o->ran_time ? o->ran_time
-						  : RAN_TIME_DEFAULT);
+		n += (size_t)snprintf(
+		    what + n, sizeof(what) - n,
+		    "%srandom reads and writes for %u s", n ? ", " : "",
+		    o->ran_time ? o->ran_time : RAN_TIME_DEFAULT);
 	if (a->sync && n < sizeof(what))
-		snprintf(what + n, sizeof(what) - n,
-			 "%ssync_write for %g s", n ? ", " : "", o->sync_time);
+		snprintf(what + n, sizeof(what) - n, "%ssync_write for %g s",
+			 n ? ", " : "", o->sync_time);
 	if (!a->size) {
 		fprintf(err, "clyde: sized for this target: %s\n", what);
 		return;

@@ -352,7 +352,8 @@ int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
 
 			if (one)
 				jp_put(one, "directory",
-				       json_incref(json_object_get(t, "directory")),
+				       json_incref(
+					   json_object_get(t, "directory")),
 				       &bad);
 			jp_append(each, one, &bad);
 		}

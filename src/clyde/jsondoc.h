@@ -30,8 +30,8 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
  * list them). 0, or -1 (no memory).
  */
 int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
-		    const struct run_result *r,
-		    const struct run_result *per, unsigned n);
+		    const struct run_result *r, const struct run_result *per,
+		    unsigned n);
 
 /*
  * Add the summary and write the document to f (an outfile's stream, or

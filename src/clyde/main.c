@@ -43,7 +43,6 @@
 #include "text.h"
 #include "units.h"
 
-
 static volatile sig_atomic_t stop_signal;
 
 /* The first signal decides the exit status; later ones only repeat the
@@ -145,15 +144,15 @@ struct runs {
 	struct clyde_opts *settle; /* o: the counts a first run sized */
 	struct targets *targets;
 	struct run_result *per; /* several -d: each target's figures */
-	struct lockstep ls; /* -y: keeping in step before each test */
+	struct lockstep ls;	/* -y: keeping in step before each test */
 	unsigned char *buf;
 	size_t buf_len;
 	json_t *doc;
 	double (*rates)[RT_COUNT]; /* per run, for the -x summary */
 	unsigned done;
 	uint64_t last_seed; /* the seed of the last run that ended */
-	int out_err; /* errno of a failed write to stdout: no more runs */
-	int doc_err; /* a run could not be added to the document */
+	int out_err;	   /* errno of a failed write to stdout: no more runs */
+	int doc_err;	   /* a run could not be added to the document */
 	struct live *live; /* --progress: the status line, or NULL */
 };
 
@@ -202,8 +201,8 @@ static int add_run(struct runs *x, const struct run_result *r)
 
 /* A run's table, latency table and CSV line(s): under several -d, a row
  * per target and the aggregate row last. */
-static void print_run(struct runs *x, const struct run_result *r,
-		      FILE *csv_out, FILE *tables)
+static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
+		      FILE *tables)
 {
 	const struct clyde_opts *o = x->o;
 	const struct run_result *rows[OPT_TARGETS_MAX + 1];
@@ -358,8 +357,8 @@ static int write_json(struct runs *x, struct outfile *json)
  * removed (exit 1, even after a signal); then the first signal's status
  * (128 + signo); then a closed stdout (141, silent).
  */
-static int finish(int status, const char *left, int rm_rc,
-		  const char *rm_why, int out_err)
+static int finish(int status, const char *left, int rm_rc, const char *rm_why,
+		  int out_err)
 {
 	char p[PATH_MAX * 4 + 1], w[PATH_MAX * 4 + 64];
 
@@ -489,8 +488,8 @@ int main(int argc, char **argv)
 		status = rc;
 		goto out;
 	}
-	if ((rc = autosize_probe(&o, &sized, &targets.s[0], x.buf,
-				 &stop_signal, stderr)) != 0) {
+	if ((rc = autosize_probe(&o, &sized, &targets.s[0], x.buf, &stop_signal,
+				 stderr)) != 0) {
 		status = rc > 0 ? rc : 0;
 		goto out;
 	}

@@ -103,7 +103,7 @@ struct mpirank {
 	unsigned timeout;   /* --barrier-timeout, seconds; 0: none */
 	volatile sig_atomic_t *stop;
 	int agreed, ended;
-	int broken; /* an exchange failed: the ranks are out of step */
+	int broken;	     /* an exchange failed: the ranks are out of step */
 	unsigned char *came; /* rank 0, broken: who came to that exchange */
 	int told;	     /* not rank 0, broken: rank 0 said so */
 	struct mpirank_peer

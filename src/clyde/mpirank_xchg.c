@@ -204,9 +204,8 @@ void mpirank_farewell(void)
 	if (me->rank != 0) {
 		MPI_Request req;
 
-		if (me->told &&
-		    MPI_Isend(&said, 1, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD,
-			      &req) == MPI_SUCCESS)
+		if (me->told && MPI_Isend(&said, 1, MPI_BYTE, 0, TAG_DONE,
+					  MPI_COMM_WORLD, &req) == MPI_SUCCESS)
 			wait_reqs(1, &req, deadline_in(XCHG_GRACE));
 		return;
 	}

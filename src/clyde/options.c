@@ -80,7 +80,7 @@ static const struct option long_opts[] = {
 #define LONG_ENTRY(name, code, parse) {name, required_argument, NULL, code},
     OPTS_LONG_VALUES(LONG_ENTRY)
 #undef LONG_ENTRY
-    CLI_LONG_JSON,
+	CLI_LONG_JSON,
     {NULL, 0, NULL, 0},
 };
 
@@ -463,7 +463,7 @@ static const struct {
 #define LONG_VALUE(name, code, parse) {code, parse},
     OPTS_LONG_VALUES(LONG_VALUE)
 #undef LONG_VALUE
-    {'c', opts_parse_concurrency},
+	{'c', opts_parse_concurrency},
     {'p', opts_parse_sem_procs},
     {'y', opts_parse_sync},
     {'Z', opts_refuse_random_file},
@@ -583,9 +583,9 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 	 * that stopped inside "-qk" would otherwise resume in the old
 	 * argv), so opts_parse can be called any number of times. */
 	optind = 0;
-	while ((c = getopt_long(argc, argv,
-				":d:c:s:n:m:r:x:z:Z:u:g:p:y:qf::bDvhV", long_opts,
-				NULL)) != -1)
+	while (
+	    (c = getopt_long(argc, argv, ":d:c:s:n:m:r:x:z:Z:u:g:p:y:qf::bDvhV",
+			     long_opts, NULL)) != -1)
 		if ((st = one_option(&p, c)) != OPT_RUN)
 			return st;
 	opts_settle_per_char(o);

@@ -26,7 +26,7 @@ enum opt_sync {
 
 /* --sync-timeout's default: seconds -y s waits at one test. */
 #define OPT_SYNC_TIMEOUT_DEFAULT 600u
-#define OPT_SYNC_TIMEOUT_MAX 31536000u
+#define OPT_SYNC_TIMEOUT_MAX	 31536000u
 /* --barrier-timeout's default: the longest (seconds) the workers of
  * -c, several -d or mpirun's ranks wait for each other at a test's start,
  * or go without an operation in it (0: no limit). */
@@ -47,7 +47,7 @@ enum opt_sync_method {
 #define OPT_SYNCW_SIZE_DEFAULT 8192u
 #define OPT_SYNCW_SIZE_MAX     (16u << 20)
 /* --sync-ops' largest value. */
-#define SYNCW_OPS_MAX 100000000ull
+#define SYNCW_OPS_MAX	       100000000ull
 #define OPT_SYNCW_OPS_DEFAULT  10000u
 #define OPT_SYNCW_TIME_DEFAULT 1.0
 
@@ -76,14 +76,14 @@ struct clyde_opts {
 	 * once; ndirs 1 without -d ("."). */
 	const char *dirs[OPT_TARGETS_MAX];
 	unsigned ndirs;
-	uint64_t size;	 /* -s, bytes; 0 = skip the I/O tests */
+	uint64_t size; /* -s, bytes; 0 = skip the I/O tests */
 	int size_set;
 	const char *size_arg;  /* -s as given, for messages; NULL if none */
 	const char *files_arg; /* -n as given; NULL if none */
 	const char *ram_arg;   /* -r as given; NULL if none */
-	uint64_t chunk;		    /* -s size:chunk */
-	uint64_t seeks;		    /* -s size:chunk:seeks */
-	unsigned procs;		    /* -s size:chunk:seeks:procs */
+	uint64_t chunk;	       /* -s size:chunk */
+	uint64_t seeks;	       /* -s size:chunk:seeks */
+	unsigned procs;	       /* -s size:chunk:seeks:procs */
 	char name[RESULT_NAME_MAX]; /* -m */
 	uint64_t ram;		    /* -r, bytes; 0 = no size checks */
 	unsigned repeats;	    /* -x */
@@ -106,10 +106,10 @@ struct clyde_opts {
 	int latency;	 /* --latency / -v: print the percentile table */
 	int json;	 /* --json given */
 	const char *json_path; /* its FILE; NULL: stdout */
-	int no_latency;	    /* --no-latency: record only the worst operation */
-	unsigned only;	    /* --only: bit (1 << RT_x) per test; 0 = all */
-	int size_chosen;    /* no -s: clyde chose the size (see main.c) */
-	int seeks_set;	    /* -s gave the seek count (its third field) */
+	int no_latency;	 /* --no-latency: record only the worst operation */
+	unsigned only;	 /* --only: bit (1 << RT_x) per test; 0 = all */
+	int size_chosen; /* no -s: clyde chose the size (see main.c) */
+	int seeks_set;	 /* -s gave the seek count (its third field) */
 	/* What clyde sized itself (clyde/autosize.h; main sets these, the
 	 * parser never does): seeks for seeks_time seconds instead of a
 	 * count, seq create for files_time seconds to choose -n, each stat
@@ -117,11 +117,11 @@ struct clyde_opts {
 	 * given. sized: what was chosen and from what, NULL when nothing. */
 	double seeks_time, files_time, stat_time;
 	const struct autosize *sized;
-	struct privs privs; /* -u, -g */
-	int sem_procs;	    /* -p: make the semaphore set for N (> 0) or
-			     * remove it (-1), and run no test; 0: no -p */
-	enum opt_sync sync; /* -y s, -y p */
-	unsigned sync_timeout;	      /* --sync-timeout, seconds */
+	struct privs privs;    /* -u, -g */
+	int sem_procs;	       /* -p: make the semaphore set for N (> 0) or
+				* remove it (-1), and run no test; 0: no -p */
+	enum opt_sync sync;    /* -y s, -y p */
+	unsigned sync_timeout; /* --sync-timeout, seconds */
 	const char *sync_timeout_arg; /* as given; NULL if none */
 	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
 	unsigned log_interval_ms;     /* --log-interval, ms; 0: no log */

@@ -56,8 +56,7 @@ enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
 					FILE *err);
 
 /* -d: one more target (the first replaces the default "."). */
-enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
-			     FILE *err);
+enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o, FILE *err);
 
 /* No -d: ".", one target. Several -d with -c: at most OPT_WORKERS_MAX
  * workers in all. */
@@ -104,7 +103,7 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 	X("ran-bs", LONG_RAN_BS, opts_parse_ran_bs)                            \
 	X("iodepth", LONG_IODEPTH, opts_parse_iodepth)                         \
 	X("ran-ops", LONG_RAN_OPS, opts_parse_ran_ops)                         \
-	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time) \
+	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time)                      \
 	X("sync-method", LONG_SYNC_METHOD, opts_parse_sync_method)             \
 	X("sync-size", LONG_SYNC_SIZE, opts_parse_sync_size)                   \
 	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
@@ -115,8 +114,8 @@ enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
 
 /* --log-interval=MS into o->log_interval_ms, 10 ms to an hour
  * (options_values.c; the bounds: interval.h). */
-enum opt_status opts_parse_log_interval(const char *arg,
-					struct clyde_opts *o, FILE *err);
+enum opt_status opts_parse_log_interval(const char *arg, struct clyde_opts *o,
+					FILE *err);
 
 /* --progress[=WHEN] (auto, always, none; bare: always) into o->progress
  * (options_values.c). */

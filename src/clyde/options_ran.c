@@ -4,8 +4,9 @@
  * ran_write: --ran-bs (bytes per operation), --iodepth (operations in
  * flight), --ran-ops and --ran-time (the bounds: the test stops at the
  * earlier); and --data, the content of every write of the data file
- * (lib/fill's modes), which the random writes carry too. Each keeps what was given in struct clyde_opts; ran_io.h
- * holds the defaults and bounds and settles them.
+ * (lib/fill's modes), which the random writes carry too. Each keeps what was
+ * given in struct clyde_opts; ran_io.h holds the defaults and bounds and
+ * settles them.
  */
 #include "config.h"
 

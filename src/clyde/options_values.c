@@ -231,8 +231,8 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 
 			snprintf(name, sizeof(name), "%.*s", (int)len, p);
 			snprintf(why, sizeof(why), "not a test (");
-			figure_keys(why + strlen(why), sizeof(why) - strlen(why),
-				    ", ");
+			figure_keys(why + strlen(why),
+				    sizeof(why) - strlen(why), ", ");
 			snprintf(why + strlen(why), sizeof(why) - strlen(why),
 				 ")");
 			return opts_bad(err, "--only", name, why);
@@ -271,8 +271,7 @@ enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
 	return OPT_RUN;
 }
 
-enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o,
-			     FILE *err)
+enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o, FILE *err)
 {
 	char msg[64];
 

@@ -37,12 +37,12 @@ struct phase_ctx {
 	const char *scratch_path; /* the scratch directory */
 	unsigned char *buf;	  /* fill data, aligned for O_DIRECT; holds
 				   * the larger of chunk and the -n chunk */
-	struct fill *fill; /* what the data file's writes carry (--data):
-			    * fill_at/fill_into of lib/fill */
-	uint32_t gen;	   /* the data file's generation: PHASE_GEN_WRITE
-			    * once block output (or per-char output, or
-			    * the untimed maker) wrote it, one more after
-			    * each PHASE_NEW_GEN phase; 0 before */
+	struct fill *fill;	  /* what the data file's writes carry (--data):
+				   * fill_at/fill_into of lib/fill */
+	uint32_t gen;		  /* the data file's generation: PHASE_GEN_WRITE
+				   * once block output (or per-char output, or
+				   * the untimed maker) wrote it, one more after
+				   * each PHASE_NEW_GEN phase; 0 before */
 	size_t chunk;
 	uint64_t size;		     /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
@@ -51,7 +51,7 @@ struct phase_ctx {
 	uint64_t sink;		     /* bytes read are folded in here */
 	uint64_t seed;		     /* the run's seed */
 	uint64_t wb_prev, wb_next;   /* writeback windows (phase_writeback) */
-	void *priv;	/* a phase's own state (phase_ops.release) */
+	void *priv; /* a phase's own state (phase_ops.release) */
 	/* In a -c worker: of the operations counted, those written but
 	 * not yet written back (workers_live_ahead); NULL otherwise. */
 	uint64_t *live_ahead;
@@ -112,7 +112,7 @@ struct phase_out {
 #define PHASE_READS 0x8u
 /* Writes the whole data file: the phase the runner runs, untimed, when
  * a PHASE_READS phase is to run without it (--only). */
-#define PHASE_MAKES_DATA  0x10u
+#define PHASE_MAKES_DATA 0x10u
 /* Writes every block of the data file again (rewrite): its content is
  * then the next generation (ctx->gen). */
 #define PHASE_NEW_GEN	  0x20u

@@ -262,8 +262,8 @@ static int create_probe(struct phase_ctx *ctx)
 /* No -n (span): whether the create has made enough, at i files (a whole
  * -n), at t0: files_time gone, and either the count the deletes want or
  * five times files_time. */
-static int create_enough(const struct phase_files *pf, uint64_t i,
-			 uint64_t t0, uint64_t start, uint64_t span)
+static int create_enough(const struct phase_files *pf, uint64_t i, uint64_t t0,
+			 uint64_t start, uint64_t span)
 {
 	if (!i || i % 1024 || t0 < start + span)
 		return 0;

@@ -135,10 +135,11 @@ int phase_writeback(struct phase_ctx *ctx, uint64_t pos)
 		/* Waiting for the window before the last: the device is
 		 * about halfway through it, and has the last one to go. */
 		if (ctx->live_ahead)
-			__atomic_store_n(ctx->live_ahead,
-					 (pos - ctx->wb_prev - (uint64_t)len / 2) /
-					     ctx->chunk,
-					 __ATOMIC_RELAXED);
+			__atomic_store_n(
+			    ctx->live_ahead,
+			    (pos - ctx->wb_prev - (uint64_t)len / 2) /
+				ctx->chunk,
+			    __ATOMIC_RELAXED);
 		if (sync_file_range(fd, off, len,
 				    SYNC_FILE_RANGE_WAIT_BEFORE |
 					SYNC_FILE_RANGE_WRITE |

@@ -20,8 +20,8 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	for (uint64_t i = 0; i < chunks; i++) {
-		const void *buf = fill_at(ctx->fill, i * ctx->chunk,
-					  ctx->chunk, PHASE_GEN_WRITE);
+		const void *buf = fill_at(ctx->fill, i * ctx->chunk, ctx->chunk,
+					  PHASE_GEN_WRITE);
 
 		if ((rc = phase_put_chunk(ctx, out, &t0, i, buf)) != 0)
 			return rc;

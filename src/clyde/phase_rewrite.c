@@ -51,12 +51,12 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_rewrite_ops = {
-	.name = "rewrite",
-	.title = "rewrite",
-	.test = RT_rewrite,
-	.flags = PHASE_DATA | PHASE_READS | PHASE_NEW_GEN,
-	.progress = "Rewriting",
-	.setup = rewrite_setup,
-	.run = rewrite_run,
-	.teardown = phase_close,
+    .name = "rewrite",
+    .title = "rewrite",
+    .test = RT_rewrite,
+    .flags = PHASE_DATA | PHASE_READS | PHASE_NEW_GEN,
+    .progress = "Rewriting",
+    .setup = rewrite_setup,
+    .run = rewrite_run,
+    .teardown = phase_close,
 };

@@ -40,10 +40,10 @@
 /* What every seeker is handed (each gets its own copy of ctx). */
 struct seek_job {
 	struct phase_ctx *ctx;
-	int tickets;  /* the read end of the tickets' pipe */
-	int feed;     /* its write end, the parent's: closed in a seeker;
-		       * both -1 when the seekers seek for a time */
-	int record;   /* fill the latency histogram */
+	int tickets;	/* the read end of the tickets' pipe */
+	int feed;	/* its write end, the parent's: closed in a seeker;
+			 * both -1 when the seekers seek for a time */
+	int record;	/* fill the latency histogram */
 	uint64_t *live; /* the -c worker's count of operations, or NULL */
 	int watched;	/* else each seeker counts in its own slot, for the
 			 * parent's watch (the status line); 0: no count */
@@ -142,7 +142,8 @@ static int seek_timed(struct phase_ctx *ctx, unsigned index, unsigned n,
 	int rc, wrote = 0;
 
 	for (uint64_t k = index; !*ctx->stop && t0 < end; k += n) {
-		uint64_t ticket = seek_ticket(ctx->seed ^ SEEK_SALT, k, nchunks);
+		uint64_t ticket =
+		    seek_ticket(ctx->seed ^ SEEK_SALT, k, nchunks);
 
 		if ((rc = seek_step(ctx, ticket, nchunks, out, &t0, &wrote)))
 			return rc;
@@ -223,7 +224,8 @@ static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 			if (w < 0 && errno == EINTR && !*ctx->stop)
 				continue;
 			if (w < 0 && errno == EAGAIN && nonblock)
-				return -EAGAIN; /* full; nothing of it written */
+				return -EAGAIN; /* full; nothing of it written
+						 */
 			if (w < 0)
 				return phase_fail_call(
 				    ctx, "write tickets (pipe)", errno);
@@ -306,8 +308,8 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 			       .record = out->record,
 			       .live = out->live,
 			       .watched = out->tick != NULL};
-	struct workers_job wj = {.n = ctx->opt->procs, .fn = seeker,
-				 .arg = &job, .stop = ctx->stop};
+	struct workers_job wj = {
+	    .n = ctx->opt->procs, .fn = seeker, .arg = &job, .stop = ctx->stop};
 	struct workers w;
 	struct workers_failure fail;
 	int tk[2], rc, feed_rc;
@@ -345,10 +347,10 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_seeks_ops = {
-	.name = "seeks",
-	.title = "random seeks",
-	.test = RT_seeks,
-	.flags = PHASE_DATA | PHASE_READS,
-	.progress = "Seeking randomly",
-	.run = seeks_run,
+    .name = "seeks",
+    .title = "random seeks",
+    .test = RT_seeks,
+    .flags = PHASE_DATA | PHASE_READS,
+    .progress = "Seeking randomly",
+    .run = seeks_run,
 };

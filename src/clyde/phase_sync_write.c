@@ -43,7 +43,6 @@
 #define SYNCW_NAME	"sync_write"
 #define SYNCW_FILE_SIZE (16u << 20)
 
-
 struct syncw {
 	unsigned char *buf; /* SYNCW_FILE_SIZE bytes from lib/fill */
 	int made;	    /* the file was created: teardown removes it */

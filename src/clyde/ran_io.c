@@ -32,7 +32,7 @@ struct ran {
 	struct ran_set set;
 	int write;
 	uint64_t nblocks, key, deadline_ns, done;
-	int copy; /* a write's content copied whole (ran_buf) */
+	int copy;	     /* a write's content copied whole (ran_buf) */
 	unsigned char *bufs; /* set.depth blocks, one per slot */
 };
 
@@ -114,9 +114,9 @@ static off_t ran_offset(const struct ran *r, uint64_t k)
 }
 
 /*
- * Slot's buffer, ready for operation k at *off (set). A write's holds the content of
- * its offset (--data): its sector stamps made anew over what the slot
- * held (a few stores), or under dedupe:PCT, where a block repeats another
+ * Slot's buffer, ready for operation k at *off (set). A write's holds the
+ * content of its offset (--data): its sector stamps made anew over what the
+ * slot held (a few stores), or under dedupe:PCT, where a block repeats another
  * whole, copied.
  */
 static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k,

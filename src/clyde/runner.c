@@ -39,7 +39,7 @@
 static const struct phase_ops *const phase_list[NPHASES] = {
 #define PHASE_PTR(key, title, kind, group, head, col, cell, tick, csv)         \
 	FIG_PHASED(group, &phase_##key##_ops, )
-	FIGURES(PHASE_PTR)
+    FIGURES(PHASE_PTR)
 #undef PHASE_PTR
 };
 
@@ -55,7 +55,7 @@ static unsigned nslots;
 static const struct reg_phase *maker; /* PHASE_MAKES_DATA, or NULL */
 static int built;
 static const struct runner_ranks *ranks; /* under mpirun, or NULL */
-static struct fill *run_fill; /* the run's, made by runner_run */
+static struct fill *run_fill;		 /* the run's, made by runner_run */
 
 void runner_use_ranks(const struct runner_ranks *r)
 {
@@ -170,10 +170,9 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 	for (size_t k = 0; k < n && k < nat; k++) {
 		if (list[k]->test == at[k])
 			continue;
-		fprintf(err,
-			"clyde: figure %s: the phase in its place fills %s\n",
-			result_test_name(at[k]),
-			result_test_name(list[k]->test));
+		fprintf(
+		    err, "clyde: figure %s: the phase in its place fills %s\n",
+		    result_test_name(at[k]), result_test_name(list[k]->test));
 		rc = -1;
 	}
 	return rc;
@@ -314,8 +313,8 @@ static int run_phase(struct pass *p, const struct reg_phase *rp,
 	}
 	ctx->what[0] = '\0';
 	if ((p->lv = lv)) {
-		p->lv_due = live_begin(lv, &rp->ops, ctx, progress,
-				       p->w ? p->w->n : 1);
+		p->lv_due =
+		    live_begin(lv, &rp->ops, ctx, progress, p->w ? p->w->n : 1);
 		t->out.tick = runner_tick;
 		t->out.tick_arg = p;
 		t->out.tick_ns = p->lv_due;
@@ -377,11 +376,12 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	 * user turned this check off). */
 	if (left > 0.01 && !p->warned && o->ram && o->size < 2 * o->ram) {
 		p->warned = 1;
-		fprintf(p->env->err,
-			"clyde: warning: %.0f%% of the data file stayed in the "
-			"page cache before %s, and it is smaller than twice the "
-			"RAM: figures may come from RAM (-D avoids the cache)\n",
-			left * 100.0, ph->title);
+		fprintf(
+		    p->env->err,
+		    "clyde: warning: %.0f%% of the data file stayed in the "
+		    "page cache before %s, and it is smaller than twice the "
+		    "RAM: figures may come from RAM (-D avoids the cache)\n",
+		    left * 100.0, ph->title);
 	}
 }
 
@@ -391,8 +391,8 @@ int runner_record(struct result_test_rec *rec, const struct timed *t)
 
 	rec->state = RS_OK;
 	rec->work = out->work;
-	rec->elapsed = out->self_timed ? out->elapsed
-				       : clk_elapsed(&t->start, &t->end);
+	rec->elapsed =
+	    out->self_timed ? out->elapsed : clk_elapsed(&t->start, &t->end);
 	rec->user = out->self_timed ? out->user : clk_user(&t->start, &t->end);
 	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
 	rec->cpu = rec->user + rec->sys;

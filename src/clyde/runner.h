@@ -36,10 +36,10 @@ struct runner_env {
 	unsigned char *buf; /* aligned; max(chunk, -n chunk) bytes */
 	size_t buf_len;
 	volatile sig_atomic_t *stop;
-	FILE *progress;     /* NULL: no progress lines */
-	FILE *err;          /* error messages */
-	struct live *live;  /* the status line while a test runs (live.h,
-			     * --progress), or NULL */
+	FILE *progress;	   /* NULL: no progress lines */
+	FILE *err;	   /* error messages */
+	struct live *live; /* the status line while a test runs (live.h,
+			    * --progress), or NULL */
 	/*
 	 * Called before each test's timed window (after its setup), with
 	 * sync_arg and the figure; NULL: none. Returns 0 to go on, or

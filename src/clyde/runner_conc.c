@@ -309,8 +309,8 @@ static int conc_intervals(struct pass *p, struct timed *t)
 		return -ENOMEM;
 	for (unsigned i = 0; i < n; i++)
 		off[i] = p->each[i].start;
-	rc = ilog_collect(l, n, off, p->env->ntargets,
-			  p->env->opt->concurrency);
+	rc =
+	    ilog_collect(l, n, off, p->env->ntargets, p->env->opt->concurrency);
 	free(off);
 	if (rc)
 		return rc;
@@ -369,8 +369,7 @@ int runner_conc_step(struct pass *p, struct timed *t)
 
 /* The group could not start, or a worker failed after the last step:
  * one line, the run failed. */
-static enum runner_status conc_error(struct pass *p, const char *what,
-				     int err)
+static enum runner_status conc_error(struct pass *p, const char *what, int err)
 {
 	snprintf(p->r->error, sizeof(p->r->error), "%s: %s: %s",
 		 p->env->ntargets > 1 ? "several -d" : "-c", what,
@@ -384,12 +383,12 @@ enum runner_status runner_run_conc(const struct runner_env *env,
 {
 	struct conc_job job = {.env = env, .r = r};
 	const unsigned targets = env->ntargets > 1 ? env->ntargets : 1;
-	struct workers_job wj = {
-	    .n = env->opt->concurrency * targets,
-	    .fn = conc_worker,
-	    .arg = &job,
-	    .stop = env->stop,
-	    .barrier_timeout_ms = env->opt->barrier_timeout * 1000u};
+	struct workers_job wj = {.n = env->opt->concurrency * targets,
+				 .fn = conc_worker,
+				 .arg = &job,
+				 .stop = env->stop,
+				 .barrier_timeout_ms =
+				     env->opt->barrier_timeout * 1000u};
 	struct workers w;
 	struct workers_failure fail;
 	struct workers_result sum;

@@ -169,10 +169,12 @@ static void spans(struct timed *t, uint64_t first, uint64_t last)
 	for (unsigned r = 0; r < me->size; r++) {
 		const struct mpi_fig *f = &figs[r];
 		double span = (double)(f->end_ns - f->start_ns);
-		double done = end > f->start_ns ? (double)(end - f->start_ns) : 0;
+		double done =
+		    end > f->start_ns ? (double)(end - f->start_ns) : 0;
 
-		work += span <= 0 || done >= span ? (double)f->work
-						  : (double)f->work * done / span;
+		work += span <= 0 || done >= span
+			    ? (double)f->work
+			    : (double)f->work * done / span;
 	}
 	sp->on = me->size > 1 && end > first;
 	sp->first_exact = 0;

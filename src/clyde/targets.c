@@ -166,10 +166,11 @@ static void say_no_room(const struct clyde_opts *o, const char *dir,
 			a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
 			a, f, b, d);
 	else if (own)
-		fprintf(stderr,
-			"clyde: -s %s: the data file and sync_write's file need "
-			"%s and %s, only %s free in '%s'\n",
-			a, a, w, b, d);
+		fprintf(
+		    stderr,
+		    "clyde: -s %s: the data file and sync_write's file need "
+		    "%s and %s, only %s free in '%s'\n",
+		    a, a, w, b, d);
 	else
 		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
 			d);
@@ -431,8 +432,9 @@ static int keep_one(const struct scratch *s, const char *name, int dirfd,
 	snprintf(p, sizeof(p), "%s/%s", dir, to);
 	shown(p, q, sizeof(q));
 	if (renameat2(s->dirfd, name, dirfd, to, RENAME_NOREPLACE) != 0) {
-		fprintf(err, "clyde: --keep: could not keep the data file as "
-			     "'%s': %s; it is removed\n",
+		fprintf(err,
+			"clyde: --keep: could not keep the data file as "
+			"'%s': %s; it is removed\n",
 			q, strerror(errno));
 		return -1;
 	}
@@ -449,7 +451,8 @@ int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 	int bad = 0;
 
 	for (unsigned i = 0; i < t->n; i++) {
-		int dirfd = open(o->dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int dirfd =
+		    open(o->dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		char name[32], to[64];
 		int got = 0;
 
@@ -462,13 +465,15 @@ int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 		snprintf(to, sizeof(to), "clyde-kept.%llu",
 			 (unsigned long long)seed);
 		got = keep_one(&t->s[i], "data", dirfd, o->dirs[i], to, err);
-		for (unsigned k = 1; got == 1 && k <= OPT_CONCURRENCY_MAX; k++) {
+		for (unsigned k = 1; got == 1 && k <= OPT_CONCURRENCY_MAX;
+		     k++) {
 			int r;
 
 			snprintf(name, sizeof(name), "w.%u/data", k);
 			snprintf(to, sizeof(to), "clyde-kept.%llu.w.%u",
 				 (unsigned long long)seed, k);
-			r = keep_one(&t->s[i], name, dirfd, o->dirs[i], to, err);
+			r = keep_one(&t->s[i], name, dirfd, o->dirs[i], to,
+				     err);
 			if (r < 0)
 				bad = 1;
 			if (r == 1 && k > 1)

@@ -143,8 +143,7 @@ static int vo_open(const char *path, const char *shown, struct stat *st,
  * for some worker, the line names the run's seed and the worker, as the
  * user gave and saw them, and the content's seed beside.
  */
-static void vo_seed_text(const char *path, uint64_t seed, char *buf,
-			 size_t len)
+static void vo_seed_text(const char *path, uint64_t seed, char *buf, size_t len)
 {
 	const char *base = strrchr(path, '/');
 	unsigned long long run;
@@ -167,8 +166,8 @@ static void vo_seed_text(const char *path, uint64_t seed, char *buf,
 }
 
 /* The line of a pass without a fault of the ending kind. */
-static int vo_report(const struct vo *v, const char *path,
-		     const char *shown, FILE *out, FILE *err)
+static int vo_report(const struct vo *v, const char *path, const char *shown,
+		     FILE *out, FILE *err)
 {
 	uint64_t lost = 0;
 	char text[256];

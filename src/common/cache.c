@@ -41,9 +41,11 @@ double cache_resident(int fd, uint64_t size)
 	if (!vec)
 		return -1.0;
 	for (uint64_t off = 0; off < size; off += WINDOW) {
-		size_t len = (size_t)(size - off < WINDOW ? size - off : WINDOW);
+		size_t len =
+		    (size_t)(size - off < WINDOW ? size - off : WINDOW);
 		size_t n = (len + (size_t)psz - 1) / (size_t)psz;
-		void *p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, (off_t)off);
+		void *p =
+		    mmap(NULL, len, PROT_READ, MAP_SHARED, fd, (off_t)off);
 
 		if (p == MAP_FAILED) {
 			free(vec);
@@ -83,13 +85,15 @@ int cache_evict_tree(int dir)
 		int sub;
 
 		if (de->d_name[0] == '.' &&
-		    (!de->d_name[1] || (de->d_name[1] == '.' && !de->d_name[2])))
+		    (!de->d_name[1] ||
+		     (de->d_name[1] == '.' && !de->d_name[2])))
 			continue;
 		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (S_ISDIR(st.st_mode)) {
 			sub = openat(dirfd(d), de->d_name,
-				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					 O_CLOEXEC);
 			if (sub >= 0) {
 				int r2 = cache_evict_tree(sub);
 

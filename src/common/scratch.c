@@ -33,8 +33,8 @@ int scratch_create(struct scratch *s, const char *parent)
 		return -ENAMETOOLONG;
 	if (!mkdtemp(s->path))
 		return -errno;
-	s->dirfd = open(s->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					 O_CLOEXEC);
+	s->dirfd =
+	    open(s->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (s->dirfd < 0) {
 		int e = errno;
 
@@ -104,7 +104,7 @@ static int empty_dir(struct why *s, int fd, const char *rel, dev_t dev)
 			struct stat st;
 			int sub = openat(dirfd(d), name,
 					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-						 O_CLOEXEC);
+					     O_CLOEXEC);
 
 			snprintf(sub_rel, sizeof(sub_rel), "%s%s%s", rel,
 				 rel[0] ? "/" : "", name);

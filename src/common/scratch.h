@@ -15,7 +15,7 @@
 
 struct scratch {
 	char path[PATH_MAX]; /* "", or DIR/clyde.XXXXXX */
-	int dirfd;           /* open on path, -1 when none */
+	int dirfd;	     /* open on path, -1 when none */
 	/* scratch_watch's watcher: its pid (0: none) and the write end of
 	 * its pipe. */
 	pid_t watch_pid;

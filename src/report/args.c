@@ -36,7 +36,8 @@ static const char usage_text[] =
     "documents are read by txt and json only.\n"
     "\n"
     "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
-    "           a clyde-zcav or clyde-sweep document as its program printed it\n"
+    "           a clyde-zcav or clyde-sweep document as its program printed "
+    "it\n"
     "  html     one self-contained HTML page: bon_csv2html's table (repeats\n"
     "           as mean +- 95% CI, the runs behind it), latency percentiles\n"
     "           from JSON inputs; with two sides or more, compare's verdicts\n"
@@ -62,13 +63,15 @@ static const char usage_text[] =
     "  --latency       txt: then each JSON run's latency distribution (min,\n"
     "                  mean, p50, p90, p99, p99.9, max, operations), from its\n"
     "                  histograms, as clyde -v prints it\n"
-    "  -o, --output=F  txt, html, compare, json: the file (default stdout); plot:\n"
+    "  -o, --output=F  txt, html, compare, json: the file (default stdout); "
+    "plot:\n"
     "                  the picture, .png or .svg (default clyde-report.png).\n"
     "                  Written under a temporary name, renamed when whole;\n"
     "                  an existing F that is not a regular file is refused\n"
     "  --title=T       html and plot title\n"
     "  --colours=PAL   html: the cells' shading, safe (default: a blue scale\n"
-    "                  colour-blind readers can tell) or bonnie (bon_csv2html's\n"
+    "                  colour-blind readers can tell) or bonnie "
+    "(bon_csv2html's\n"
     "                  red to green)\n"
     "  --page          plot: all three charts on one page, F (the default)\n"
     "  --split         plot: one file per chart instead, F-throughput.png,\n"
@@ -287,11 +290,12 @@ int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
 	/* --page is one picture, as --over-time's is: only --split is
 	 * not that. */
 	if (a->o.split && (a->o.page || a->o.over_time)) {
-		fprintf(err,
-			"%s: plot: --split %s: --split writes a file per chart, "
-			"%s one picture\n",
-			PROG, a->o.page ? "--page" : "--over-time",
-			a->o.page ? "--page" : "--over-time");
+		fprintf(
+		    err,
+		    "%s: plot: --split %s: --split writes a file per chart, "
+		    "%s one picture\n",
+		    PROG, a->o.page ? "--page" : "--over-time",
+		    a->o.page ? "--page" : "--over-time");
 		return 2;
 	}
 	a->cmd = (enum report_cmd)cmd;

@@ -53,8 +53,8 @@ unsigned report_samples(const struct report_set *set, const size_t *idx,
 	return n;
 }
 
-void report_judge(const struct stats *a, const struct stats *b,
-		  enum cmp_what k, double alpha, struct verdict *v)
+void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
+		  double alpha, struct verdict *v)
 {
 	int up;
 
@@ -111,8 +111,7 @@ const char *report_fig_unit(enum result_test t, enum cmp_what k)
 	return result_rate_unit(result_test_kind(t));
 }
 
-void report_fig_name(char *buf, size_t len, enum result_test t,
-		     enum cmp_what k)
+void report_fig_name(char *buf, size_t len, enum result_test t, enum cmp_what k)
 {
 	static const char *const suffix[] = {"", " cpu", " latency"};
 
@@ -215,8 +214,7 @@ int report_per_char_sides(const struct report_set *set,
 	return report_per_char_note(note, len, &a, &b);
 }
 
-int report_fig_of(const struct report_set *set,
-		  const struct report_group *base,
+int report_fig_of(const struct report_set *set, const struct report_group *base,
 		  const struct report_group *other, enum result_test t,
 		  enum cmp_what k, double alpha, double *xa, double *xb,
 		  struct report_fig *f)
@@ -236,8 +234,8 @@ int report_fig_of(const struct report_set *set,
 		stats_compute(xb, f->nb, &f->sb);
 	if (f->na && f->nb) {
 		if (f->sa.mean != 0)
-			f->change = (f->sb.mean - f->sa.mean) / f->sa.mean *
-				    100.0;
+			f->change =
+			    (f->sb.mean - f->sa.mean) / f->sa.mean * 100.0;
 		report_judge(&f->sa, &f->sb, k, alpha, &f->v);
 	}
 	return 1;
@@ -319,8 +317,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
 			struct report_fig f;
 
-			if (!report_fig_of(set, base, other, t, k, o->alpha,
-					   xa, xb, &f))
+			if (!report_fig_of(set, base, other, t, k, o->alpha, xa,
+					   xb, &f))
 				continue;
 			if (o->csv) {
 				csv_fig(out, base, other, &f);

@@ -92,12 +92,14 @@ static void more_table(FILE *out, const struct report_set *set)
 			if (figure_bonnie(t) || c->state == CSV_EMPTY)
 				continue;
 			if (!head)
-				fputs("<h2>More figures</h2>\n<table>\n<thead>"
-				      "<tr><th>Name</th><th>Test</th><th>Rate</th>"
-				      "<th>%CP</th><th>Latency</th><th>KiB/s</th>"
-				      "<th>Settings</th></tr>\n</thead>\n"
-				      "<tbody>\n",
-				      out);
+				fputs(
+				    "<h2>More figures</h2>\n<table>\n<thead>"
+				    "<tr><th>Name</th><th>Test</th><th>Rate</"
+				    "th>"
+				    "<th>%CP</th><th>Latency</th><th>KiB/s</th>"
+				    "<th>Settings</th></tr>\n</thead>\n"
+				    "<tbody>\n",
+				    out);
 			head = 1;
 			fputs("<tr><td class=\"name\">", out);
 			html_esc(out, r->name);
@@ -216,17 +218,15 @@ static void units_note(FILE *out, const struct report_set *set)
 	fputs("</p>\n", out);
 }
 
-int report_html(FILE *out, const struct report_set *set,
-		const size_t *inputs, size_t ninputs,
-		const struct report_opts *o, FILE *err)
+int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
+		size_t ninputs, const struct report_opts *o, FILE *err)
 {
 	const char *title = o->title ? o->title : "clyde-report";
 	struct html_page p = {set, o, NULL, 0};
 	int status = 0;
 
 	/* Standard input is one input. */
-	p.nsides = report_sides(set, inputs, ninputs ? ninputs : 1,
-				&p.sides);
+	p.nsides = report_sides(set, inputs, ninputs ? ninputs : 1, &p.sides);
 	if (p.nsides == (size_t)-1) {
 		fprintf(err, "clyde-report: html: out of memory\n");
 		return 1;

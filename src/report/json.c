@@ -117,8 +117,8 @@ static json_t *doc_head(const struct report_set *set)
 	static const char *const keys[] = {"start_time", "host", "kernel",
 					   "target", "settings"};
 	json_t *doc = set->head && set->njson == 1 && set->ncsv == 0
-			      ? json_deep_copy(set->head)
-			      : json_object();
+			  ? json_deep_copy(set->head)
+			  : json_object();
 
 	if (!doc)
 		return NULL;
@@ -146,7 +146,7 @@ static json_t *doc_head(const struct report_set *set)
  */
 static json_t *summary(const struct report_set *set)
 {
-	double (*rate)[RT_COUNT];
+	double(*rate)[RT_COUNT];
 	json_t *o = one_doc(set) ? json_object_get(set->head, "summary") : NULL;
 
 	if (o)

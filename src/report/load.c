@@ -113,11 +113,10 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	char why[400];
 	int line, n, k = 0;
 
-	n = json_read_doc(buf, len, set->keep_hist ? JSON_READ_HIST : 0, &rows,
-			  set->keep_json ? &runs : NULL,
-			  set->keep_json ? &head : NULL,
-			  skip_bad ? warn_run : NULL, &b, why, sizeof(why),
-			  &line);
+	n = json_read_doc(
+	    buf, len, set->keep_hist ? JSON_READ_HIST : 0, &rows,
+	    set->keep_json ? &runs : NULL, set->keep_json ? &head : NULL,
+	    skip_bad ? warn_run : NULL, &b, why, sizeof(why), &line);
 	if (n < 0) {
 		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
 			skip_bad ? "warning: " : "", name, line ? line : 1,

@@ -101,7 +101,6 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-
 /* Whether path is one of the inputs: an output there would replace
  * what is being read. */
 static int is_input(const struct report_args *a, const char *path)
@@ -230,8 +229,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 	case REPORT_TXT:
 		return report_txt(out, set, &a->o, stderr);
 	case REPORT_HTML:
-		return report_html(out, set, inputs, (size_t)a->ninputs,
-				   &a->o, stderr);
+		return report_html(out, set, inputs, (size_t)a->ninputs, &a->o,
+				   stderr);
 	case REPORT_JSON:
 		if (set->ndocs)
 			return report_docs_json(out, set, stderr);

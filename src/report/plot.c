@@ -119,9 +119,9 @@ fail:
 	return 2;
 }
 
-int plot_finish(const char *script, size_t len, const char *saved,
-		size_t slen, struct report_outs *outs, int npics,
-		const char *script_name, FILE *err)
+int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
+		struct report_outs *outs, int npics, const char *script_name,
+		FILE *err)
 {
 	char why[600];
 
@@ -181,7 +181,8 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		if (plot_compute_panel(&p, pi) < 0)
 			goto nomem;
 	if (o->title) {
-		plot_clean_text(title, sizeof(title), o->title, LABEL_CHARS * 2);
+		plot_clean_text(title, sizeof(title), o->title,
+				LABEL_CHARS * 2);
 		t = title;
 	}
 	script = plot_script(&p, o->split, tmps, t, &len);
@@ -189,8 +190,8 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 		saved = plot_script(&p, o->split, finals, t, &slen);
 	if (!script || (o->script && !saved))
 		goto nomem;
-	status = plot_finish(script, len, saved, slen, outs, npics, o->script,
-			     err);
+	status =
+	    plot_finish(script, len, saved, slen, outs, npics, o->script, err);
 	goto out;
 nomem:
 	fprintf(err, "%s: out of memory\n", PROG);

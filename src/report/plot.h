@@ -38,7 +38,8 @@ struct panel {
  */
 enum { P_RATE, P_CPU, P_LAT, P_COUNT };
 
-#define K_ALL ((1u << RK_IO) | (1u << RK_SEEK) | (1u << RK_FILE) | (1u << RK_OPS))
+#define K_ALL                                                                  \
+	((1u << RK_IO) | (1u << RK_SEEK) | (1u << RK_FILE) | (1u << RK_OPS))
 
 extern const struct panel plot_panels[P_COUNT];
 
@@ -129,8 +130,8 @@ char *plot_script(const struct plot *p, int split, const char *const *names,
  * written to outs->f[npics], the script run by gnuplot, and each of the
  * first npics outputs checked to be there and not empty. 0 or 1.
  */
-int plot_finish(const char *script, size_t len, const char *saved,
-		size_t slen, struct report_outs *outs, int npics,
-		const char *script_name, FILE *err);
+int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
+		struct report_outs *outs, int npics, const char *script_name,
+		FILE *err);
 
 #endif

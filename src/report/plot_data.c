@@ -71,7 +71,7 @@ void plot_clean_text(char *dst, size_t len, const char *src, size_t max)
  * are consecutive and share the file pointer main.c gave them.
  */
 int plot_make_series(struct plot *p, struct report_group ***groups,
-		       size_t **ngroups, size_t *ninputs)
+		     size_t **ngroups, size_t *ninputs)
 {
 	const struct report_set *set = p->set;
 	size_t first = 0, k = 0, total = 0;
@@ -133,9 +133,10 @@ void plot_label_series(struct plot *p)
 		plot_clean_text(name, sizeof(name), r->res.name, LABEL_CHARS);
 		base = strrchr(r->file, '/');
 		plot_clean_text(file, sizeof(file),
-			   strcmp(r->file, "-") ? (base ? base + 1 : r->file)
-						: "stdin",
-			   LABEL_CHARS / 2);
+				strcmp(r->file, "-")
+				    ? (base ? base + 1 : r->file)
+				    : "stdin",
+				LABEL_CHARS / 2);
 		snprintf(s->label, sizeof(s->label), "%s%s%s%s", name,
 			 twice ? " [" : "", twice ? file : "",
 			 twice ? "]" : "");
@@ -307,8 +308,8 @@ int plot_compute_panel(struct plot *p, int pi)
 		struct fig *fg = &d->fig[d->ntests];
 		double max, scale;
 
-		if (!shows(pn, t) || !fill_test(p, d, pn->metric, t, row, x,
-						&max))
+		if (!shows(pn, t) ||
+		    !fill_test(p, d, pn->metric, t, row, x, &max))
 			continue;
 		fg->test = t;
 		fg->unit = pick_unit(t, pn->metric, max, &scale);

@@ -213,8 +213,7 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 		if (!saved)
 			goto nomem;
 	}
-	status = plot_finish(script, len, saved, slen, outs, 1, o->script,
-			     err);
+	status = plot_finish(script, len, saved, slen, outs, 1, o->script, err);
 	goto out;
 nomem:
 	fprintf(err, "%s: out of memory\n", PROG);

@@ -23,13 +23,13 @@
 
 struct report_row {
 	struct run_result res; /* the shown part; a JSON run's measured too */
-	const char *file; /* as named on the command line; "-" for stdin */
-	int line;	  /* 1-based line of the CSV line or JSON document */
-	json_t *run;	  /* keep_json: the run object it was read from;
-			   * NULL for a CSV line */
-	json_t *head;	  /* keep_json: its document without the runs
-			   * (host, kernel, target, settings); shared by
-			   * the document's rows; NULL for a CSV line */
+	const char *file;      /* as named on the command line; "-" for stdin */
+	int line;     /* 1-based line of the CSV line or JSON document */
+	json_t *run;  /* keep_json: the run object it was read from;
+		       * NULL for a CSV line */
+	json_t *head; /* keep_json: its document without the runs
+		       * (host, kernel, target, settings); shared by
+		       * the document's rows; NULL for a CSV line */
 };
 
 /*
@@ -142,7 +142,7 @@ struct report_outs {
  * Histograms (keep_hist) take 8 KiB each and a bucket can be written in
  * a dozen bytes: they have a bound of their own, 512 MiB of them.
  */
-#define REPORT_ROWS_MAX 200000
+#define REPORT_ROWS_MAX	 200000
 #define REPORT_HISTS_MAX 65536
 
 /*
@@ -201,8 +201,8 @@ struct verdict {
  * test when one has; the word names a direction only when p < alpha.
  * Untested (word "-") when neither has repeats.
  */
-void report_judge(const struct stats *a, const struct stats *b,
-		  enum cmp_what k, double alpha, struct verdict *v);
+void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
+		  double alpha, struct verdict *v);
 
 /*
  * The sides of a comparison: each input's names (report_group), input
@@ -235,8 +235,7 @@ struct report_fig {
  * change, report_judge); xa and xb hold set->n doubles each. 0 when
  * neither side has the figure (nothing to show), else 1.
  */
-int report_fig_of(const struct report_set *set,
-		  const struct report_group *base,
+int report_fig_of(const struct report_set *set, const struct report_group *base,
 		  const struct report_group *other, enum result_test t,
 		  enum cmp_what k, double alpha, double *xa, double *xb,
 		  struct report_fig *f);
@@ -322,9 +321,8 @@ int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err);
 /* inputs[i] is the first row of input i; ninputs of them (the sides
  * of its compare section, as compare's). */
-int report_html(FILE *out, const struct report_set *set,
-		const size_t *inputs, size_t ninputs,
-		const struct report_opts *o, FILE *err);
+int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
+		size_t ninputs, const struct report_opts *o, FILE *err);
 /* inputs[i] is the first row of input i; ninputs of them. */
 int report_compare(FILE *out, const struct report_set *set,
 		   const size_t *inputs, size_t ninputs,
@@ -347,9 +345,8 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
 /* plot --over-time (plot_time.c): each test's rate and p99 per
  * interval, into outs' one picture (and script). 0, 1, or 2 when no
  * input has intervals. */
-int report_plot_time(const struct report_set *set,
-		     const struct report_opts *o, struct report_outs *outs,
-		     FILE *err);
+int report_plot_time(const struct report_set *set, const struct report_opts *o,
+		     struct report_outs *outs, FILE *err);
 int report_plot(const struct report_set *set, const struct report_opts *o,
 		struct report_outs *outs, FILE *err);
 

@@ -60,9 +60,8 @@ static void print_latency(FILE *out, const struct report_set *set, FILE *err)
 		table_print_latency(out, &row->res);
 	}
 	if (!shown)
-		fprintf(err,
-			"clyde-report: warning: --latency: no input holds "
-			"latency histograms (clyde JSON documents do)\n");
+		fprintf(err, "clyde-report: warning: --latency: no input holds "
+			     "latency histograms (clyde JSON documents do)\n");
 }
 
 /* The tables of rows [first, last). */
@@ -94,8 +93,8 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	}
 	/* Then what bonnie++ has no column for (clyde JSON only). */
 	for (size_t i = first; i < last; i++)
-		table_print_more(out, set->rows[i].res.name,
-				 set->rows[i].res.c, &more);
+		table_print_more(out, set->rows[i].res.name, set->rows[i].res.c,
+				 &more);
 	/* A clyde-pgscan run: its scan against its block input, under the
 	 * name in the More figures rows' 19 columns. */
 	for (size_t i = first; i < last; i++) {

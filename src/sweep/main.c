@@ -410,8 +410,8 @@ static struct outfile json_of = {.fd = -1, .slot = -1};
  * The document to --json's file or standard output, only after a run
  * without failures. The exit status.
  */
-static int finish_json(const struct sweep_opts *o,
-		       const struct sweep_result *r, time_t start)
+static int finish_json(const struct sweep_opts *o, const struct sweep_result *r,
+		       time_t start)
 {
 	return jp_finish(PROG, sweep_json_doc(o, r, start),
 			 o->json_path ? &json_of : NULL, 1);

@@ -318,9 +318,8 @@ static int check_all(int argc, char **argv, struct sweep_opts *o, FILE *err)
 	if (o->plot_script && !o->plot)
 		return bad(err, "--plot-script", o->plot_script,
 			   "goes with --plot (the script draws its chart)");
-	if (o->plot_script &&
-	    (!strcmp(o->plot_script, o->plot) ||
-	     outfile_same(o->plot_script, o->plot)))
+	if (o->plot_script && (!strcmp(o->plot_script, o->plot) ||
+			       outfile_same(o->plot_script, o->plot)))
 		return bad(err, "--plot-script", o->plot_script,
 			   "the same file as --plot");
 	if (o->plot_script && o->json_path &&

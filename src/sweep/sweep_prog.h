@@ -134,7 +134,7 @@ void chart_abort(void);
  * The --json document of a run begun at start (doc/clyde-json.5): a new
  * reference, or NULL when it could not be built whole.
  */
-json_t *sweep_json_doc(const struct sweep_opts *o,
-		       const struct sweep_result *r, time_t start);
+json_t *sweep_json_doc(const struct sweep_opts *o, const struct sweep_result *r,
+		       time_t start);
 
 #endif

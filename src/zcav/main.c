@@ -15,9 +15,9 @@
  *
  * This file is the command line and the flow: targets opened and
  * outputs made (open.c), the run (run.c), then each target's outcome
- * and the chart (chart.c). Stops (SIGINT, SIGTERM, SIGHUP) are blocked everywhere
- * and taken by a thread of their own as they arrive, so the first one
- * decides the exit status whatever follows.
+ * and the chart (chart.c). Stops (SIGINT, SIGTERM, SIGHUP) are blocked
+ * everywhere and taken by a thread of their own as they arrive, so the first
+ * one decides the exit status whatever follows.
  */
 #include "config.h"
 
@@ -120,8 +120,8 @@ static int open_json(const struct zcav_opts *o)
 {
 	char why[PATH_MAX + 256];
 
-	if (!o->json_path || outfile_open(&json_of, o->json_path, why,
-					  sizeof(why)) == 0)
+	if (!o->json_path ||
+	    outfile_open(&json_of, o->json_path, why, sizeof(why)) == 0)
 		return 0;
 	return cli_error(PROG, "--json %s", why);
 }
@@ -139,8 +139,7 @@ static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
 
 /* What failed before a stop is still said; then nothing is kept. */
 static int stopped_run(struct zcav_target *t, int n,
-		       struct zcav_chart_files *plot,
-		       struct zcav_result *r)
+		       struct zcav_chart_files *plot, struct zcav_result *r)
 {
 	for (int i = 0; i < n; i++)
 		if (t[i].err && t[i].err != EINTR &&

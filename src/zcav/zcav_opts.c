@@ -317,8 +317,7 @@ enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o)
 		case OPT_PLOT_SCRIPT:
 			o->plot_script = optarg;
 			if (!*optarg)
-				rc = bad("--plot-script", optarg,
-					 "empty name");
+				rc = bad("--plot-script", optarg, "empty name");
 			break;
 		case CLI_OPT_JSON:
 			rc = cli_json_path(stderr, PROG, optarg, &o->json_path);

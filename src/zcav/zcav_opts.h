@@ -41,7 +41,7 @@ struct zcav_opts {
 	const char *json_path; /* --json=FILE; NULL: standard output */
 	enum plot_format plot_fmt;
 	const char *plot_script; /* --plot-script: the chart's script */
-	const char *range;  /* -r as given, for messages */
+	const char *range;	 /* -r as given, for messages */
 	struct privs privs; /* -u, -g: whom to read as, once targets are open */
 	int ntargets;
 	struct zcav_spec target[ZCAV_MAX_TARGETS];

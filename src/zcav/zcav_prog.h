@@ -95,7 +95,6 @@ void open_abort_outputs(struct zcav_target *t, int n,
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
-
 /* ---- chart.c ---- */
 
 /*

@@ -53,10 +53,10 @@ static int getpid_run(struct phase_ctx *ctx, struct phase_out *out)
 }
 
 const struct phase_ops phase_getpid_ops = {
-	.name = "getpid",
-	.title = "getpid calls",
-	.test = RT_getpid,
-	.flags = 0,
-	.progress = "Calling getpid",
-	.run = getpid_run,
+    .name = "getpid",
+    .title = "getpid calls",
+    .test = RT_getpid,
+    .flags = 0,
+    .progress = "Calling getpid",
+    .run = getpid_run,
 };
