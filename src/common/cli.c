@@ -23,6 +23,72 @@ int cli_exit_stop(int sig)
 	return sig == SIGPIPE ? CLI_EXIT_PIPE : CLI_EXIT_SIGNAL(sig);
 }
 
+static const char *prog_name = "clyde";
+
+void cli_set_prog(const char *prog)
+{
+	prog_name = prog;
+}
+
+const char *cli_prog(void)
+{
+	return prog_name;
+}
+
+/* One line on stderr: prefix (may be NULL), the message, suffix (may be
+ * NULL) after ": ", under stderr's lock. */
+static void line(const char *prefix, const char *suffix, const char *fmt,
+		 va_list ap)
+{
+	flockfile(stderr);
+	if (prefix)
+		fprintf(stderr, "%s: ", prefix);
+	vfprintf(stderr, fmt, ap);
+	if (suffix)
+		fprintf(stderr, ": %s", suffix);
+	fputc('\n', stderr);
+	funlockfile(stderr);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	line(prog_name, NULL, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int error_errno(const char *fmt, ...)
+{
+	va_list ap;
+	const char *why = strerror(errno);
+
+	va_start(ap, fmt);
+	line(prog_name, why, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	line(prog_name, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	line(NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
 int cli_error(const char *prog, const char *fmt, ...)
 {
 	va_list ap;

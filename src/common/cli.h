@@ -11,23 +11,42 @@
 #include <stdio.h>
 
 /*
- * Exit statuses, the same in all four programs: all went well; a run
+ * Exit statuses, the same in all five programs: all went well; a run
  * failed (an I/O error, a cleanup that left something); refused before
- * the first test.
+ * the first test. A closed standard output (a reader such as `| head -1`
+ * that went away) is not an error and not a crash: SIGPIPE is ignored,
+ * so the write fails with EPIPE; the program then stops the way it stops
+ * on any other signal (cleanup first), says nothing, and exits
+ * CLI_EXIT_PIPE, the status a shell shows for a death by SIGPIPE.
  */
-#define CLI_EXIT_OK	0
-#define CLI_EXIT_FAILED 1
-#define CLI_EXIT_USAGE	2
-/*
- * A closed standard output (a reader such as `| head -1` that went
- * away) is not an error and not a crash, in all four programs: SIGPIPE
- * is ignored, so the write fails with EPIPE; the program then stops the
- * way it stops on any other signal (cleanup first), says nothing, and
- * exits CLI_EXIT_PIPE, the status a shell shows for a death by SIGPIPE.
- */
-#define CLI_EXIT_PIPE 141
+enum cli_exit {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_FAILED = 1,
+	CLI_EXIT_USAGE = 2,
+	CLI_EXIT_PIPE = 141
+};
 /* Stopped by signal sig (SIGHUP 129, SIGINT 130, SIGTERM 143). */
 #define CLI_EXIT_SIGNAL(sig) (128 + (sig))
+
+/*
+ * The one way a program speaks on stderr. cli_set_prog names the
+ * program once, first thing in main; every line then starts "prog: ".
+ *   error(fmt, ...)        "prog: <message>", returns -1, for
+ *                          `return error(...)`;
+ *   error_errno(fmt, ...)  the same with ": strerror(errno)" after it;
+ *   warning(fmt, ...)      "prog: <message>" for what does not stop the
+ *                          work (a note, a skipped test);
+ *   say(fmt, ...)          a line as it is, no prefix (bonnie++'s own
+ *                          lines on stderr, "Using uid:...").
+ * Each is one line written under stderr's lock, so threads do not mix
+ * their lines. cli_prog() is the name set (or "clyde").
+ */
+void cli_set_prog(const char *prog);
+const char *cli_prog(void);
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The status of a stop: CLI_EXIT_PIPE for SIGPIPE, else CLI_EXIT_SIGNAL. */
 int cli_exit_stop(int sig);
