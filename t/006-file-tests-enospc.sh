@@ -21,12 +21,8 @@ run_filled() {
 	rm -f "$WORK/err"
 	"$CLYDE" -d "$MNT" -s 0 -r 0 -b "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	i=0
-	until grep -q 'Create files in sequential order' "$WORK/err" 2>/dev/null; do
-		i=$((i + 1))
-		[ $i -lt 400 ] || { kill -9 $pid; fail "$*: creation never started: $(cat "$WORK/err")"; }
-		sleep 0.05
-	done
+	wait_until 400 "$*: creation never started" \
+		in_file 'Create files in sequential order' "$WORK/err"
 	kill -STOP $pid
 	dd if=/dev/zero of="$MNT/filler" bs=1M status=none 2>/dev/null
 	kill -CONT $pid

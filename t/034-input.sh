@@ -102,12 +102,10 @@ fi
 # while tens of thousands of files are being removed.)
 "$CLYDE" -d "$D" -s 0 -r 0 -n 128 -q >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-i=0
-until [ "$(find "$D" -type f 2>/dev/null | wc -l)" -gt 60000 ]; do
-	i=$((i + 1))
-	[ $i -lt 600 ] || { kill -9 $pid; fail "file creation too slow: $(cat "$WORK/err")"; }
-	sleep 0.05
-done
+many_files() {
+	[ "$(find "$D" -type f 2>/dev/null | wc -l)" -gt 60000 ]
+}
+wait_until 600 "file creation too slow" many_files
 kill -INT $pid
 sleep 0.1
 kill -0 $pid 2>/dev/null || echo "note: the run ended before TERM and HUP; only INT tested" >&2

@@ -98,12 +98,7 @@ fi
 # the stop's line, nothing left behind.
 "$CLYDE" $SYNC --sync-time=20 --progress >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-i=0
-until grep -q "${CR}sync_write" "$WORK/err"; do
-	i=$((i + 1))
-	[ $i -lt 200 ] || { kill -9 $pid; fail "no status line within 10 s: $(cat "$WORK/err")"; }
-	sleep 0.05
-done
+wait_until 200 "no status line within 10 s" in_file "${CR}sync_write" "$WORK/err"
 kill -TERM $pid
 wait $pid
 st=$?

@@ -31,12 +31,7 @@ stopped_watcher() {
 		[ -n "$w" ] || sleep 0.05
 	done
 	kill -STOP "$w"
-	i=0
-	until grep -q '^1\.98,' "$WORK/out"; do
-		i=$((i + 1))
-		[ $i -lt 1200 ] || { kill -9 $pid; fail "no CSV line: $(cat "$WORK/err")"; }
-		sleep 0.05
-	done
+	wait_until 1200 "no CSV line" in_file '^1\.98,' "$WORK/out"
 	[ "$sw_sig" = - ] || kill -"$sw_sig" $pid
 	start=$(date +%s)
 	i=0

@@ -107,6 +107,24 @@ expect_refused() {
 		fail "'$*': expected '$er_pat' in: $(cat "$WORK/err")"
 }
 
+# wait_until LOOKS WHAT CMD...: back once CMD succeeds, tried every
+# 0.05 s; after LOOKS tries, $pid (the run in the background) is killed
+# and the test fails with "WHAT: " and the run's stderr.
+wait_until() {
+	wu_looks=$1 wu_what=$2 wu_i=0
+	shift 2
+	until "$@"; do
+		wu_i=$((wu_i + 1))
+		[ $wu_i -lt "$wu_looks" ] || { kill -9 $pid; fail "$wu_what: $(cat "$WORK/err")"; }
+		sleep 0.05
+	done
+}
+
+# in_file PATTERN FILE: FILE exists and has a line matching PATTERN.
+in_file() {
+	grep -q -- "$1" "$2" 2>/dev/null
+}
+
 # start_writing LOOKS DIR CLYDE-ARGS...: clyde -d DIR in the background
 # ($pid; out and err in $WORK), back once block output is under way (a
 # data file of over 64 KiB in DIR); the test fails, clyde killed, when
@@ -116,12 +134,12 @@ start_writing() {
 	shift 2
 	"$CLYDE" -d "$sw_dir" "$@" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
-	sw_i=0
-	until [ -n "$(find "$sw_dir" -name data -size +64k 2>/dev/null)" ]; do
-		sw_i=$((sw_i + 1))
-		[ $sw_i -lt "$sw_looks" ] || { kill -9 $pid; fail "block output never started: $(cat "$WORK/err")"; }
-		sleep 0.05
-	done
+	wait_until "$sw_looks" "block output never started" data_written
+}
+
+# data_written: a data file of over 64 KiB in $sw_dir (start_writing).
+data_written() {
+	[ -n "$(find "$sw_dir" -name data -size +64k 2>/dev/null)" ]
 }
 
 # stop_expect VICTIM PATTERN WHAT: SIGSTOP VICTIM (a process of the
