@@ -154,6 +154,8 @@ struct workers {
 /*
  * Fork job->n workers. Returns 0, or -errno with fail naming the call
  * ("mmap", "pipe", "fork"; worker -1); then nothing is left running.
+ * A worker gets SIGTERM when the parent dies (PR_SET_PDEATHSIG), so
+ * none outlives it; workers_finish reaps every one on every path.
  */
 int workers_start(struct workers *w, const struct workers_job *job,
 		  struct workers_failure *fail);

@@ -9,7 +9,11 @@
  *
  * The runner owns timing, progress and cleanup: a phase's run() does the
  * measured work, records the worst single operation, and returns 0 or
- * -errno with ctx->what saying which call on which file failed. State a
+ * -errno with ctx->what saying which call on which file failed. A phase
+ * never prints and never exits (the runner turns its failure into the
+ * one line), and times no window of its own (only each operation,
+ * phase_op_done) unless its work runs in other processes
+ * (phase_out.self_timed). State a
  * phase keeps beyond one hook lives behind ctx->priv, and its release
  * hook frees it; the runner checks every entry once, when it builds its
  * registry, and treats them all alike.

@@ -34,9 +34,10 @@ int targets_check(struct clyde_opts *o);
 /*
  * --keep, before targets_remove: every data file of the scratch
  * directories (DIR/clyde.X/data, DIR/clyde.X/w.K/data) moved to its -d
- * as clyde-kept.SEED (clyde-kept.SEED.w.K), never over a file there,
- * each said in one line on err. 0, or -1 when one could not be kept (it
- * is then removed with the scratch directory).
+ * as clyde-kept.SEED (clyde-kept.SEED.w.K), never over a file there
+ * (renameat2 with RENAME_NOREPLACE), each said in one line on err. 0,
+ * or -1 when one could not be kept (it is then removed with the scratch
+ * directory).
  */
 int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 		 FILE *err);
