@@ -65,9 +65,9 @@ static int parse(int prog, int argc, char **argv)
 	}
 	case 2: {
 		static struct zcav_opts o;
-		enum zcav_parse st = zcav_opts_parse(argc, argv, &o);
+		enum opt_result st = zcav_opts_parse(argc, argv, &o);
 
-		if (st == ZCAV_PARSE_RUN && o.ntargets < 1)
+		if (st == OPT_OK && o.ntargets < 1)
 			abort();
 		return st;
 	}

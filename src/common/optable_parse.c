@@ -120,6 +120,7 @@ static enum opt_result one(struct opt_ctx *c, int code)
 
 	if (code == 1) {
 		c->opt = NULL;
+		c->base = c->parse_base;
 		c->arg = optarg;
 		return p->operand(c, optarg) ? OPT_BAD : OPT_OK;
 	}
