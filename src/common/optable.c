@@ -113,6 +113,16 @@ int opt_refuse(const struct opt_ctx *c, const char *why)
 	return opt_bad(c, c->name, c->arg ? c->arg : "", why);
 }
 
+int opt_twice(const struct opt_ctx *c, const char *first)
+{
+	char why[1100], shown[1024];
+
+	snprintf(why, sizeof(why),
+		 "given twice with different values ('%s' first)",
+		 text_shown(first, shown, sizeof(shown)));
+	return opt_refuse(c, why);
+}
+
 static int out_of_range(struct opt_ctx *c, const char *lo, const char *hi)
 {
 	char why[128];
@@ -189,19 +199,14 @@ static int take_size(struct opt_ctx *c, const char *arg, uint64_t *field)
 static int take_string(struct opt_ctx *c, const char *arg, const char **field)
 {
 	const struct opt *e = c->opt;
-	char why[1100], first[1024];
 
 	if (!arg)
 		return 0; /* an optional value left out */
 	if (!*arg && !(e->flags & OPT_EMPTY_OK))
 		return opt_refuse(c, e->type == OPT_PATH ? "empty name"
 							 : "empty value");
-	if ((e->flags & OPT_ONCE) && *field && strcmp(*field, arg)) {
-		snprintf(why, sizeof(why),
-			 "given twice with different values ('%s' first)",
-			 text_shown(*field, first, sizeof(first)));
-		return opt_refuse(c, why);
-	}
+	if ((e->flags & OPT_ONCE) && *field && strcmp(*field, arg))
+		return opt_twice(c, *field);
 	*field = arg;
 	return 0;
 }

@@ -209,6 +209,12 @@ int opt_bad(const struct opt_ctx *c, const char *what, const char *value,
 /* opt_bad() for the option being taken and its value: "-s '8x': why". */
 int opt_refuse(const struct opt_ctx *c, const char *why);
 
+/*
+ * An option given twice with different values, the first as given:
+ * "-s '16m': given twice with different values ('8m' first)"; -1.
+ */
+int opt_twice(const struct opt_ctx *c, const char *first);
+
 /* The option as it is named in messages and help: "-k" if it has a
  * letter, else "--name"; in buf[len]. */
 const char *opt_name(const struct opt *e, char *buf, size_t len);

@@ -149,7 +149,7 @@ static void entry_help(FILE *out, const struct opt *e)
 	spelling(e, 0, sp, sizeof(sp));
 	fprintf(out, "  %s", sp);
 	col = 2 + strlen(sp);
-	if (col + 2 > HELP_COL) {
+	if (col >= HELP_COL) {
 		fputs("  ", out);
 		col += 2;
 	} else {

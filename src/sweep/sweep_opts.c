@@ -9,7 +9,6 @@
 #include "optable.h"
 #include "outfile.h"
 #include "sweep_opts.h"
-#include "text.h"
 #include "units.h"
 
 #define MAX_BS	(64 * UNITS_MIB)
@@ -36,17 +35,6 @@ const struct sweep_fs_kind sweep_fs_kinds[] = {
 };
 const unsigned sweep_n_fs_kinds =
     sizeof(sweep_fs_kinds) / sizeof(sweep_fs_kinds[0]);
-
-/* "-B '8k': given twice with different values ('4k' first)". */
-static int twice(struct opt_ctx *c, const char *val, const char *first)
-{
-	char why[LISTMAX * 4 + 64], shown[LISTMAX * 4];
-
-	snprintf(why, sizeof(why),
-		 "given twice with different values ('%s' first)",
-		 text_shown(first, shown, sizeof(shown)));
-	return opt_bad(c, c->name, val, why);
-}
 
 /*
  * Split the value at single commas into buf; items[] point into buf.
@@ -157,7 +145,7 @@ static int take_size(struct opt_ctx *c, const char *arg)
 	if (v == 0)
 		return opt_refuse(c, "must be more than 0");
 	if (o->size_arg && v != o->size)
-		return twice(c, arg, o->size_arg);
+		return opt_twice(c, o->size_arg);
 	o->size = v;
 	o->size_arg = arg;
 	return 0;
@@ -172,7 +160,7 @@ static int set_list(struct opt_ctx *c, const void *items, unsigned n,
 		    const char **slot_arg)
 {
 	if (*slot_arg && (n != *nslot || memcmp(items, slot, n * size)))
-		return twice(c, c->arg, *slot_arg);
+		return opt_twice(c, *slot_arg);
 	memcpy(slot, items, n * size);
 	*nslot = n;
 	*slot_arg = c->arg;
@@ -219,7 +207,7 @@ static int take_seed(struct opt_ctx *c, const char *arg)
 
 		snprintf(first, sizeof(first), "%llu",
 			 (unsigned long long)o->seed);
-		return twice(c, arg, first);
+		return opt_twice(c, first);
 	}
 	o->seed = v;
 	o->seed_set = 1;
