@@ -78,11 +78,11 @@ static int parse(int prog, int argc, char **argv)
 	}
 	default: {
 		static struct pg_opts o;
-		enum pg_opts_status st =
+		enum opt_result st =
 		    pg_opts_parse(argc, argv, &o, null_out, null_out);
 
 		/* A run has an absolute directory and a count of runs. */
-		if (st == PG_OPTS_RUN && (o.dir_abs[0] != '/' || !o.runs))
+		if (st == OPT_OK && (o.dir_abs[0] != '/' || !o.runs))
 			abort();
 		return st;
 	}
