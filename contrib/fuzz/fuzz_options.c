@@ -61,7 +61,8 @@ static int parse(int prog, int argc, char **argv)
 	case 1: {
 		struct report_args a;
 
-		return report_parse_args(argc, argv, &a, null_out, null_out);
+		return (int)report_parse_args(argc, argv, &a, null_out,
+					      null_out);
 	}
 	case 2: {
 		static struct zcav_opts o;
