@@ -315,7 +315,7 @@ END_TEST
 /* Called again and again in one process, as a fuzz target would, it
  * starts afresh each time: no state carried over from a refusal, even
  * one in the middle of a cluster of short options (a refusal of
- * getopt's own, cli_getopt_tail's line, goes to err like the rest). */
+ * getopt's own, the option engine's line, goes to err like the rest). */
 START_TEST(opts_again)
 {
 	for (int i = 0; i < 200; i++) {

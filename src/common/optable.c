@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * optable: see optable.h. The tables become one getopt_long call (the
- * only one in the tree): each long option's code is 256 + its entry's
- * index, a short letter is looked up by its key. Values are read and
- * checked here by their type, or handed to the entry's call; help and
- * usage are written from the same entries (optable_help.c).
+ * optable: see optable.h. Values are read and checked here by their
+ * type, or handed to the entry's call; the parse itself is
+ * optable_parse.c, help and usage optable_help.c, all from the same
+ * entries.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
