@@ -286,6 +286,9 @@ START_TEST(getopt_mistakes_one_line)
 {
 	refused("-k", "prog: unknown option '-k' (see prog --help)\n");
 	refused("-qk", "prog: unknown option '-k' (see prog --help)\n");
+	/* A byte above 127 in a cluster: named, not the argument before. */
+	refused("-c 1 -q\xffq", "prog: unknown option '-\\xff' (see prog "
+				"--help)\n");
 	refused("--bogus",
 		"prog: unknown option '--bogus' (see prog --help)\n");
 	refused("--bogus\n", "prog: unknown option '--bogus\\n' (see prog "

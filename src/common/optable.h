@@ -50,9 +50,16 @@
  *		return 0;
  *	}
  *
+ * An option with an optional value, such as --json[=FILE]: an OPT_PATH
+ * entry with OPT_ARG_OPTIONAL (the field stays NULL without a value)
+ * and OPT_SEEN (an int field at .seen set to 1 whenever it is given).
+ *
  * What needs all the options (a conflict, a default that depends on
  * others, the operands) is the parser's .check hook, run once after the
- * last option with c->opt NULL.
+ * last option with c->opt NULL. A program with subcommands tags each
+ * entry with the subcommands that take it (.tags): struct opt_usage
+ * then draws a usage line per subcommand, and the .taken hook, run after
+ * each option, can refuse one a subcommand does not take.
  *
  * The lines of a mistake, each one line on the parse's err stream, the
  * option or value escaped (text_shown) so it stays one line:
@@ -121,8 +128,7 @@ struct opt {
 };
 #define OPT_END                                                                \
 	{                                                                      \
-		NULL, 0, OPT_FLAG, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, 0, NULL,   \
-		    NULL                                                       \
+		.name = NULL, .key = 0                                         \
 	}
 
 struct opt_table {

@@ -97,7 +97,8 @@ static void mistake(struct opt_ctx *c, int code)
 		opt_error(c, "--%s: takes no value", w.e->name);
 		return;
 	}
-	if (optopt > 0 && optopt < LONG_CODE) {
+	/* A letter (a byte above 127 is negative: getopt reads a char). */
+	if (optopt != 0 && optopt < LONG_CODE) {
 		c->arg = NULL;
 		given = NULL;
 	}
