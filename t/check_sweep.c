@@ -163,8 +163,7 @@ END_TEST
 
 /* Parse a space-separated command line ("''" an empty argument); the
  * message lands in *msg (the caller frees it). */
-static enum sweep_opts_status parse(const char *line, struct sweep_opts *o,
-				    char **msg)
+static enum opt_result parse(const char *line, struct sweep_opts *o, char **msg)
 {
 	static char copy[1024];
 	char *argv[32], *tok, *save = NULL;
@@ -172,7 +171,7 @@ static enum sweep_opts_status parse(const char *line, struct sweep_opts *o,
 	size_t len;
 	FILE *err = open_memstream(msg, &len);
 	FILE *out = fopen("/dev/null", "w");
-	enum sweep_opts_status st;
+	enum opt_result st;
 
 	/* o's strings point into copy: it outlives the call. */
 	snprintf(copy, sizeof(copy), "%s", line);
@@ -193,7 +192,7 @@ static void refused(const char *line, const char *want)
 	struct sweep_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse(line, &o, &msg), SWEEP_OPTS_USAGE);
+	ck_assert_int_eq(parse(line, &o, &msg), OPT_BAD);
 	ck_assert_str_eq(msg, want);
 	free(msg);
 }
@@ -203,7 +202,7 @@ START_TEST(opts_defaults)
 	struct sweep_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse("/srv", &o, &msg), SWEEP_OPTS_RUN);
+	ck_assert_int_eq(parse("/srv", &o, &msg), OPT_OK);
 	ck_assert_str_eq(msg, "");
 	free(msg);
 	ck_assert_str_eq(o.target, "/srv");
@@ -213,9 +212,9 @@ START_TEST(opts_defaults)
 	ck_assert_uint_eq(o.bs[3], 4 * UNITS_MIB);
 	ck_assert_uint_eq(o.nfs, 0);
 	ck_assert_ptr_null(o.destroy);
-	ck_assert_int_eq(parse("--help", &o, &msg), SWEEP_OPTS_DONE);
+	ck_assert_int_eq(parse("--help", &o, &msg), OPT_DONE);
 	free(msg);
-	ck_assert_int_eq(parse("--version /srv", &o, &msg), SWEEP_OPTS_DONE);
+	ck_assert_int_eq(parse("--version /srv", &o, &msg), OPT_DONE);
 	free(msg);
 }
 END_TEST
@@ -228,7 +227,7 @@ START_TEST(opts_lists)
 	ck_assert_int_eq(parse("-s 8m -B 1m,4k --filesystems=raw,xfs "
 			       "--destroy-data=/dev/sdz /dev/sdz",
 			       &o, &msg),
-			 SWEEP_OPTS_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
 	free(msg);
 	ck_assert_uint_eq(o.nbs, 2);
@@ -288,7 +287,7 @@ START_TEST(opts_twice)
 			       "-z 3 --destroy-data=/dev/sdz "
 			       "--destroy-data=/dev/sdz -q -q /dev/sdz",
 			       &o, &msg),
-			 SWEEP_OPTS_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
 	free(msg);
 	ck_assert_uint_eq(o.size, 8 * UNITS_MIB);
@@ -316,7 +315,7 @@ END_TEST
 /* Called again and again in one process, as a fuzz target would, it
  * starts afresh each time: no state carried over from a refusal, even
  * one in the middle of a cluster of short options (a refusal of
- * getopt's own, cli_getopt_tail's line, goes to err like the rest). */
+ * getopt's own, the option engine's line, goes to err like the rest). */
 START_TEST(opts_again)
 {
 	for (int i = 0; i < 200; i++) {
@@ -324,20 +323,17 @@ START_TEST(opts_again)
 		char *msg;
 
 		if (i < 2) {
-			ck_assert_int_eq(parse("-qs", &o, &msg),
-					 SWEEP_OPTS_USAGE);
+			ck_assert_int_eq(parse("-qs", &o, &msg), OPT_BAD);
 			ck_assert_str_eq(msg,
 					 "clyde-sweep: -qs: needs a value\n");
 			free(msg);
 		}
-		ck_assert_int_eq(parse("-qz 1 -z 2 /srv", &o, &msg),
-				 SWEEP_OPTS_USAGE);
+		ck_assert_int_eq(parse("-qz 1 -z 2 /srv", &o, &msg), OPT_BAD);
 		free(msg);
-		ck_assert_int_eq(parse("-B 4k,,1m /srv", &o, &msg),
-				 SWEEP_OPTS_USAGE);
+		ck_assert_int_eq(parse("-B 4k,,1m /srv", &o, &msg), OPT_BAD);
 		free(msg);
 		ck_assert_int_eq(parse("-q -s 4m -B 64k /srv", &o, &msg),
-				 SWEEP_OPTS_RUN);
+				 OPT_OK);
 		ck_assert_str_eq(msg, "");
 		free(msg);
 		ck_assert_uint_eq(o.size, 4 * UNITS_MIB);

@@ -288,7 +288,7 @@ START_TEST(opts_targets_and_logs)
 	for (int k = 0; k < 2; k++) {
 		ck_assert_int_eq(PARSE(&o, "-b", "8:2", "-l", "a.log", "x",
 				       "-l", "b.log", "-f", "y", "z"),
-				 ZCAV_PARSE_RUN);
+				 OPT_OK);
 		ck_assert_int_eq(o.ntargets, 3);
 		ck_assert_str_eq(o.target[0].path, "x");
 		ck_assert_str_eq(o.target[0].log, "a.log");
@@ -299,12 +299,12 @@ START_TEST(opts_targets_and_logs)
 		ck_assert_uint_eq(o.block, 8 * UNITS_MIB);
 		ck_assert_uint_eq(o.chunk, 2 * UNITS_MIB);
 	}
-	ck_assert_int_eq(PARSE(&o, "-r", "4:8", "-"), ZCAV_PARSE_RUN);
+	ck_assert_int_eq(PARSE(&o, "-r", "4:8", "-"), OPT_OK);
 	ck_assert_uint_eq(o.start, 4 * UNITS_MIB);
 	ck_assert_uint_eq(o.end, 8 * UNITS_MIB);
 	ck_assert_uint_eq(o.block, 512 * UNITS_MIB);
 	ck_assert_int_eq(o.ntargets, 1);
-	ck_assert_int_eq(PARSE(&o, "--version"), ZCAV_PARSE_DONE);
+	ck_assert_int_eq(PARSE(&o, "--version"), OPT_DONE);
 }
 END_TEST
 
@@ -317,26 +317,23 @@ START_TEST(opts_refused)
 					    "4:8:", "::", "",	  "8:4"};
 
 	for (size_t i = 0; i < sizeof(bad_b) / sizeof(bad_b[0]); i++)
-		ck_assert_msg(PARSE(&o, "-b", (char *)bad_b[i], "x") ==
-				  ZCAV_PARSE_USAGE,
+		ck_assert_msg(PARSE(&o, "-b", (char *)bad_b[i], "x") == OPT_BAD,
 			      "-b '%s' accepted", bad_b[i]);
 	for (size_t i = 0; i < sizeof(bad_r) / sizeof(bad_r[0]); i++)
-		ck_assert_msg(PARSE(&o, "-r", (char *)bad_r[i], "x") ==
-				  ZCAV_PARSE_USAGE,
+		ck_assert_msg(PARSE(&o, "-r", (char *)bad_r[i], "x") == OPT_BAD,
 			      "-r '%s' accepted", bad_r[i]);
 	/* Standard input twice, two logs to one name, a -l at the end. */
-	ck_assert_int_eq(PARSE(&o, "-", "-l", "x", "-"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "-l", "x", "a", "-l", "x", "b"),
-			 ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "a", "-l", "x"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "-l", "", "a"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "-u", "root:", "a"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "-u", ":root", "a"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "a", "b"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "--bogus", "a"), ZCAV_PARSE_USAGE);
-	ck_assert_int_eq(PARSE(&o, "-b"), ZCAV_PARSE_USAGE);
+	ck_assert_int_eq(PARSE(&o, "-", "-l", "x", "-"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "-l", "x", "a", "-l", "x", "b"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "a", "-l", "x"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "-l", "", "a"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "-u", "root:", "a"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "-u", ":root", "a"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "a", "b"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "--bogus", "a"), OPT_BAD);
+	ck_assert_int_eq(PARSE(&o, "-b"), OPT_BAD);
 	/* And after all that, a good line parses as the first time. */
-	ck_assert_int_eq(PARSE(&o, "a"), ZCAV_PARSE_RUN);
+	ck_assert_int_eq(PARSE(&o, "a"), OPT_OK);
 	ck_assert_int_eq(o.ntargets, 1);
 }
 END_TEST

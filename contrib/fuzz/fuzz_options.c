@@ -61,13 +61,14 @@ static int parse(int prog, int argc, char **argv)
 	case 1: {
 		struct report_args a;
 
-		return report_parse_args(argc, argv, &a, null_out, null_out);
+		return (int)report_parse_args(argc, argv, &a, null_out,
+					      null_out);
 	}
 	case 2: {
 		static struct zcav_opts o;
-		enum zcav_parse st = zcav_opts_parse(argc, argv, &o);
+		enum opt_result st = zcav_opts_parse(argc, argv, &o);
 
-		if (st == ZCAV_PARSE_RUN && o.ntargets < 1)
+		if (st == OPT_OK && o.ntargets < 1)
 			abort();
 		return st;
 	}
@@ -78,11 +79,11 @@ static int parse(int prog, int argc, char **argv)
 	}
 	default: {
 		static struct pg_opts o;
-		enum pg_opts_status st =
+		enum opt_result st =
 		    pg_opts_parse(argc, argv, &o, null_out, null_out);
 
 		/* A run has an absolute directory and a count of runs. */
-		if (st == PG_OPTS_RUN && (o.dir_abs[0] != '/' || !o.runs))
+		if (st == OPT_OK && (o.dir_abs[0] != '/' || !o.runs))
 			abort();
 		return st;
 	}

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -119,28 +118,6 @@ int cli_json_path(FILE *err, const char *prog, const char *arg,
 			       "expected a file name");
 	*path = arg && strcmp(arg, "-") ? arg : NULL;
 	return 0;
-}
-
-int cli_getopt_tail(int c, char **argv, const char *prog, const char *help,
-		    FILE *out, FILE *err)
-{
-	if (c == CLI_OPT_HELP) {
-		fputs(help, out);
-		return CLI_DONE;
-	}
-	if (c == CLI_OPT_VERSION) {
-		fprintf(out, "%s %s\n", prog, PACKAGE_VERSION);
-		return CLI_DONE;
-	}
-	if (c == ':')
-		fprintf(err, "%s: %s: needs a value\n", prog, argv[optind - 1]);
-	else if (optopt)
-		fprintf(err, "%s: unknown option '-%c' (see %s --help)\n", prog,
-			optopt, prog);
-	else
-		fprintf(err, "%s: unknown option '%s' (see %s --help)\n", prog,
-			argv[optind - 1], prog);
-	return -1;
 }
 
 static void stops_set(sigset_t *set)

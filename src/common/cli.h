@@ -67,49 +67,25 @@ int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
 	    const char *why);
 
 /*
- * getopt_long codes of the long options more than one program takes, and
- * their entries: --help and --version (all), --json[=FILE] (clyde,
- * clyde-zcav, clyde-sweep), --plot FILE, --destroy-data=TARGET and
- * --force (clyde-zcav, clyde-sweep). Each means the same wherever it is
- * taken.
+ * clyde's option codes and entries for --help, --version and
+ * --json[=FILE], and the reading of --json's value, until clyde's
+ * options are declared for the option engine (optable.h) as the other
+ * programs' are; then they go.
  */
-enum {
-	CLI_OPT_HELP = 0x4000,
-	CLI_OPT_VERSION,
-	CLI_OPT_JSON,
-	CLI_OPT_PLOT,
-	CLI_OPT_DESTROY,
-	CLI_OPT_FORCE
-};
+enum { CLI_OPT_HELP = 0x4000, CLI_OPT_VERSION, CLI_OPT_JSON };
 /* clang-format off */
 #define CLI_LONG_HELP	 {"help", no_argument, NULL, CLI_OPT_HELP}
 #define CLI_LONG_VERSION {"version", no_argument, NULL, CLI_OPT_VERSION}
 #define CLI_LONG_JSON	 {"json", optional_argument, NULL, CLI_OPT_JSON}
-#define CLI_LONG_PLOT	 {"plot", required_argument, NULL, CLI_OPT_PLOT}
-#define CLI_LONG_DESTROY {"destroy-data", required_argument, NULL, CLI_OPT_DESTROY}
-#define CLI_LONG_FORCE	 {"force", no_argument, NULL, CLI_OPT_FORCE}
 /* clang-format on */
 
 /*
- * The value of --json[=FILE] as clyde and clyde-zcav take it: 0 with
- * *path FILE, or NULL for standard output (no FILE, or "-"); an empty
- * FILE is refused as cli_bad() does it, -1 (*path unchanged).
+ * The value of --json[=FILE] as clyde takes it: 0 with *path FILE, or
+ * NULL for standard output (no FILE, or "-"); an empty FILE is refused
+ * as cli_bad() does it, -1 (*path unchanged).
  */
 int cli_json_path(FILE *err, const char *prog, const char *arg,
 		  const char **path);
-
-/* cli_getopt_tail()'s answer after --help or --version. */
-#define CLI_DONE 1
-
-/*
- * The end of a getopt_long switch (opterr 0, ':' first in the short
- * options), for every code the parser does not take itself: CLI_OPT_HELP
- * puts help on out and CLI_OPT_VERSION "prog VERSION" (CLI_DONE); ':' (a
- * value missing) and '?' (an unknown option) are one line on err, -1.
- * argv and optind as getopt left them.
- */
-int cli_getopt_tail(int c, char **argv, const char *prog, const char *help,
-		    FILE *out, FILE *err);
 
 /*
  * The stop signals are SIGHUP, SIGINT and SIGTERM. cli_catch_stops

@@ -291,9 +291,9 @@ int main(int argc, char **argv)
 
 	cli_ignore_sigpipe();
 	switch (pg_opts_parse(argc, argv, &o, stdout, stderr)) {
-	case PG_OPTS_RUN:
+	case OPT_OK:
 		break;
-	case PG_OPTS_DONE:
+	case OPT_DONE:
 		return cli_stdout_close(PROG);
 	default:
 		return CLI_EXIT_USAGE;

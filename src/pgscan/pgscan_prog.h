@@ -17,6 +17,7 @@
 #include <time.h>
 #include <sys/types.h>
 
+#include "optable.h"
 #include "privs.h"
 #include "scratch.h"
 
@@ -48,15 +49,13 @@ struct pg_opts {
 	struct privs privs;	/* -u's user and group */
 };
 
-enum pg_opts_status {
-	PG_OPTS_RUN = 0,   /* go on and run */
-	PG_OPTS_DONE = 1,  /* --help or --version printed: exit 0 */
-	PG_OPTS_USAGE = 2, /* one line about the bad value on err: exit 2 */
-};
+/* pgscan_opts.c: clyde-pgscan's options, declared: its parser. */
+extern const struct opt_parser pg_parser;
 
-/* pgscan_opts.c: argv into o; one line on err for a refusal. */
-enum pg_opts_status pg_opts_parse(int argc, char **argv, struct pg_opts *o,
-				  FILE *out, FILE *err);
+/* pgscan_opts.c: argv into o; OPT_OK, OPT_DONE after --help or
+ * --version on out, OPT_BAD after one line on err. */
+enum opt_result pg_opts_parse(int argc, char **argv, struct pg_opts *o,
+			      FILE *out, FILE *err);
 
 /* One cold scan's figures. */
 struct pg_scan {

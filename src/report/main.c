@@ -251,11 +251,14 @@ int main(int argc, char **argv)
 	int status;
 
 	cli_ignore_sigpipe();
-	status = report_parse_args(argc, argv, &a, stdout, stderr);
-	if (status == 1)
+	switch (report_parse_args(argc, argv, &a, stdout, stderr)) {
+	case OPT_OK:
+		break;
+	case OPT_DONE:
 		return cli_stdout_close(PROG);
-	if (status)
-		return status;
+	default:
+		return CLI_EXIT_USAGE;
+	}
 	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {

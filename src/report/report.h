@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "csv.h"
+#include "optable.h"
 #include "outfile.h"
 #include "stats.h"
 #include "sweep_result.h"
@@ -112,17 +113,22 @@ struct report_args {
 	struct report_opts o;
 	char **inputs; /* into argv; ninputs 0: standard input */
 	int ninputs;
+	/* parsing: per subcommand, the first option given it does not take */
+	const char *misfit[REPORT_NCMDS];
 };
 
+/* clyde-report's options, declared (args.c): its parser. */
+extern const struct opt_parser report_parser;
+
 /*
- * Reads clyde-report's command line into a. Returns 0 to run, 1 when
- * done (--help or --version printed on out), 2 for bad usage (one line
- * on err). It exits nothing and allocates nothing (a->inputs points into
- * argv, which getopt may reorder), and starts getopt afresh, so it may
- * be called again with another argv.
+ * Reads clyde-report's command line into a. Returns OPT_OK to run,
+ * OPT_DONE when done (--help or --version printed on out), OPT_BAD for
+ * bad usage (one line on err). It exits nothing and allocates nothing
+ * (a->inputs points into argv, which getopt may reorder), and starts
+ * getopt afresh, so it may be called again with another argv.
  */
-int report_parse_args(int argc, char **argv, struct report_args *a, FILE *out,
-		      FILE *err);
+enum opt_result report_parse_args(int argc, char **argv, struct report_args *a,
+				  FILE *out, FILE *err);
 
 /*
  * The files a run writes, checked and made under temporary names before

@@ -488,9 +488,9 @@ int main(int argc, char **argv)
 
 	cli_ignore_sigpipe();
 	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
-	case SWEEP_OPTS_RUN:
+	case OPT_OK:
 		break;
-	case SWEEP_OPTS_DONE:
+	case OPT_DONE:
 		return cli_stdout_close(PROG);
 	default:
 		return CLI_EXIT_USAGE;

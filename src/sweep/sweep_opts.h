@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "gnuplot.h"
+#include "optable.h"
 #include "sweep_result.h"
 
 /* A stage clyde-sweep can run on a device: raw, or a filesystem it
@@ -56,19 +57,16 @@ struct sweep_opts {
 	const char *target;
 };
 
-enum sweep_opts_status {
-	SWEEP_OPTS_RUN = 0,   /* go on and run */
-	SWEEP_OPTS_DONE = 1,  /* --help or --version printed: exit 0 */
-	SWEEP_OPTS_USAGE = 2, /* one line about the bad value on err: exit 2 */
-};
+/* clyde-sweep's options, declared (sweep_opts.c): its parser. */
+extern const struct opt_parser sweep_parser;
 
 /*
- * Parse argv (getopt may permute it) into o. --help and --version print
- * to out; a refusal is one line "clyde-sweep: <what>: <why>" on err,
- * getopt's own (an unknown option, a missing value) included.
+ * Parse argv (getopt may permute it) into o: OPT_OK to run, OPT_DONE
+ * after --help or --version (printed on out), OPT_BAD after one line
+ * "clyde-sweep: <what>: <why>" on err, getopt's own refusals (an
+ * unknown option, a missing value) included.
  */
-enum sweep_opts_status sweep_opts_parse(int argc, char **argv,
-					struct sweep_opts *o, FILE *out,
-					FILE *err);
+enum opt_result sweep_opts_parse(int argc, char **argv, struct sweep_opts *o,
+				 FILE *out, FILE *err);
 
 #endif

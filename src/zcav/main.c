@@ -209,9 +209,9 @@ int main(int argc, char **argv)
 
 	cli_ignore_sigpipe();
 	switch (zcav_opts_parse(argc, argv, &o)) {
-	case ZCAV_PARSE_RUN:
+	case OPT_OK:
 		break;
-	case ZCAV_PARSE_DONE:
+	case OPT_DONE:
 		return cli_stdout_close(PROG);
 	default:
 		return CLI_EXIT_USAGE;

@@ -11,16 +11,10 @@
 #include <stdint.h>
 
 #include "gnuplot.h"
+#include "optable.h"
 #include "privs.h"
 
 #define ZCAV_MAX_TARGETS 64
-
-/* What zcav_opts_parse() found: run, done (--help), or bad usage. */
-enum zcav_parse {
-	ZCAV_PARSE_RUN = 0,
-	ZCAV_PARSE_DONE = 1,
-	ZCAV_PARSE_USAGE = 2
-};
 
 /* A target as named, with the -l log before it (NULL: stdout). */
 struct zcav_spec {
@@ -45,15 +39,19 @@ struct zcav_opts {
 	struct privs privs; /* -u, -g: whom to read as, once targets are open */
 	int ntargets;
 	struct zcav_spec target[ZCAV_MAX_TARGETS];
+	const char *log_next; /* parsing: the -l waiting for its target */
 };
+
+/* clyde-zcav's options, declared (zcav_opts.c): its parser. */
+extern const struct opt_parser zcav_parser;
 
 /*
  * Parse argv into o (targets in order, each with the -l before it).
- * --help and --version print to stdout and return ZCAV_PARSE_DONE; a bad
- * value prints one line "clyde-zcav: ..." on stderr naming it and
- * returns ZCAV_PARSE_USAGE. getopt's state is reset first. Nothing is
- * allocated; nothing is opened (--plot's gnuplot is looked up on PATH).
+ * --help and --version print to stdout and return OPT_DONE; a bad value
+ * prints one line "clyde-zcav: ..." on stderr naming it and returns
+ * OPT_BAD. getopt's state is reset first. Nothing is allocated; nothing
+ * is opened (--plot's gnuplot is looked up on PATH).
  */
-enum zcav_parse zcav_opts_parse(int argc, char **argv, struct zcav_opts *o);
+enum opt_result zcav_opts_parse(int argc, char **argv, struct zcav_opts *o);
 
 #endif

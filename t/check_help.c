@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * check_help: every option that clyde-report, clyde-zcav, clyde-sweep
+ * and clyde-pgscan declare is in the --help their parser writes and in
+ * their man page; an option added to a table without a word in the
+ * man page fails here.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optable.h"
+#include "pgscan_prog.h"
+#include "report.h"
+#include "sweep_opts.h"
+#include "zcav_opts.h"
+#include "check_main.h"
+
+static const struct opt_parser *const parsers[] = {&report_parser, &zcav_parser,
+						   &sweep_parser, &pg_parser};
+
+/* The text of path, with roff's "\-" read as "-"; malloc'd. */
+static char *man_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf, *out;
+	long len;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(fread(buf, 1, (size_t)len, f), len);
+	buf[len] = '\0';
+	fclose(f);
+	out = buf;
+	for (char *s = buf; *s; s++)
+		if (!(s[0] == '\\' && s[1] == '-'))
+			*out++ = *s;
+	*out = '\0';
+	return buf;
+}
+
+/* Whether text names the option spelt as opt ("--json", "-b"): opt not
+ * followed by another letter of a name. */
+static int names(const char *text, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	for (const char *s = strstr(text, opt); s; s = strstr(s + 1, opt)) {
+		char next = s[n];
+
+		if (s > text &&
+		    (s[-1] == '-' || (s[-1] >= 'a' && s[-1] <= 'z')))
+			continue;
+		if (!(next == '-' || (next >= 'a' && next <= 'z') ||
+		      (next >= '0' && next <= '9')))
+			return 1;
+	}
+	return 0;
+}
+
+START_TEST(help_and_man_name_every_option)
+{
+	const struct opt_parser *p = parsers[_i];
+	char path[512], *help = NULL, *man;
+	size_t len = 0;
+	FILE *out = open_memstream(&help, &len);
+	int n = 0;
+
+	opt_help(p, out);
+	fclose(out);
+	snprintf(path, sizeof(path), "%s/%s.1", T_DOC, p->prog);
+	man = man_text(path);
+	for (int t = 0; p->tables[t]; t++) {
+		for (const struct opt *e = p->tables[t]->opts;
+		     e->name || e->key; e++) {
+			char spelt[80];
+
+			if (e->flags & OPT_HIDDEN)
+				continue;
+			if (e->name)
+				snprintf(spelt, sizeof(spelt), "--%s", e->name);
+			else
+				snprintf(spelt, sizeof(spelt), "-%c", e->key);
+			ck_assert_msg(names(help, spelt),
+				      "%s --help does not name %s", p->prog,
+				      spelt);
+			ck_assert_msg(names(man, spelt),
+				      "%s.1 does not name %s", p->prog, spelt);
+			ck_assert_msg(e->help && *e->help, "%s %s: no help",
+				      p->prog, spelt);
+			n++;
+		}
+	}
+	ck_assert_int_gt(n, 5);
+	free(help);
+	free(man);
+}
+END_TEST
+
+static Suite *help_suite(void)
+{
+	Suite *s = suite_create("help");
+	TCase *tc = tcase_create("options");
+
+	tcase_add_loop_test(tc, help_and_man_name_every_option, 0,
+			    (int)(sizeof(parsers) / sizeof(parsers[0])));
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+CHECK_MAIN(help_suite)
