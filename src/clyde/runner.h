@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * runner: runs the phases of one pass of the suite in the order of the
- * registry of figures (FIGURES), one phase per figure. It
- * owns what phases must not do: timing, progress lines, skipping, error
- * reports, emptying the page cache of the data file, handing each phase
- * its private state and giving it back to the phase at the end. Cleanup
- * of the scratch directory stays with main, which also owns the signal
- * handlers.
+ * runner: a run of the suite, from its plan to its result: one pass of
+ * the phases in the order of the registry of figures (FIGURES), one
+ * phase per figure, by the run's group of workers (one worker on one
+ * target is a group of one, in this process), each test's figures
+ * recorded. It owns what phases must not do: timing, progress lines,
+ * skipping, error reports, emptying the page cache of the data file,
+ * handing each phase its private state and giving it back to the phase
+ * at the end. Cleanup of the scratch directory stays with main, which
+ * also owns the signal handlers.
+ *
+ * The layers below (runner.c lists them), each with its header:
+ * runner_workers.h (the group), runner_pass.h (one worker's pass),
+ * runner_phases.h (the registry of phases, which this header includes
+ * for the callers that size, check or list them).
  */
 #ifndef CLYDE_RUNNER_H
 #define CLYDE_RUNNER_H
@@ -61,5 +68,11 @@ struct runner_env {
  */
 enum runner_status runner_run(const struct runner_env *env,
 			      struct run_result *r);
+
+struct runner_ranks;
+
+/* Every run from now on is one rank of the group r describes (mpirank.c,
+ * under mpirun; NULL: none). */
+void runner_use_ranks(const struct runner_ranks *r);
 
 #endif
