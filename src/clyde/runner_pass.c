@@ -234,7 +234,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		p->data_ready = 1;
 		p->ctx.gen = PHASE_GEN_WRITE;
 	}
-	/* In a group each worker empties the cache of its own data file. */
+	/* Workers that run elsewhere each empty the cache of their own. */
 	if ((ph->flags & PHASE_READS) && !(p->group && p->group->step))
 		keep_cache_out(p, ph);
 	t.sync = ph;
