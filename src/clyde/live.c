@@ -22,8 +22,8 @@
 #include "ran_io.h"
 #include "runner.h"
 
-/* Figure t's phase, as runner.c's table: its flags say whether it runs
- * (NULL for a figure of group EXT: clyde never runs it). */
+/* Figure t's phase, as runner_phases.c's table: its flags say whether
+ * it runs (NULL for a figure of group EXT: clyde never runs it). */
 static const struct phase_ops *const live_list[RT_COUNT] = {
 #define LIVE_PTR(key, title, kind, group, head, col, cell, tick, csv)          \
 	FIG_PHASED(group, [RT_##key] = &phase_##key##_ops, )

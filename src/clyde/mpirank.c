@@ -29,7 +29,7 @@
 
 #include "dirpat.h"
 #include "mpirank.h"
-#include "runner_impl.h"
+#include "runner_workers.h"
 #include "text.h"
 
 /* runner_mpi.c: the step hooks. */

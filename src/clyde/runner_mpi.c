@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * runner_mpi: a pass's steps across MPI ranks, each rank one worker (the
- * shape of runner_conc.c's -c workers, with ranks for processes). Every
- * rank runs the whole pass on its own scratch directory; around each
- * phase's timed window the runner calls the two hooks here:
+ * runner_mpi: a pass's steps across MPI ranks, each rank one worker of
+ * the group (runner_workers.h: the shape of forked workers, with ranks
+ * for processes, and this process one of them). Every rank runs the
+ * whole pass on its own scratch directory; around each phase's timed
+ * window the pass calls the two hooks here (struct pass_group):
  *
  *   start: every rank's setup outcome to rank 0 and its verdict back (an
  *          exchange, mpirank_xchg.c): the barrier. A rank whose setup
  *          failed still comes, so no rank waits for it.
  *   done:  every rank's figures and outcome to rank 0, which merges
- *          them as runner_conc_step does (work, CPU and histograms add,
+ *          them as a forked group's step does (work, CPU and histograms add,
  *          the worst latency is the worst, the span runs from the
  *          earliest start to the latest end) and keeps each rank's own
  *          figures as a worker of the record.
@@ -33,7 +34,7 @@
 #include <string.h>
 
 #include "mpirank.h"
-#include "runner_impl.h"
+#include "runner_workers.h"
 
 /* A rank's setup outcome, at the barrier. */
 struct mpi_ready {
@@ -260,6 +261,5 @@ static int mpi_done(struct pass *p, struct timed *t, int rc)
 }
 
 struct runner_ranks runner_mpi_ranks = {
-    .start = mpi_start,
-    .done = mpi_done,
+    .steps = {.start = mpi_start, .done = mpi_done},
 };

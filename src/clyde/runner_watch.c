@@ -5,8 +5,8 @@
  * when it is due and sets the earliest of their next due times. The
  * watchers: the status line (live.c), armed by run_phase before the
  * test's setup, and --log-interval (interval.c), armed here at the timed
- * window's start; runner.c calls these around a test's timed window and
- * at a pass's start and end.
+ * window's start; runner_pass.c calls these around a test's timed window
+ * and at a pass's start and end. Part of the pass's layer (runner_pass.h).
  */
 #include "config.h"
 
@@ -17,7 +17,7 @@
 
 #include "interval.h"
 #include "live.h"
-#include "runner_impl.h"
+#include "runner_pass.h"
 
 void runner_tick(struct phase_out *out, uint64_t now)
 {
@@ -94,11 +94,11 @@ int runner_watch_open(struct pass *p)
 {
 	const unsigned ms = p->env->opt->log_interval_ms;
 
-	if (!ms || (p->ilog = ilog_new(ms, p->me ? (int)p->me->index : -1)))
+	if (!ms || (p->ilog = ilog_new(ms, p->index)))
 		return 0;
 	snprintf(p->r->error, sizeof(p->r->error), "--log-interval: %s",
 		 strerror(ENOMEM));
-	if (!p->me)
+	if (!p->worker)
 		fprintf(p->env->err, "clyde: %s\n", p->r->error);
 	p->status = RUNNER_FAILED;
 	p->rc = -ENOMEM;

@@ -6,7 +6,7 @@
  * same filesystem), each given its own scratch directory, O_DIRECT
  * probed in each under -D, and every scratch directory removed at the
  * end. One target is a plain run; several are one worker group per
- * target, all started together (runner_conc.c).
+ * target, all started together (runner_workers.c).
  */
 #ifndef CLYDE_TARGETS_H
 #define CLYDE_TARGETS_H

@@ -1,21 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * runner_conc: -c N > 1, bonnie++ 1.97's concurrency. N worker
- * processes (lib/workers) are forked once per pass; each makes its own
- * directory w.K (K = 1..N) in the scratch directory, with its own data
- * file and file-test directory in it, and runs the same pass of phases
- * as a -c 1 run does (runner.c), keeping its phases' state and open
+ * runner_workers: see runner_workers.h.
+ *
+ * Forked workers (-c N > 1, bonnie++ 1.97's concurrency, or several -d)
+ * are lib/workers processes, forked once per pass; each makes its own
+ * directory w.K (K = 1..N) in its target's scratch directory, with its
+ * own data file and file-test directory in it, and runs the same pass
+ * of phases as a worker alone does, keeping its phases' state and open
  * files from one phase to the next. Each phase is one step of the
  * group: every worker does its untimed setup (the cache eviction of its
- * own data file included) and waits at the step's barrier; the parent
- * releases the step to all at once, waits for every worker's figures,
- * merges them (work, first start, last end, CPU, worst latency,
- * histograms) and records the merge as the test's figure, each
- * worker's own figures beside it, before releasing the next step.
+ * own data file included) and waits at the step's barrier; this
+ * process, the conductor, runs the pass too, with the group's step in
+ * place of each test's own hooks: it releases the step to all at once,
+ * waits for every worker's figures, merges them (work, first start,
+ * last end, CPU, worst latency, histograms) and records the merge as
+ * the test's figure, each worker's own figures beside it, before
+ * releasing the next step.
  *
  * Several -d: a group of N workers per target, all in one set of steps
  * (worker k works in target k / N), so every target's test starts at
- * once. The parent records each target's merge as that target's
+ * once. The conductor records each target's merge as that target's
  * figure, and as the aggregate the work of all of them when the first
  * worker ended over the time from the first start to then (elbencho's
  * "first finished"): the rate while every target was busy, which is
@@ -23,9 +27,9 @@
  * over first start to last end) would count the slower targets'
  * lone tail, and is kept beside it.
  *
- * A worker never prints: its failure (the call, the file, the errno)
- * goes to its slot, and the parent, having stopped the others, says it
- * in one line naming the test and the worker.
+ * A forked worker never prints: its failure (the call, the file, the
+ * errno) goes to its slot, and the conductor, having stopped the
+ * others, says it in one line naming the test and the worker.
  */
 #include "config.h"
 
@@ -40,29 +44,45 @@
 
 #include "fill.h"
 #include "interval.h"
-#include "runner_impl.h"
+#include "runner_workers.h"
 #include "text.h"
+#include "workers.h"
 
-/* What every worker is handed. */
-struct conc_job {
-	const struct runner_env *env;
-	struct run_result *r;
+/* The group of a run: its plan, and the conductor's own state when
+ * its workers are forked (n > 1). */
+struct group {
+	struct runner_plan plan;
+	unsigned n;		    /* workers */
+	struct workers w;	    /* forked: the processes */
+	struct result_worker *each; /* forked: each one's figures */
+	char path[PATH_MAX + 16];   /* alone: the data file's path */
 };
 
-int runner_worker_start(struct pass *p)
+static struct group *group_of(const struct pass *p)
 {
-	int rc = workers_step(p->me);
+	return p->group_arg;
+}
 
+/* In a forked worker: the step's barrier, just before run(), once its
+ * setup went well. */
+static int worker_start(struct pass *p, int rc)
+{
+	if (rc)
+		return rc;
+	rc = workers_step(p->group_arg);
 	return rc ? phase_fail_call(&p->ctx, "the start of the step", -rc) : 0;
 }
 
-int runner_worker_done(struct pass *p, const struct timed *t)
+/* In a forked worker: the step's figures published, just after a
+ * run() that went well. */
+static int worker_done(struct pass *p, struct timed *t, int rc)
 {
-	struct workers_self *me = p->me;
+	struct workers_self *me = p->group_arg;
 	struct workers_result *res = me->res;
 	const struct phase_out *out = &t->out;
-	int rc;
 
+	if (rc)
+		return rc;
 	/* Its work is durable now (a writing test ends in fsync). */
 	__atomic_store_n(workers_live_ahead(me), 0, __ATOMIC_RELAXED);
 	workers_step_end(me);
@@ -101,13 +121,19 @@ static int worker_dir(struct workers_self *me, int top, const char *name,
 	return fd;
 }
 
-/* One worker: the whole pass on its own files. */
-static int conc_worker(struct workers_self *me, void *arg)
+static const struct pass_group worker_steps = {
+    .start = worker_start,
+    .done = worker_done,
+};
+
+/* A forked worker: the whole pass on its own files. */
+static int forked_worker(struct workers_self *me, void *arg)
 {
-	const struct conc_job *job = arg;
-	struct runner_env env = *job->env;
-	const unsigned copies = env.opt->concurrency;
+	const struct runner_plan *plan = arg;
+	struct runner_env env = *plan->env;
+	const unsigned copies = plan->copies;
 	char name[32], dir[PATH_MAX + 32], path[PATH_MAX + 48];
+	struct fill *fill;
 	struct pass p;
 	int fd;
 
@@ -119,15 +145,20 @@ static int conc_worker(struct workers_self *me, void *arg)
 	if ((fd = worker_dir(me, env.scratch->dirfd, name, dir)) < 0)
 		return fd;
 	env.progress = NULL;
-	runner_pass_init(&p, &env, job->r, fd, dir, path);
 	/* Content of its own (fill_worker_seed). */
-	if (!(p.ctx.fill = runner_fill_new(
-		  env.opt, fill_worker_seed(job->r->seed, me->index + 1)))) {
+	if (!(fill = runner_fill_new(
+		  env.opt, fill_worker_seed(plan->r->seed, me->index + 1)))) {
 		close(fd);
 		snprintf(me->what, WORKERS_WHAT_MAX, "the write data");
 		return -ENOMEM;
 	}
-	p.me = me;
+	runner_pass_init(&p, &env, plan->r, fd, dir, path, fill);
+	p.group = &worker_steps;
+	p.group_arg = me;
+	p.worker = 1;
+	p.index = (int)me->index;
+	p.live = workers_live(me);
+	p.live_ahead = workers_live_ahead(me);
 	/* One cache warning for the run, not one per worker. */
 	p.warned = me->index != 0;
 	runner_pass_phases(&p);
@@ -149,7 +180,7 @@ static void worker_name(const struct pass *p, int i, char *buf, size_t len)
 	char d[PATH_MAX * 4 + 1];
 
 	if (env->ntargets < 2) {
-		snprintf(buf, len, "worker %d of %u", i + 1, p->w->n);
+		snprintf(buf, len, "worker %d of %u", i + 1, group_of(p)->n);
 		return;
 	}
 	text_shown(env->opt->dirs[(unsigned)i / copies], d, sizeof(d));
@@ -159,12 +190,13 @@ static void worker_name(const struct pass *p, int i, char *buf, size_t len)
 
 /* The group failed or was stopped: finish it, and name the worker that
  * failed first in ctx.what. Returns its -errno, or -EINTR. */
-static int conc_failed(struct pass *p, int rc, int in_work)
+static int step_failed(struct pass *p, int rc, int in_work)
 {
 	struct workers_failure fail;
 	struct workers_result sum;
-	int late = workers_late(p->w);
-	int frc = workers_finish(p->w, &sum, &fail);
+	struct workers *w = &group_of(p)->w;
+	int late = workers_late(w);
+	int frc = workers_finish(w, &sum, &fail);
 	char who[PATH_MAX * 4 + 64];
 
 	if (rc == -ETIMEDOUT && late >= 0) {
@@ -204,13 +236,13 @@ static int conc_failed(struct pass *p, int rc, int in_work)
 /* The sync hook failed (its words in ctx.what) or was stopped, with
  * every worker at the step's barrier: they are stopped and reaped, and
  * the hook's rc is the step's. */
-static int conc_unsynced(struct pass *p, int rc)
+static int step_unsynced(struct pass *p, int rc)
 {
 	struct workers_failure fail;
 	struct workers_result sum;
 
-	workers_abort(p->w);
-	workers_finish(p->w, &sum, &fail);
+	workers_abort(&group_of(p)->w);
+	workers_finish(&group_of(p)->w, &sum, &fail);
 	return rc;
 }
 
@@ -249,7 +281,8 @@ static void timed_of(struct timed *t, const struct workers_result *sum,
  */
 static void spans_of(struct pass *p, struct timed *t)
 {
-	const struct workers *w = p->w;
+	const struct group *g = group_of(p);
+	const struct workers *w = &g->w;
 	struct workers_first f;
 	double *share = calloc(w->n, sizeof(*share));
 	double user = 0, sys = 0;
@@ -268,8 +301,8 @@ static void spans_of(struct pass *p, struct timed *t)
 		return;
 	}
 	for (unsigned i = 0; i < w->n; i++) {
-		user += p->each[i].user * share[i];
-		sys += p->each[i].sys * share[i];
+		user += g->each[i].user * share[i];
+		sys += g->each[i].sys * share[i];
 	}
 	free(share);
 	t->out.work = f.work;
@@ -281,6 +314,7 @@ static void spans_of(struct pass *p, struct timed *t)
 /* Several -d: each target's merge into p->tgt. */
 static void targets_of(struct pass *p)
 {
+	const struct group *g = group_of(p);
 	const unsigned copies = p->env->opt->concurrency;
 
 	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++) {
@@ -289,17 +323,18 @@ static void targets_of(struct pass *p)
 
 		memset(tt, 0, sizeof(*tt));
 		hist_init(&tt->out.lat);
-		merge_range(p->w, i * copies, (i + 1) * copies, &sum);
-		timed_of(tt, &sum, p->each + i * copies, copies);
+		merge_range(&g->w, i * copies, (i + 1) * copies, &sum);
+		timed_of(tt, &sum, g->each + i * copies, copies);
 	}
 }
 
 /* --log-interval: every worker's intervals of the step, their sum the
  * test's, each target's sum its own. 0 or -ENOMEM. */
-static int conc_intervals(struct pass *p, struct timed *t)
+static int step_intervals(struct pass *p, struct timed *t)
 {
 	struct ilog *l = p->ilog;
-	const unsigned n = p->w->n;
+	const struct group *g = group_of(p);
+	const unsigned n = g->n;
 	double *off;
 	int rc;
 
@@ -308,7 +343,7 @@ static int conc_intervals(struct pass *p, struct timed *t)
 	if (!(off = calloc(n, sizeof(*off))))
 		return -ENOMEM;
 	for (unsigned i = 0; i < n; i++)
-		off[i] = p->each[i].start;
+		off[i] = g->each[i].start;
 	rc =
 	    ilog_collect(l, n, off, p->env->ntargets, p->env->opt->concurrency);
 	free(off);
@@ -325,9 +360,13 @@ static int conc_intervals(struct pass *p, struct timed *t)
 	return 0;
 }
 
-int runner_conc_step(struct pass *p, struct timed *t)
+/* The conductor's step (pass_group.step): the test every worker runs
+ * now released, waited for and merged into t. 0, or -errno with
+ * ctx.what naming the worker that failed. */
+static int group_step(struct pass *p, struct timed *t)
 {
-	struct workers *w = p->w;
+	struct group *g = group_of(p);
+	struct workers *w = &g->w;
 	struct workers_result sum;
 	int rc;
 
@@ -335,23 +374,23 @@ int runner_conc_step(struct pass *p, struct timed *t)
 		return -EINTR; /* finished after a failure */
 	/* Every worker set up: then -y's wait, for the whole group. */
 	if ((rc = workers_step_ready(w)) == 0 && (rc = runner_sync(p, t)))
-		return conc_unsynced(p, rc);
+		return step_unsynced(p, rc);
 	/* The status line follows the workers' counts (live.h). */
 	w->watch = t->out.tick ? phase_watch : NULL;
 	w->watch_arg = &t->out;
 	if (rc == 0 && (rc = workers_step_go(w)) == 0 &&
 	    (rc = workers_step_wait(w, &sum)) != 0) {
 		w->watch = NULL;
-		return conc_failed(p, rc, 1);
+		return step_failed(p, rc, 1);
 	}
 	w->watch = NULL;
 	if (rc)
-		return conc_failed(p, rc, 0);
+		return step_failed(p, rc, 0);
 	if (sum.cache_left > p->r->cache_left)
 		p->r->cache_left = sum.cache_left;
 	for (unsigned i = 0; i < w->n; i++) {
 		const struct workers_result *one = workers_step_result(w, i);
-		struct result_worker *e = &p->each[i];
+		struct result_worker *e = &g->each[i];
 
 		e->work = one->work;
 		e->start = (double)(one->start_ns - sum.start_ns) / 1e9;
@@ -361,15 +400,15 @@ int runner_conc_step(struct pass *p, struct timed *t)
 		e->max_latency_ns = one->max_latency_ns;
 		e->target = i / p->env->opt->concurrency;
 	}
-	timed_of(t, &sum, p->each, w->n);
+	timed_of(t, &sum, g->each, w->n);
 	spans_of(p, t);
 	targets_of(p);
-	return conc_intervals(p, t);
+	return step_intervals(p, t);
 }
 
 /* The group could not start, or a worker failed after the last step:
  * one line, the run failed. */
-static enum runner_status conc_error(struct pass *p, const char *what, int err)
+static enum runner_status group_error(struct pass *p, const char *what, int err)
 {
 	snprintf(p->r->error, sizeof(p->r->error), "%s: %s: %s",
 		 p->env->ntargets > 1 ? "several -d" : "-c", what,
@@ -378,68 +417,123 @@ static enum runner_status conc_error(struct pass *p, const char *what, int err)
 	return RUNNER_FAILED;
 }
 
-enum runner_status runner_run_conc(const struct runner_env *env,
-				   struct run_result *r)
+static const struct pass_group conductor_steps = {.step = group_step};
+
+/* One worker on one target: its pass in this process, on the target's
+ * own directory, with the run's content; under mpirun, one rank of the
+ * group, meeting the others around each test. */
+static void alone(struct group *g, struct pass *p)
 {
-	struct conc_job job = {.env = env, .r = r};
-	const unsigned targets = env->ntargets > 1 ? env->ntargets : 1;
-	struct workers_job wj = {.n = env->opt->concurrency * targets,
-				 .fn = conc_worker,
-				 .arg = &job,
+	const struct runner_plan *plan = &g->plan;
+	const struct runner_env *env = plan->env;
+
+	snprintf(g->path, sizeof(g->path), "%s/%s", env->scratch->path,
+		 RUNNER_DATA_NAME);
+	runner_pass_init(p, env, plan->r, env->scratch->dirfd,
+			 env->scratch->path, g->path, plan->fill);
+	/* Ranks: the lead tells. */
+	if (plan->ranks) {
+		p->group = &plan->ranks->steps;
+		p->mute = p->warned = !plan->ranks->lead;
+	}
+}
+
+static void forked_free(struct group *g, struct pass *p)
+{
+	free(g->each);
+	free(p->tgt);
+	g->each = NULL;
+	p->tgt = NULL;
+}
+
+/* n workers forked, and the conductor's pass over their steps: 0, or -1
+ * when they could not start (said, p->status failed). */
+static int forked(struct group *g, struct pass *p)
+{
+	const struct runner_plan *plan = &g->plan;
+	const struct runner_env *env = plan->env;
+	const unsigned targets = plan->ntargets;
+	struct workers_job wj = {.n = g->n,
+				 .fn = forked_worker,
+				 .arg = &g->plan,
 				 .stop = env->stop,
 				 .barrier_timeout_ms =
 				     env->opt->barrier_timeout * 1000u};
-	struct workers w;
 	struct workers_failure fail;
-	struct workers_result sum;
-	struct pass p;
 	int rc;
 
-	runner_pass_init(&p, env, r, env->scratch->dirfd, env->scratch->path,
-			 env->scratch->path);
-	p.each = calloc(wj.n, sizeof(*p.each));
+	runner_pass_init(p, env, plan->r, env->scratch->dirfd,
+			 env->scratch->path, env->scratch->path, plan->fill);
+	p->group = &conductor_steps;
+	p->group_arg = g;
+	p->nworkers = g->n;
+	g->each = calloc(g->n, sizeof(*g->each));
 	if (targets > 1)
-		p.tgt = calloc(targets, sizeof(*p.tgt));
-	if (!p.each || (targets > 1 && !p.tgt)) {
-		free(p.each);
-		free(p.tgt);
-		return conc_error(&p, "the workers' figures", ENOMEM);
+		p->tgt = calloc(targets, sizeof(*p->tgt));
+	if (!g->each || (targets > 1 && !p->tgt)) {
+		forked_free(g, p);
+		p->status = group_error(p, "the workers' figures", ENOMEM);
+		return -1;
 	}
-	p.w = &w;
 	/* Nothing buffered is written twice by a worker. */
 	fflush(NULL);
-	if (env->opt->log_interval_ms && (rc = ilog_share(wj.n)) != 0) {
-		free(p.each);
-		free(p.tgt);
-		return conc_error(&p, "the interval log", -rc);
+	if (env->opt->log_interval_ms && (rc = ilog_share(g->n)) != 0) {
+		forked_free(g, p);
+		p->status = group_error(p, "the interval log", -rc);
+		return -1;
 	}
-	if ((rc = workers_start(&w, &wj, &fail)) != 0) {
+	if ((rc = workers_start(&g->w, &wj, &fail)) != 0) {
 		ilog_unshare();
-		free(p.each);
-		free(p.tgt);
-		return conc_error(&p, fail.what, -rc);
+		forked_free(g, p);
+		p->status = group_error(p, fail.what, -rc);
+		return -1;
 	}
-	runner_pass_phases(&p);
-	if (w.sh) {
-		rc = workers_finish(&w, &sum, &fail);
-		if (rc && rc != -EINTR && p.status == RUNNER_OK) {
+	return 0;
+}
+
+/* The forked workers collected after the pass: a failure after the
+ * last step is the run's. */
+static void forked_finish(struct group *g, struct pass *p)
+{
+	const struct runner_env *env = p->env;
+	struct workers_failure fail;
+	struct workers_result sum;
+	int rc;
+
+	if (g->w.sh) {
+		rc = workers_finish(&g->w, &sum, &fail);
+		if (rc && rc != -EINTR && p->status == RUNNER_OK) {
 			char what[WORKERS_WHAT_MAX + 32];
 			char who[PATH_MAX * 4 + 64];
 
-			worker_name(&p, fail.worker, who, sizeof(who));
+			worker_name(p, fail.worker, who, sizeof(who));
 			snprintf(what, sizeof(what), "%.250s: %.250s", who,
 				 fail.what);
-			p.status = conc_error(&p, what, -rc);
+			p->status = group_error(p, what, -rc);
 		}
 	}
 	ilog_unshare();
-	free(p.each);
-	free(p.tgt);
+	forked_free(g, p);
+	/* Several -d: each target's record has the run's cache figures. */
 	for (unsigned i = 0; env->ntargets > 1 && i < env->ntargets; i++) {
-		env->per[i].cache = r->cache;
-		env->per[i].cache_left = r->cache_left;
+		env->per[i].cache = p->r->cache;
+		env->per[i].cache_left = p->r->cache_left;
 	}
 	if (*env->stop)
-		p.status = RUNNER_STOPPED;
+		p->status = RUNNER_STOPPED;
+}
+
+enum runner_status runner_workers_run(const struct runner_plan *plan)
+{
+	struct group g = {.plan = *plan, .n = plan->copies * plan->ntargets};
+	struct pass p;
+
+	if (g.n == 1)
+		alone(&g, &p);
+	else if (forked(&g, &p))
+		return p.status;
+	runner_pass_phases(&p);
+	if (g.n > 1)
+		forked_finish(&g, &p);
 	return p.status;
 }

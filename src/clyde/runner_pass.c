@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner_pass: see runner_pass.h. The timed window of a phase is exactly
+ * its run() hook: setup (opening, creating) and teardown (closing) are
+ * outside it, and a writing phase's fsync is inside it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "clock.h"
+#include "live.h"
+#include "phase.h"
+#include "runner_pass.h"
+#include "text.h"
+
+int runner_sync(struct pass *p, const struct timed *t)
+{
+	const struct runner_env *env = p->env;
+
+	/* A forked worker's group waits once, in the parent. */
+	if (!t->sync || !env->sync || p->worker)
+		return 0;
+	return env->sync(env->sync_arg, t->sync->test, p->ctx.what,
+			 sizeof(p->ctx.what));
+}
+
+/* setup, the sync hook, run() between two marks (in a group: its start
+ * hook before, its done hook after), teardown. */
+static int run_hooks(struct pass *p, const struct runner_phase *rp,
+		     struct timed *t)
+{
+	struct phase_ctx *ctx = &p->ctx;
+	const struct pass_group *g = p->group;
+	int rc;
+
+	ctx->priv = p->priv[rp->slot];
+	rc = rp->ops.setup(ctx);
+	if (rc == 0)
+		rc = runner_sync(p, t);
+	if (g && g->start)
+		rc = g->start(p, rc);
+	if (rc == 0) {
+		clk_mark(&t->start);
+		runner_watch_begin(p, &rp->ops, t);
+		rc = rp->ops.run(ctx, &t->out);
+		clk_mark(&t->end);
+		runner_watch_end(p, &rp->ops, t);
+	}
+	if (g && g->done)
+		rc = g->done(p, t, rc);
+	rp->ops.teardown(ctx);
+	p->priv[rp->slot] = ctx->priv;
+	return rc;
+}
+
+/*
+ * Run one phase: setup, run() between two marks, teardown, each with the
+ * phase's own ctx->priv. Prints the progress line and, on failure, the
+ * one error line. Returns 0, or nonzero when the pass must end
+ * (p->status says why).
+ */
+static int run_phase(struct pass *p, const struct runner_phase *rp,
+		     const char *title, const char *progress, struct timed *t)
+{
+	const struct runner_env *env = p->env;
+	struct phase_ctx *ctx = &p->ctx;
+	/* Not in a forked worker (its parent draws), nor on a rank that is
+	 * not the lead. */
+	struct live *lv = p->worker || p->mute ? NULL : env->live;
+	int rc;
+
+	memset(&t->out, 0, sizeof(t->out));
+	t->niv = t->nwiv = 0;
+	hist_init(&t->out.lat);
+	t->out.record = !env->opt->no_latency;
+	t->out.live = p->live;
+	t->out.tick_ns = UINT64_MAX;
+	ctx->live_ahead = p->live_ahead;
+	if (env->progress) {
+		fprintf(env->progress, "%s...", progress);
+		fflush(env->progress);
+	}
+	ctx->what[0] = '\0';
+	if ((p->lv = lv)) {
+		p->lv_due =
+		    live_begin(lv, &rp->ops, ctx, progress, p->nworkers);
+		t->out.tick = runner_tick;
+		t->out.tick_arg = p;
+		t->out.tick_ns = p->lv_due;
+	}
+	rc = p->group && p->group->step ? p->group->step(p, t)
+					: run_hooks(p, rp, t);
+	if (lv)
+		live_end(lv, &t->out, rc == 0);
+	p->lv = NULL;
+	if (!*env->stop && rc == 0) {
+		if (env->progress)
+			fprintf(env->progress, "done\n");
+		return 0;
+	}
+	if (env->progress)
+		fputc('\n', env->progress);
+	p->rc = rc;
+	/* A forked worker's failure is the parent's to tell. */
+	if (!*env->stop && !p->worker && !p->mute) {
+		char msg[sizeof(ctx->what) + 256];
+
+		/* The paths in it hold whatever bytes -d had: escaped, the
+		 * line stays one line and the JSON error UTF-8. */
+		snprintf(msg, sizeof(msg), "%s: %s%s%s", title,
+			 ctx->what[0] ? ctx->what : ctx->data_path,
+			 rc == -PHASE_SAID ? "" : ": ",
+			 rc == -PHASE_SAID ? "" : strerror(-rc));
+		text_escape(msg, p->r->error, sizeof(p->r->error), TEXT_LINE);
+		fprintf(env->err, "clyde: %s\n", p->r->error);
+	}
+	p->status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
+	return 1;
+}
+
+/*
+ * Before a test reads the data file an earlier one wrote: write back and
+ * evict it (untimed), then check how much is still cached. Under -D the
+ * data file is never cached.
+ */
+static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
+{
+	const struct clyde_opts *o = p->env->opt;
+	double left;
+	int fd;
+
+	if (o->direct)
+		return;
+	fd = openat(p->ctx.dirfd, p->ctx.data_name,
+		    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	cache_evict_fd(fd);
+	if (o->drop_caches)
+		cache_drop_all();
+	left = cache_resident(fd, o->size);
+	close(fd);
+	if (left > p->r->cache_left)
+		p->r->cache_left = left;
+	/* Cached data only flatters a file the RAM could hold (-r 0: the
+	 * user turned this check off). */
+	if (left > 0.01 && !p->warned && o->ram && o->size < 2 * o->ram) {
+		p->warned = 1;
+		fprintf(
+		    p->env->err,
+		    "clyde: warning: %.0f%% of the data file stayed in the "
+		    "page cache before %s, and it is smaller than twice the "
+		    "RAM: figures may come from RAM (-D avoids the cache)\n",
+		    left * 100.0, ph->title);
+	}
+}
+
+/* t's figures into rec; 0, or -1 when its latencies find no memory. */
+static int record_timed(struct result_test_rec *rec, const struct timed *t)
+{
+	const struct phase_out *out = &t->out;
+
+	rec->state = RS_OK;
+	rec->work = out->work;
+	rec->elapsed =
+	    out->self_timed ? out->elapsed : clk_elapsed(&t->start, &t->end);
+	rec->user = out->self_timed ? out->user : clk_user(&t->start, &t->end);
+	rec->sys = out->self_timed ? out->sys : clk_sys(&t->start, &t->end);
+	rec->cpu = rec->user + rec->sys;
+	rec->max_latency_ns = out->max_latency_ns;
+	rec->start_unix_ns = t->start.unix_ns;
+	free(rec->lat);
+	rec->lat = out->lat.count ? result_hist_dup(&out->lat) : NULL;
+	if (out->lat.count && !rec->lat)
+		return -1;
+	free(rec->workers);
+	rec->nworkers = 0;
+	rec->workers = t->n ? calloc(t->n, sizeof(*rec->workers)) : NULL;
+	if (t->n && !rec->workers)
+		return -1;
+	if (t->n)
+		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
+	rec->nworkers = t->n;
+	rec->spans = t->spans;
+	return runner_watch_record(rec, t);
+}
+
+/* Several -d: each target's figures of the phase, beside the
+ * aggregate's. */
+static int record_targets(struct pass *p, enum result_test test)
+{
+	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++) {
+		struct result_test_rec *rec = &p->env->per[i].t[test];
+
+		if (record_timed(rec, &p->tgt[i]) < 0)
+			return -1;
+		rec->op_bytes = p->r->t[test].op_bytes;
+		memcpy(rec->how, p->r->t[test].how, sizeof(rec->how));
+	}
+	return 0;
+}
+
+/* One phase of the pass, unless skipped. Returns nonzero to end it. */
+static int pass_phase(struct pass *p, const struct runner_phase *rp)
+{
+	const struct clyde_opts *o = p->env->opt;
+	const struct phase_ops *ph = &rp->ops;
+	struct result_test_rec *rec = &p->r->t[ph->test];
+	struct timed t = {.n = 0};
+
+	rec->state = RS_NOT_RUN;
+	if (runner_skip_reason(o, ph->flags) ||
+	    (o->only && !(o->only & (1u << ph->test))))
+		return 0;
+	if (*p->env->stop)
+		return 1;
+	/* --only without the phase that makes the data file: it runs
+	 * first, untimed; a failure says what it was for, not its title. */
+	if ((ph->flags & PHASE_READS) && !p->data_ready) {
+		char title[96];
+
+		snprintf(title, sizeof(title), "preparing the data file for %s",
+			 ph->title);
+		if (run_phase(p, runner_maker(), title,
+			      "Preparing the data file", &t))
+			return 1;
+		p->data_ready = 1;
+		p->ctx.gen = PHASE_GEN_WRITE;
+	}
+	/* Workers that run elsewhere each empty the cache of their own. */
+	if ((ph->flags & PHASE_READS) && !(p->group && p->group->step))
+		keep_cache_out(p, ph);
+	t.sync = ph;
+	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
+		if (p->status == RUNNER_FAILED)
+			rec->state = RS_FAILED;
+		return 1;
+	}
+	/* (putc may cover only part of the file: -f SIZE, syscall.) */
+	if (ph->flags & PHASE_MAKES_DATA) {
+		p->data_ready = 1;
+		p->ctx.gen = PHASE_GEN_WRITE;
+	}
+	if (ph->flags & PHASE_NEW_GEN)
+		p->ctx.gen++;
+	rec->op_bytes = ph->op_bytes ? ph->op_bytes(o) : 0;
+	rec->how[0] = '\0';
+	if (ph->how)
+		ph->how(o, rec->how, sizeof(rec->how));
+	if (record_timed(rec, &t) < 0 || record_targets(p, ph->test) < 0) {
+		rec->state = RS_FAILED;
+		snprintf(p->r->error, sizeof(p->r->error),
+			 "%s: its latencies: %s", ph->title, strerror(ENOMEM));
+		fprintf(p->env->err, "clyde: %s\n", p->r->error);
+		p->status = RUNNER_FAILED;
+		return 1;
+	}
+	return 0;
+}
+
+void runner_pass_init(struct pass *p, const struct runner_env *env,
+		      struct run_result *r, int dirfd, const char *dir,
+		      const char *data_path, struct fill *fill)
+{
+	memset(p, 0, sizeof(*p));
+	p->env = env;
+	p->r = r;
+	p->ctx.opt = env->opt;
+	p->ctx.dirfd = dirfd;
+	p->ctx.data_name = RUNNER_DATA_NAME;
+	p->ctx.data_path = data_path;
+	p->ctx.scratch_path = dir;
+	p->ctx.buf = env->buf;
+	p->ctx.fill = fill;
+	p->ctx.chunk = (size_t)env->opt->chunk;
+	p->ctx.size = env->opt->size;
+	p->ctx.stop = env->stop;
+	p->ctx.fd = -1;
+	p->ctx.seed = r->seed;
+	p->index = -1;
+	p->nworkers = 1;
+}
+
+void runner_pass_phases(struct pass *p)
+{
+	if (runner_watch_open(p))
+		return;
+	for (size_t i = 0; i < runner_nphases(); i++)
+		if (pass_phase(p, runner_phase_at(i)))
+			break;
+	runner_watch_close(p);
+	/* Each phase's state goes back through its own release hook. */
+	runner_release(&p->ctx, p->priv);
+	if (*p->env->stop)
+		p->status = RUNNER_STOPPED;
+}

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runner_phases: see runner_phases.h.
+ *
+ * The table of phases is made from the registry of figures: in the order
+ * of the figures, each one's phase phase_<key>_ops (none for a figure of
+ * group EXT, which another program measures). The registry of phases is
+ * built from it once (runner_init): every entry is checked, as fio
+ * checks an engine's ops when it loads it, and copied with its absent
+ * optional hooks filled in by no-ops, so a pass calls every hook of
+ * every phase alike and names none. Phase-private state (ctx->priv) is
+ * kept in one slot per release hook: the phases sharing a hook share the
+ * slot, and the hook frees it when the pass ends.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fill.h"
+#include "phase.h"
+#include "ran_io.h"
+#include "runner_phases.h"
+#include "text.h"
+
+/* The phases in the registry's order, which is the run order: one for
+ * each figure clyde measures (none for group EXT's). */
+#define NPHASES ((size_t)FIG_NPHASED)
+static const struct phase_ops *const phase_list[NPHASES] = {
+#define PHASE_PTR(key, title, kind, group, head, col, cell, tick, csv)         \
+	FIG_PHASED(group, &phase_##key##_ops, )
+    FIGURES(PHASE_PTR)
+#undef PHASE_PTR
+};
+
+static struct runner_phase registry[NPHASES];
+static void (*slot_release[NPHASES])(struct phase_ctx *);
+static unsigned nslots;
+static const struct runner_phase *maker; /* PHASE_MAKES_DATA, or NULL */
+static int built;
+
+static int no_setup(struct phase_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static void no_hook(struct phase_ctx *ctx)
+{
+	(void)ctx;
+}
+
+const char *runner_check_phase(const struct phase_ops *ph)
+{
+	const unsigned f = ph->flags;
+
+	if (!ph->name || !*ph->name)
+		return "no name";
+	if (!ph->title || !*ph->title || !ph->progress || !*ph->progress)
+		return "no title or no progress line";
+	if (!ph->run)
+		return "no run hook";
+	if ((unsigned)ph->test >= RT_COUNT)
+		return "no figure to fill";
+	if (!figure_phased(ph->test))
+		return "its figure is another program's";
+	if (strcmp(ph->name, result_test_name(ph->test)) != 0)
+		return "its name is not the key of the figure it fills";
+	if (f & ~PHASE_FLAGS_KNOWN)
+		return "unknown flags";
+	if ((f & (PHASE_READS | PHASE_MAKES_DATA | PHASE_PER_CHAR)) &&
+	    !(f & PHASE_DATA))
+		return "PHASE_READS, PHASE_MAKES_DATA and PHASE_PER_CHAR need "
+		       "PHASE_DATA";
+	if ((f & PHASE_DATA) && (f & PHASE_FILES))
+		return "both PHASE_DATA and PHASE_FILES";
+	return NULL;
+}
+
+/* Why the list as a whole cannot be a registry, or NULL. */
+static const char *check_list(const struct phase_ops *const *list, size_t n,
+			      size_t i)
+{
+	const struct phase_ops *ph = list[i];
+	int makers = 0, readers = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		makers += !!(list[k]->flags & PHASE_MAKES_DATA);
+		readers += !!(list[k]->flags & PHASE_READS);
+		if (k < i && list[k]->test == ph->test)
+			return "a second phase for its figure";
+	}
+	if ((ph->flags & PHASE_MAKES_DATA) && makers > 1)
+		return "a second phase that makes the data file";
+	if ((ph->flags & PHASE_READS) && !makers)
+		return "it reads the data file and no phase makes it";
+	return NULL;
+}
+
+int runner_check_phases(const struct phase_ops *const *list, size_t n,
+			FILE *err)
+{
+	char name[256];
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *why = runner_check_phase(list[i]);
+
+		if (!why)
+			why = check_list(list, n, i);
+		if (!why)
+			continue;
+		text_escape(list[i]->name ? list[i]->name : "", name,
+			    sizeof(name), TEXT_LINE);
+		fprintf(err, "clyde: phase %zu '%s': %s\n", i + 1, name, why);
+		rc = -1;
+	}
+	return rc;
+}
+
+int runner_check_figures(const struct phase_ops *const *list, size_t n,
+			 FILE *err)
+{
+	enum result_test at[RT_COUNT];
+	size_t nat = 0;
+	int rc = 0;
+
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		size_t k = 0;
+
+		if (!figure_phased(t))
+			continue;
+		at[nat++] = t;
+		while (k < n && list[k]->test != t)
+			k++;
+		if (k == n) {
+			fprintf(err, "clyde: figure %s has no phase\n",
+				result_test_name(t));
+			rc = -1;
+		}
+	}
+	if (rc)
+		return rc;
+	/* Each one there: then each in its figure's place among the
+	 * figures clyde measures, as the table made from FIGURES puts
+	 * phase_<key>_ops. */
+	for (size_t k = 0; k < n && k < nat; k++) {
+		if (list[k]->test == at[k])
+			continue;
+		fprintf(
+		    err, "clyde: figure %s: the phase in its place fills %s\n",
+		    result_test_name(at[k]), result_test_name(list[k]->test));
+		rc = -1;
+	}
+	return rc;
+}
+
+int runner_init(FILE *err)
+{
+	if (built)
+		return 0;
+	if (runner_check_phases(phase_list, NPHASES, err) ||
+	    runner_check_figures(phase_list, NPHASES, err))
+		return -1;
+	nslots = 0;
+	for (size_t i = 0; i < NPHASES; i++) {
+		struct runner_phase *rp = &registry[i];
+		struct phase_ops *o = &rp->ops;
+
+		*o = *phase_list[i];
+		if (!o->setup)
+			o->setup = no_setup;
+		if (!o->teardown)
+			o->teardown = no_hook;
+		if (!o->release)
+			o->release = no_hook;
+		for (rp->slot = 0; rp->slot < nslots; rp->slot++)
+			if (slot_release[rp->slot] == o->release)
+				break;
+		if (rp->slot == nslots)
+			slot_release[nslots++] = o->release;
+		if (o->flags & PHASE_MAKES_DATA)
+			maker = rp;
+	}
+	built = 1;
+	return 0;
+}
+
+const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
+{
+	if ((flags & PHASE_DATA) && o->size == 0)
+		return "-s 0";
+	if ((flags & PHASE_FILES) && o->files_num == 0)
+		return "no -n";
+	if ((flags & PHASE_PER_CHAR) && o->fast)
+		return "-f";
+	if ((flags & PHASE_PER_CHAR) && o->direct)
+		return "-D";
+	return NULL;
+}
+
+void runner_room(const struct clyde_opts *o, struct runner_room *r)
+{
+	*r = (struct runner_room){0};
+	for (size_t i = 0; i < NPHASES; i++) {
+		const struct phase_ops *ph = phase_list[i];
+		uint64_t b;
+
+		if (runner_skip_reason(o, ph->flags) ||
+		    (o->only && !(o->only & (1u << ph->test))))
+			continue;
+		if (ph->flags & PHASE_FILES)
+			r->files = 1;
+		else if (!ph->room)
+			r->data = 1;
+		else if ((b = ph->room(o)) > r->own)
+			r->own = b;
+	}
+}
+
+size_t runner_nphases(void)
+{
+	return NPHASES;
+}
+
+const struct runner_phase *runner_phase_at(size_t i)
+{
+	return &registry[i];
+}
+
+const struct runner_phase *runner_maker(void)
+{
+	return maker;
+}
+
+unsigned runner_nslots(void)
+{
+	return nslots;
+}
+
+void runner_release(struct phase_ctx *ctx, void *const *priv)
+{
+	for (unsigned s = 0; s < nslots; s++) {
+		ctx->priv = priv[s];
+		if (ctx->priv)
+			slot_release[s](ctx);
+	}
+}
+
+struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
+{
+	size_t max = (size_t)o->chunk;
+
+	/* The largest single write that takes its content from the fill:
+	 * a chunk, a random write's block, a synchronous write. */
+	if (o->ran_bs > max)
+		max = (size_t)o->ran_bs;
+	if (o->sync_size > max)
+		max = (size_t)o->sync_size;
+	if (max < RAN_BS_DEFAULT)
+		max = RAN_BS_DEFAULT;
+	return fill_new(&o->data, seed, o->verify, max);
+}
