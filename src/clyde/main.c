@@ -443,6 +443,7 @@ int main(int argc, char **argv)
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
 
+	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_EXIT_OK:

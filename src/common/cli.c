@@ -93,14 +93,9 @@ int cli_error(const char *prog, const char *fmt, ...)
 {
 	va_list ap;
 
-	/* stderr's lock held across the three writes: one line. */
-	flockfile(stderr);
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	line(prog, NULL, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	funlockfile(stderr);
 	return -1;
 }
 

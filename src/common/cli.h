@@ -52,8 +52,9 @@ void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_exit_stop(int sig);
 
 /*
- * "prog: <message>" as one line on stderr (under stderr's lock, so
- * threads do not mix their lines), and -1, for `return cli_error(...)`.
+ * error() with the program named at each call: what the option parsers
+ * still say their refusals with. It goes when they move to the option
+ * engine; new code calls error().
  */
 int cli_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -151,7 +151,7 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 	if (!doc) {
 		if (of)
 			outfile_abort(of);
-		cli_error(prog, "--json: the document could not be built");
+		error("--json: the document could not be built");
 		return CLI_EXIT_FAILED;
 	}
 	if (!f || jp_write(doc, f, 0))
@@ -168,8 +168,7 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 		free(name);
 		return 0;
 	}
-	cli_bad(stderr, prog, "--json", name ? name : "(out of memory)",
-		strerror(e));
+	error("--json '%s': %s", name ? name : "(out of memory)", strerror(e));
 	free(name);
 	outfile_abort(of);
 	return CLI_EXIT_FAILED;

@@ -250,6 +250,7 @@ int main(int argc, char **argv)
 	size_t *inputs;
 	int status;
 
+	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
 	status = report_parse_args(argc, argv, &a, stdout, stderr);
 	if (status == 1)

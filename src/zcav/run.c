@@ -231,8 +231,8 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop)
 		int e = pthread_create(&t[i].thread, NULL, run_target, &t[i]);
 
 		if (e) {
-			cli_error(PROG, "cannot start a thread for %s: %s",
-				  t[i].path, strerror(e));
+			error("cannot start a thread for %s: %s", t[i].path,
+			      strerror(e));
 			cli_stop_first(stop, SIGTERM);
 			status = 1;
 			break;

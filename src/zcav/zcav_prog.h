@@ -26,7 +26,7 @@
 #define ZCAV_ALIGN 4096u
 
 /* A refused value: "clyde-zcav: what 'val': why" on stderr, -1. */
-#define bad(what, val, why) cli_bad(stderr, PROG, what, val, why)
+#define bad(what, val, why) error("%s '%s': %s", what, val, why)
 
 /* One target and its thread. */
 struct zcav_target {
