@@ -61,7 +61,7 @@ static int drop_privileges(const struct clyde_opts *o)
 
 	if (privs_drop(&o->privs, why, sizeof(why)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: -u/-g: %s\n", why);
+	error("-u/-g: %s", why);
 	return -1;
 }
 
@@ -78,7 +78,7 @@ static int open_outputs(const struct clyde_opts *o, struct outfile *json)
 		return 0;
 	if (outfile_open(json, o->json_path, why, sizeof(why)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: --json: %s\n", shown(why, line, sizeof(line)));
+	error("--json: %s", shown(why, line, sizeof(line)));
 	return -1;
 }
 
@@ -93,8 +93,7 @@ static void say_cache_method(const struct clyde_opts *o)
 	if (o->size == 0 || !room.data) /* no test of the data file runs */
 		return;
 	units_fmt_size(a, sizeof(a), o->size);
-	fprintf(stderr, "clyde: data %s%s, %s\n", a,
-		o->size_chosen ? " (no -s given)" : "",
+	warning("data %s%s, %s", a, o->size_chosen ? " (no -s given)" : "",
 		o->direct	 ? "O_DIRECT: the page cache is not used"
 		: o->drop_caches ? "page cache evicted and the machine's "
 				   "caches dropped before each read test"
@@ -331,8 +330,7 @@ static int write_json(struct runs *x, struct outfile *json)
 	int e = 0;
 
 	if (x->doc_err) {
-		fprintf(stderr, "clyde: --json: the document could not be "
-				"built: out of memory\n");
+		error("--json: the document could not be built: out of memory");
 		return 1;
 	}
 	if (!f || jsondoc_write(x->doc, x->done,
@@ -346,8 +344,8 @@ static int write_json(struct runs *x, struct outfile *json)
 	}
 	if (!e && (e = -outfile_commit(json)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: --json: cannot write '%s': %s\n",
-		shown(path, p, sizeof(p)), strerror(e));
+	error("--json: cannot write '%s': %s", shown(path, p, sizeof(p)),
+	      strerror(e));
 	return 1;
 }
 
@@ -366,22 +364,17 @@ static int finish(int status, const char *left, int rm_rc, const char *rm_why,
 		shown(left, p, sizeof(p));
 		shown(rm_why, w, sizeof(w));
 		if (stop_signal)
-			fprintf(stderr,
-				"clyde: interrupted by signal %d; could not "
-				"remove the scratch directory '%s': %s\n",
-				(int)stop_signal, p, w);
+			error("interrupted by signal %d; could not remove the "
+			      "scratch directory '%s': %s",
+			      (int)stop_signal, p, w);
 		else
-			fprintf(stderr,
-				"clyde: could not remove the scratch directory "
-				"'%s': %s\n",
-				p, w);
+			error("could not remove the scratch directory '%s': %s",
+			      p, w);
 		return 1;
 	}
 	if (stop_signal) {
-		fprintf(stderr,
-			"clyde: interrupted by signal %d; scratch files "
-			"removed\n",
-			(int)stop_signal);
+		error("interrupted by signal %d; scratch files removed",
+		      (int)stop_signal);
 		return 128 + stop_signal;
 	}
 	if (status)
@@ -400,19 +393,16 @@ static int make_room(struct runs *x)
 	x->buf_len =
 	    (size_t)(o->chunk > o->files_chunk ? o->chunk : o->files_chunk);
 	if (posix_memalign((void **)&x->buf, 4096, x->buf_len) != 0) {
-		fprintf(stderr, "clyde: out of memory for a %zu-byte buffer\n",
-			x->buf_len);
+		error("out of memory for a %zu-byte buffer", x->buf_len);
 		x->buf = NULL;
 		return 1;
 	}
 	if (o->ndirs > 1 && !(x->per = calloc(o->ndirs, sizeof(*x->per)))) {
-		fprintf(stderr, "clyde: out of memory for %u targets\n",
-			o->ndirs);
+		error("out of memory for %u targets", o->ndirs);
 		return 1;
 	}
 	if (!(x->rates = calloc(o->repeats, sizeof(*x->rates)))) {
-		fprintf(stderr, "clyde: out of memory for %u runs\n",
-			o->repeats);
+		error("out of memory for %u runs", o->repeats);
 		return 1;
 	}
 	return 0;
@@ -423,14 +413,14 @@ static int make_room(struct runs *x)
 static void say_setup(const struct clyde_opts *o)
 {
 	if (!o->quiet)
-		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
-			(unsigned)getgid());
+		say("Using uid:%u, gid:%u.", (unsigned)getuid(),
+		    (unsigned)getgid());
 	autosize_say(o, stderr);
 	say_cache_method(o);
 	if (o->size && o->direct && !o->fast &&
 	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
-		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
-				"(O_DIRECT takes whole aligned blocks only)\n");
+		warning("note: per-char tests skipped under -D (O_DIRECT takes "
+			"whole aligned blocks only)");
 }
 
 int main(int argc, char **argv)
@@ -460,8 +450,8 @@ int main(int argc, char **argv)
 	 * after which the scratch directory is still removed. */
 	cli_catch_signals(on_signal, NULL);
 	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
-		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
-				"machine's caches (and not with -u/-g)\n");
+		error("--drop-caches: only root can drop the machine's caches "
+		      "(and not with -u/-g)");
 		return EXIT_USAGE;
 	}
 	/* A phase that is not valid is a bug, found before anything is
@@ -500,8 +490,7 @@ int main(int argc, char **argv)
 		goto out;
 	say_setup(&o);
 	if (o.json && !(x.doc = jsondoc_new(&o, time(NULL)))) {
-		fprintf(stderr, "clyde: --json: the document could not be "
-				"built: out of memory\n");
+		error("--json: the document could not be built: out of memory");
 		status = 1;
 		goto out;
 	}

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "dirpat.h"
 #include "mpirank.h"
 #include "runner_impl.h"
@@ -87,7 +88,7 @@ static int expand_dir(struct clyde_opts *o, int rank)
 	}
 	if (rank == 0) {
 		text_escape(o->dir, d, sizeof(d), TEXT_LINE);
-		fprintf(stderr, "clyde: -d '%s': %s\n", d, why);
+		error("-d '%s': %s", d, why);
 	}
 	return -1;
 }
@@ -118,10 +119,8 @@ static void unmake_dir(void)
 		return;
 	me->made = 0;
 	if (rmdir(me->dir) != 0 && errno != ENOTEMPTY && errno != EEXIST)
-		fprintf(stderr,
-			"clyde: -d '%s', made for this rank: cannot "
-			"remove it: %s\n",
-			me->dir, strerror(errno));
+		error("-d '%s', made for this rank: cannot remove it: %s",
+		      me->dir, strerror(errno));
 }
 
 static void at_exit(void)
@@ -137,7 +136,7 @@ static int start_mpi(void)
 	int rank, size;
 
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
-		fprintf(stderr, "clyde: under mpirun, MPI_Init failed\n");
+		error("under mpirun, MPI_Init failed");
 		return -1;
 	}
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -178,7 +177,7 @@ int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 	short_host(me->host, sizeof(me->host));
 	if ((why = refused(o)) != NULL) {
 		if (rank == 0)
-			fprintf(stderr, "clyde: %s\n", why);
+			error("%s", why);
 		return refused_exit(rank);
 	}
 	if (expand_dir(o, rank))
@@ -229,8 +228,8 @@ int mpirank_agree(int status)
 	if (rc == 0)
 		return v.rc;
 	if (rc != -EINTR)
-		fprintf(stderr, "clyde: the ranks' checks: %s\n",
-			rc == -ETIME ? what : strerror(-rc));
+		error("the ranks' checks: %s",
+		      rc == -ETIME ? what : strerror(-rc));
 	return status ? status : rc == -EINTR ? 128 + *me->stop : 1;
 }
 

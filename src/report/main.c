@@ -129,20 +129,19 @@ static int open_outputs(const struct report_args *a, struct report_outs *outs)
 	} else if (a->o.output && strcmp(a->o.output, "-")) {
 		names[n++] = strdup(a->o.output);
 		if (!names[0]) {
-			fprintf(stderr, "%s: out of memory\n", PROG);
+			error("out of memory");
 			status = 1;
 		}
 	}
 	for (int k = 0; k < n && !status; k++) {
 		if (is_input(a, names[k])) {
-			fprintf(stderr,
-				"%s: '%s' is an input; name another file for "
-				"the output\n",
-				PROG, names[k]);
+			error("'%s' is an input; name another file for the "
+			      "output",
+			      names[k]);
 			status = 2;
 		} else if (outfile_open(&outs->f[k], names[k], why,
 					sizeof(why)) < 0) {
-			fprintf(stderr, "%s: %s\n", PROG, why);
+			error("%s", why);
 			status = 2;
 		} else {
 			outs->n++;
@@ -170,8 +169,7 @@ static int close_outputs(struct report_outs *outs, int status)
 		snprintf(name, sizeof(name), "%s", outs->f[k].path);
 		e = outfile_commit(&outs->f[k]);
 		if (e < 0) {
-			fprintf(stderr, "%s: '%s': %s\n", PROG, name,
-				strerror(-e));
+			error("'%s': %s", name, strerror(-e));
 			status = 1;
 		}
 	}
@@ -191,8 +189,7 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 
 		inputs[k] = set->n;
 		if (!buf) {
-			fprintf(stderr, "%s: %s: %s\n", PROG, path,
-				strerror(errno));
+			error("%s: %s", path, strerror(errno));
 			return 2;
 		}
 		r = report_load(set, path, buf, len, a->skip_bad, stderr);
@@ -201,7 +198,7 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 			return 2;
 	}
 	if (!set->n && !set->ndocs) {
-		fprintf(stderr, "%s: no result lines in the input\n", PROG);
+		error("no result lines in the input");
 		return 2;
 	}
 	return 0;
@@ -220,8 +217,7 @@ static int render(const struct report_args *a, const struct report_set *set,
 	if (outs->n) {
 		out = outfile_stream(&outs->f[0]);
 		if (!out) {
-			fprintf(stderr, "%s: '%s': %s\n", PROG, outs->f[0].path,
-				strerror(errno));
+			error("'%s': %s", outs->f[0].path, strerror(errno));
 			return 1;
 		}
 	}
@@ -260,7 +256,7 @@ int main(int argc, char **argv)
 	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {
-		fprintf(stderr, "%s: out of memory\n", PROG);
+		error("out of memory");
 		return 1;
 	}
 	/* html: the settings that differ between sides. */

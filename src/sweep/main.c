@@ -309,7 +309,7 @@ static int stage_place(const struct sweep_opts *o, unsigned s, int is_dev,
 		close(live.dev_fd);
 		live.dev_fd = -1;
 	}
-	fprintf(stderr, "%s: making %s on %s\n", PROG, k->name, o->target);
+	warning("making %s on %s", k->name, o->target);
 	if (fsmake_make(k, o->target, &stop_signal, what, sizeof(what)) ||
 	    stop_signal) {
 		if (stop_signal)

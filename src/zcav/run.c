@@ -182,9 +182,8 @@ static int pass(struct zcav_target *t, unsigned loop, unsigned char *buf)
 		struct tm tm;
 
 		localtime_r(&now, &tm);
-		fprintf(stderr,
-			"# Finished loop %u, on device %s at %d:%02d:%02d\n",
-			loop + 1, t->path, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		say("# Finished loop %u, on device %s at %d:%02d:%02d",
+		    loop + 1, t->path, tm.tm_hour, tm.tm_min, tm.tm_sec);
 	}
 	return 0;
 }
