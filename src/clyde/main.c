@@ -227,7 +227,8 @@ static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
 		csv_write(csv_out, rows[i], o->csv);
 }
 
-/* The -x runs into r, each afresh. Returns 0, or 1 when a run failed. */
+/* The -x runs into r, each afresh. Returns 0, or CLI_EXIT_FAILED when a
+ * run failed. */
 static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    FILE *tables)
 {
@@ -269,7 +270,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		if (st == RUNNER_FAILED) {
 			if (x->doc && add_run(x, r))
 				x->doc_err = 1;
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 		print_run(x, r, csv_out, tables);
 		/* stdout is flushed once, here, so its errno is the one seen
@@ -279,7 +280,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 			break;
 		if (x->doc && add_run(x, r)) {
 			x->doc_err = 1;
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 		for (int t = 0; t < RT_COUNT; t++)
 			x->rates[x->done][t] =
@@ -292,7 +293,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 	return 0;
 }
 
-/* The -x runs. Returns 0, or 1 when a run failed. */
+/* The -x runs. Returns 0, or CLI_EXIT_FAILED when a run failed. */
 static int run_all(struct runs *x)
 {
 	const struct clyde_opts *o = x->o;
@@ -319,8 +320,8 @@ static int run_all(struct runs *x)
 
 /*
  * The document, to its temporary file (renamed over FILE only when
- * whole) or to stdout. Returns 0 or 1 (after one line); a closed stdout
- * sets x->out_err instead.
+ * whole) or to stdout. Returns 0 or CLI_EXIT_FAILED (after one line); a closed
+ * stdout sets x->out_err instead.
  */
 static int write_json(struct runs *x, struct outfile *json)
 {
@@ -331,7 +332,7 @@ static int write_json(struct runs *x, struct outfile *json)
 
 	if (x->doc_err) {
 		error("--json: the document could not be built: out of memory");
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (!f || jsondoc_write(x->doc, x->done,
 				(const double(*)[RT_COUNT])x->rates, f) != 0)
@@ -346,7 +347,7 @@ static int write_json(struct runs *x, struct outfile *json)
 		return 0;
 	error("--json: cannot write '%s': %s", shown(path, p, sizeof(p)),
 	      strerror(e));
-	return 1;
+	return CLI_EXIT_FAILED;
 }
 
 /*
@@ -370,22 +371,22 @@ static int finish(int status, const char *left, int rm_rc, const char *rm_why,
 		else
 			error("could not remove the scratch directory '%s': %s",
 			      p, w);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (stop_signal) {
 		error("interrupted by signal %d; scratch files removed",
 		      (int)stop_signal);
-		return 128 + stop_signal;
+		return CLI_EXIT_SIGNAL(stop_signal);
 	}
 	if (status)
 		return status;
 	if (out_err)
-		return cli_stdout_failed("clyde", out_err);
-	return cli_stdout_close("clyde");
+		return cli_stdout_failed(out_err);
+	return cli_stdout_close();
 }
 
 /* The buffers the runs need: the chunk buffer (4096-aligned), each
- * target's results, the -x rates. 0, or 1 after one line. */
+ * target's results, the -x rates. 0, or CLI_EXIT_FAILED after one line. */
 static int make_room(struct runs *x)
 {
 	const struct clyde_opts *o = x->o;
@@ -395,15 +396,15 @@ static int make_room(struct runs *x)
 	if (posix_memalign((void **)&x->buf, 4096, x->buf_len) != 0) {
 		error("out of memory for a %zu-byte buffer", x->buf_len);
 		x->buf = NULL;
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (o->ndirs > 1 && !(x->per = calloc(o->ndirs, sizeof(*x->per)))) {
 		error("out of memory for %u targets", o->ndirs);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (!(x->rates = calloc(o->repeats, sizeof(*x->rates)))) {
 		error("out of memory for %u runs", o->repeats);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	return 0;
 }
@@ -437,9 +438,9 @@ int main(int argc, char **argv)
 	cli_ignore_sigpipe();
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_EXIT_OK:
-		return cli_stdout_close("clyde");
+		return cli_stdout_close();
 	case OPT_USAGE:
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	case OPT_RUN:
 		break;
 	}
@@ -452,14 +453,14 @@ int main(int argc, char **argv)
 	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
 		error("--drop-caches: only root can drop the machine's caches "
 		      "(and not with -u/-g)");
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	/* A phase that is not valid is a bug, found before anything is
 	 * made. */
 	if (runner_init(stderr))
-		return 1;
+		return CLI_EXIT_FAILED;
 	if (drop_privileges(&o))
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	if ((rc = mpirank_start(&o, &stop_signal)) >= 0)
 		return rc;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
@@ -467,11 +468,11 @@ int main(int argc, char **argv)
 	autosize_plan(&o, &sized);
 	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
 	    targets_check(&o) || open_outputs(&o, &json))
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	if ((status = make_room(&x)) != 0)
 		goto out;
 	if (targets_create(&targets, &o)) {
-		status = EXIT_USAGE;
+		status = CLI_EXIT_USAGE;
 		goto out;
 	}
 	if (o.direct && o.size &&
@@ -491,7 +492,7 @@ int main(int argc, char **argv)
 	say_setup(&o);
 	if (o.json && !(x.doc = jsondoc_new(&o, time(NULL)))) {
 		error("--json: the document could not be built: out of memory");
-		status = 1;
+		status = CLI_EXIT_FAILED;
 		goto out;
 	}
 	status = run_all(&x);
@@ -499,12 +500,12 @@ int main(int argc, char **argv)
 		table_print_summary(stderr, x.done,
 				    (const double(*)[RT_COUNT])x.rates);
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
-		status = 1;
+		status = CLI_EXIT_FAILED;
 out:
 	/* --keep: the data files of a run that ended well stay. */
 	if (o.keep && status == 0 && !stop_signal && x.done &&
 	    targets_keep(&targets, &o, x.last_seed, stderr))
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
 			    sizeof(why), stderr);
 	/* Not committed (a failure, a signal, a closed stdout): the

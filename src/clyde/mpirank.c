@@ -161,7 +161,7 @@ static int refused_exit(int rank)
 
 	if (rank != 0)
 		nanosleep(&ts, NULL);
-	return 2;
+	return CLI_EXIT_USAGE;
 }
 
 int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
@@ -183,7 +183,7 @@ int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 	if (expand_dir(o, rank))
 		return refused_exit(rank);
 	if (start_mpi())
-		return 1;
+		return CLI_EXIT_FAILED;
 	mpirank_err_open();
 	make_dir(pattern);
 	runner_mpi_ranks.lead = me->rank == 0;
@@ -230,7 +230,9 @@ int mpirank_agree(int status)
 	if (rc != -EINTR)
 		error("the ranks' checks: %s",
 		      rc == -ETIME ? what : strerror(-rc));
-	return status ? status : rc == -EINTR ? 128 + *me->stop : 1;
+	return status	      ? status
+	       : rc == -EINTR ? CLI_EXIT_SIGNAL(*me->stop)
+			      : CLI_EXIT_FAILED;
 }
 
 int mpirank_end(int status)

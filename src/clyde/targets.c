@@ -265,16 +265,16 @@ static int probe_direct(const struct clyde_opts *o, const char *dir,
 		error("-D: chunk %llu is not a multiple of the %u-byte "
 		      "alignment O_DIRECT needs on '%s' (from %s)",
 		      (unsigned long long)o->chunk, al.offset, d, al.source);
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	if (e == EINVAL) {
 		error("-D: '%s' does not take O_DIRECT I/O of %llu bytes: %s",
 		      d, (unsigned long long)o->chunk, strerror(e));
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	error("-D probe: %s %s/direct-probe: %s", call,
 	      shown(s->path, p, sizeof(p)), strerror(e));
-	return 1;
+	return CLI_EXIT_FAILED;
 }
 
 /* Target i: a directory, not one named before; its filesystem's room

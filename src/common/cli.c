@@ -222,21 +222,21 @@ void cli_ignore_sigpipe(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-int cli_stdout_failed(const char *prog, int err)
+int cli_stdout_failed(int err)
 {
 	if (err == EPIPE)
 		return CLI_EXIT_PIPE;
-	fprintf(stderr, "%s: writing standard output: %s\n", prog,
-		err ? strerror(err) : "write error");
+	error("writing standard output: %s",
+	      err ? strerror(err) : "write error");
 	return CLI_EXIT_FAILED;
 }
 
-int cli_stdout_close(const char *prog)
+int cli_stdout_close(void)
 {
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
-	return cli_stdout_failed(prog, errno);
+	return cli_stdout_failed(errno);
 }
 
 /* dir/name into a new string, if it is an executable regular file. */

@@ -157,15 +157,15 @@ void cli_ignore_sigpipe(void);
 /*
  * The exit status after writing standard output failed with errno err:
  * CLI_EXIT_PIPE and nothing said for EPIPE; otherwise one line,
- * "prog: writing standard output: <why>", and 1.
+ * "prog: writing standard output: <why>", and CLI_EXIT_FAILED.
  */
-int cli_stdout_failed(const char *prog, int err);
+int cli_stdout_failed(int err);
 
 /*
  * Flushes standard output at the end of a program; 0 when all of it was
  * written, else cli_stdout_failed()'s status.
  */
-int cli_stdout_close(const char *prog);
+int cli_stdout_close(void);
 
 /*
  * The path of an executable regular file name on PATH, as execvp would

@@ -141,8 +141,7 @@ int jp_write(const json_t *doc, FILE *f, size_t flags)
 	return 0;
 }
 
-int jp_finish(const char *prog, json_t *doc, struct outfile *of,
-	      int close_stdout)
+int jp_finish(json_t *doc, struct outfile *of, int close_stdout)
 {
 	FILE *f = of ? outfile_stream(of) : stdout;
 	char *name;
@@ -159,8 +158,8 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 	json_decref(doc);
 	if (!of) {
 		if (e)
-			return cli_stdout_failed(prog, e);
-		return close_stdout ? cli_stdout_close(prog) : 0;
+			return cli_stdout_failed(e);
+		return close_stdout ? cli_stdout_close() : 0;
 	}
 	/* A commit that fails frees of's names: the line needs its own. */
 	name = strdup(of->path ? of->path : "");

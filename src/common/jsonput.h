@@ -77,7 +77,6 @@ int jp_write(const json_t *doc, FILE *f, size_t flags);
  * when close_stdout, as the program's last output). One line for a
  * failure; the exit status (0, 1, or 141 for a closed stdout).
  */
-int jp_finish(const char *prog, json_t *doc, struct outfile *of,
-	      int close_stdout);
+int jp_finish(json_t *doc, struct outfile *of, int close_stdout);
 
 #endif

@@ -271,7 +271,7 @@ static int results(const struct pg_opts *o, void *doc, time_t start)
 			json_decref(d);
 			return st ? st : js;
 		}
-		js = jp_finish(PROG, d, o->json_path ? &json_of : NULL, 1);
+		js = jp_finish(d, o->json_path ? &json_of : NULL, 1);
 		if (user_fs_leave(&fs) && !js)
 			js = CLI_EXIT_FAILED;
 		return st ? st : js;
@@ -293,7 +293,7 @@ int main(int argc, char **argv)
 	case PG_OPTS_RUN:
 		break;
 	case PG_OPTS_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}

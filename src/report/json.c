@@ -166,7 +166,7 @@ int report_json(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err)
 {
 	json_t *doc = doc_head(set), *runs = json_array(), *sum = NULL;
-	int status = 1;
+	int status = CLI_EXIT_FAILED;
 
 	(void)o;
 	if (!doc || !runs)
@@ -187,7 +187,7 @@ int report_json(FILE *out, const struct report_set *set,
 	    fputc('\n', out) == EOF || fflush(out) || ferror(out)) {
 		fprintf(err, "clyde-report: json: the document could not be "
 			     "written\n");
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	} else {
 		status = 0;
 	}

@@ -130,7 +130,7 @@ static int open_outputs(const struct report_args *a, struct report_outs *outs)
 		names[n++] = strdup(a->o.output);
 		if (!names[0]) {
 			error("out of memory");
-			status = 1;
+			status = CLI_EXIT_FAILED;
 		}
 	}
 	for (int k = 0; k < n && !status; k++) {
@@ -138,11 +138,11 @@ static int open_outputs(const struct report_args *a, struct report_outs *outs)
 			error("'%s' is an input; name another file for the "
 			      "output",
 			      names[k]);
-			status = 2;
+			status = CLI_EXIT_USAGE;
 		} else if (outfile_open(&outs->f[k], names[k], why,
 					sizeof(why)) < 0) {
 			error("%s", why);
-			status = 2;
+			status = CLI_EXIT_USAGE;
 		} else {
 			outs->n++;
 		}
@@ -170,7 +170,7 @@ static int close_outputs(struct report_outs *outs, int status)
 		e = outfile_commit(&outs->f[k]);
 		if (e < 0) {
 			error("'%s': %s", name, strerror(-e));
-			status = 1;
+			status = CLI_EXIT_FAILED;
 		}
 	}
 	outs->n = 0;
@@ -190,16 +190,16 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 		inputs[k] = set->n;
 		if (!buf) {
 			error("%s: %s", path, strerror(errno));
-			return 2;
+			return CLI_EXIT_USAGE;
 		}
 		r = report_load(set, path, buf, len, a->skip_bad, stderr);
 		free(buf);
 		if (r < 0)
-			return 2;
+			return CLI_EXIT_USAGE;
 	}
 	if (!set->n && !set->ndocs) {
 		error("no result lines in the input");
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -218,7 +218,7 @@ static int render(const struct report_args *a, const struct report_set *set,
 		out = outfile_stream(&outs->f[0]);
 		if (!out) {
 			error("'%s': %s", outs->f[0].path, strerror(errno));
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 	}
 	switch (a->cmd) {
@@ -250,14 +250,14 @@ int main(int argc, char **argv)
 	cli_ignore_sigpipe();
 	status = report_parse_args(argc, argv, &a, stdout, stderr);
 	if (status == 1)
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	if (status)
 		return status;
 	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {
 		error("out of memory");
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	/* html: the settings that differ between sides. */
 	set.keep_json = a.cmd == REPORT_JSON || a.cmd == REPORT_HTML;
@@ -270,7 +270,7 @@ int main(int argc, char **argv)
 	status = close_outputs(&outs, status);
 	/* A reader gone from standard output: 141, silently. */
 	if (!status)
-		status = cli_stdout_close(PROG);
+		status = cli_stdout_close();
 	free(inputs);
 	report_free(&set);
 	return status;

@@ -392,10 +392,10 @@ static int print_results(const struct sweep_opts *o,
 			error("standard error: %s", strerror(e));
 			return CLI_EXIT_FAILED;
 		}
-		return cli_stdout_failed(PROG, e);
+		return cli_stdout_failed(e);
 	}
 	free(text);
-	return out == stdout ? cli_stdout_close(PROG) : 0;
+	return out == stdout ? cli_stdout_close() : 0;
 }
 
 /* --json=FILE's document: made before the first cell, renamed when
@@ -409,7 +409,7 @@ static struct outfile json_of = {.fd = -1, .slot = -1};
 static int finish_json(const struct sweep_opts *o, const struct sweep_result *r,
 		       time_t start)
 {
-	return jp_finish(PROG, sweep_json_doc(o, r, start),
+	return jp_finish(sweep_json_doc(o, r, start),
 			 o->json_path ? &json_of : NULL, 1);
 }
 
@@ -488,7 +488,7 @@ int main(int argc, char **argv)
 	case SWEEP_OPTS_RUN:
 		break;
 	case SWEEP_OPTS_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}

@@ -92,7 +92,8 @@ static int finish_targets(struct zcav_target *t, int n, int *stdout_bad)
 			close(t[i].fd);
 		t[i].fd = -1;
 		if (t[i].err && t[i].out_failed && !t[i].log) {
-			status |= cli_stdout_failed(PROG, t[i].err) != 0;
+			if (cli_stdout_failed(t[i].err))
+				status = CLI_EXIT_FAILED;
 			*stdout_bad = 1;
 		} else if (t[i].err) {
 			error("%s: %s", t[i].what, strerror(t[i].err));
@@ -132,7 +133,7 @@ static int open_json(const struct zcav_opts *o)
 static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
 		       time_t start)
 {
-	return jp_finish(PROG, zcav_json_doc(o, r, start),
+	return jp_finish(zcav_json_doc(o, r, start),
 			 o->json_path ? &json_of : NULL, 0);
 }
 
@@ -150,7 +151,7 @@ static int stopped_run(struct zcav_target *t, int n,
 	return cli_exit_stop(stop_signal);
 }
 
-/* The result's settings and an empty series per target. 0, or 1 after
+/* The result's settings and an empty series per target. 0, or -1 after
  * one line. */
 static int result_start(const struct zcav_opts *o, struct zcav_result *r)
 {
@@ -158,16 +159,13 @@ static int result_start(const struct zcav_opts *o, struct zcav_result *r)
 	r->chunk = o->chunk;
 	r->skip = o->skip;
 	r->target = calloc((size_t)o->ntargets, sizeof(*r->target));
-	if (!r->target) {
-		error("%s", strerror(ENOMEM));
-		return 1;
-	}
+	if (!r->target)
+		return error("%s", strerror(ENOMEM));
 	for (int i = 0; i < o->ntargets; i++) {
 		if (zcav_series_init(&r->target[i], o->target[i].path, o->loops,
 				     o->block)) {
 			zcav_result_free(r);
-			error("%s", strerror(errno));
-			return 1;
+			return error("%s", strerror(errno));
 		}
 		r->ntargets = (unsigned)i + 1;
 	}
@@ -211,7 +209,7 @@ int main(int argc, char **argv)
 	case ZCAV_PARSE_RUN:
 		break;
 	case ZCAV_PARSE_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}
@@ -257,6 +255,6 @@ int main(int argc, char **argv)
 	outfile_abort(&json_of);
 	zcav_result_free(&r);
 	if (!status && !stdout_bad)
-		status = cli_stdout_close(PROG);
+		status = cli_stdout_close();
 	return status;
 }

@@ -233,7 +233,7 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop)
 			error("cannot start a thread for %s: %s", t[i].path,
 			      strerror(e));
 			cli_stop_first(stop, SIGTERM);
-			status = 1;
+			status = CLI_EXIT_FAILED;
 			break;
 		}
 		t[i].started = 1;

@@ -90,8 +90,8 @@ void open_abort_outputs(struct zcav_target *t, int n,
 /*
  * Start a thread per target and wait for all. A stop (*stop set, by a
  * signal, or SIGPIPE recorded here when standard output was closed under
- * a target) wakes each blocked read with SIGUSR1. 0, or 1 when a thread
- * could not start (a stop recorded, so the others end).
+ * a target) wakes each blocked read with SIGUSR1. 0, or CLI_EXIT_FAILED when a
+ * thread could not start (a stop recorded, so the others end).
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
