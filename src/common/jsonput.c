@@ -16,40 +16,6 @@
 #include "jsonput.h"
 #include "text.h"
 
-void jp_put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new(o, key, v) != 0)
-		*bad = 1;
-}
-
-int jp_made(json_t *const v[], size_t n, int *bad)
-{
-	size_t i;
-
-	for (i = 0; i < n && v[i]; i++)
-		;
-	if (i == n)
-		return 0;
-	for (i = 0; i < n; i++)
-		json_decref(v[i]);
-	*bad = 1;
-	return -1;
-}
-
-json_t *jp_done(json_t *doc, int bad)
-{
-	if (!bad)
-		return doc;
-	json_decref(doc);
-	return NULL;
-}
-
-void jp_append(json_t *a, json_t *v, int *bad)
-{
-	if (json_array_append_new(a, v) != 0)
-		*bad = 1;
-}
-
 json_t *jp_text(const char *s)
 {
 	size_t room = text_escape_room(s);
