@@ -246,9 +246,9 @@ int pg_cold_scan(struct pg_run *r, struct pg_result *res, unsigned i)
 	if (sc->resident > 0.05 && !res->cannot_evict) {
 		res->cannot_evict = 1;
 		warning("warning: %.0f%% of the table stayed in the page "
-		      "cache (a filesystem that cannot evict, as tmpfs): "
-		      "the scans read memory",
-		      sc->resident * 100);
+			"cache (a filesystem that cannot evict, as tmpfs): "
+			"the scans read memory",
+			sc->resident * 100);
 	}
 	if ((st = pg_server_start(r, res)) != 0)
 		return st;
