@@ -12,6 +12,7 @@
 
 #include "csv.h"
 #include "json.h"
+#include "jput.h"
 #include "stats.h"
 
 static const char *status_name(const struct result_test_rec *rec)
@@ -38,43 +39,57 @@ static const char *work_unit(enum result_kind k)
 static json_t *latency(const struct hist *h)
 {
 	json_t *o = json_object();
+	int bad = 0;
 
-	json_object_set_new(o, "count", json_integer((json_int_t)h->count));
-	json_object_set_new(
-	    o, "min_ns", json_integer((json_int_t)(h->count ? h->min_ns : 0)));
-	json_object_set_new(o, "mean_ns", json_real(hist_mean(h)));
-	json_object_set_new(o, "p50_ns",
-			    json_integer((json_int_t)hist_percentile(h, 50)));
-	json_object_set_new(o, "p90_ns",
-			    json_integer((json_int_t)hist_percentile(h, 90)));
-	json_object_set_new(o, "p99_ns",
-			    json_integer((json_int_t)hist_percentile(h, 99)));
-	json_object_set_new(o, "p99_9_ns",
-			    json_integer((json_int_t)hist_percentile(h, 99.9)));
-	json_object_set_new(o, "max_ns", json_integer((json_int_t)h->max_ns));
-	return o;
+	jp_put(o, "count", json_integer((json_int_t)h->count), &bad);
+	jp_put(o, "min_ns",
+	       json_integer((json_int_t)(h->count ? h->min_ns : 0)), &bad);
+	jp_put(o, "mean_ns", json_real(hist_mean(h)), &bad);
+	jp_put(o, "p50_ns", json_integer((json_int_t)hist_percentile(h, 50)),
+	       &bad);
+	jp_put(o, "p90_ns", json_integer((json_int_t)hist_percentile(h, 90)),
+	       &bad);
+	jp_put(o, "p99_ns", json_integer((json_int_t)hist_percentile(h, 99)),
+	       &bad);
+	jp_put(o, "p99_9_ns",
+	       json_integer((json_int_t)hist_percentile(h, 99.9)), &bad);
+	jp_put(o, "max_ns", json_integer((json_int_t)h->max_ns), &bad);
+	return jp_done(o, bad);
 }
 
 /* The non-empty buckets as [low_ns, high_ns, count] triples. */
 static json_t *histogram(const struct hist *h)
 {
 	json_t *a = json_array();
+	int bad = 0;
 
 	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
 		if (!h->b[i])
 			continue;
-		json_array_append_new(a, json_pack("[I,I,I]",
-						   (json_int_t)hist_low(i),
-						   (json_int_t)hist_high(i),
-						   (json_int_t)h->b[i]));
+		jp_append(a,
+			  json_pack("[I,I,I]", (json_int_t)hist_low(i),
+				    (json_int_t)hist_high(i),
+				    (json_int_t)h->b[i]),
+			  &bad);
 	}
-	return a;
+	return jp_done(a, bad);
+}
+
+/* Key of o to the string s, left out when s is not UTF-8 (which
+ * json_string refuses with NULL, as it does without memory). */
+static void put_text(json_t *o, const char *key, const char *s, int *bad)
+{
+	json_t *v = json_string(s);
+
+	if (v)
+		jp_put(o, key, v, bad);
 }
 
 /* -c N: each copy's own figures, in the order of the workers. */
 static json_t *workers(const struct result_test_rec *rec)
 {
 	json_t *a = json_array();
+	int bad = 0;
 
 	for (unsigned i = 0; i < rec->nworkers; i++) {
 		const struct result_worker *w = &rec->workers[i];
@@ -89,19 +104,18 @@ static json_t *workers(const struct result_test_rec *rec)
 		/* An MPI rank: which one, where (a name that is not UTF-8
 		 * is left out rather than the entry lost). */
 		if (o && w->host) {
-			json_object_set_new(o, "rank", json_integer(w->rank));
-			json_object_set_new(o, "host", json_string(w->host));
-			json_object_set_new(o, "directory",
-					    json_string(w->dir ? w->dir : ""));
+			jp_put(o, "rank", json_integer(w->rank), &bad);
+			put_text(o, "host", w->host, &bad);
+			put_text(o, "directory", w->dir ? w->dir : "", &bad);
 		}
 		if (o && rec->nwintervals)
-			json_object_set_new(o, "intervals",
-					    json_intervals(rec->wintervals,
-							   rec->nwintervals,
-							   (int)i));
-		json_array_append_new(a, o);
+			jp_put(o, "intervals",
+			       json_intervals(rec->wintervals, rec->nwintervals,
+					      (int)i),
+			       &bad);
+		jp_append(a, o, &bad);
 	}
-	return a;
+	return jp_done(a, bad);
 }
 
 /* A first- or last-finished figure: its work, time and rate. */
@@ -111,10 +125,11 @@ static json_t *span(enum result_kind k, uint64_t work, double elapsed,
 	struct result_test_rec one = {.work = work, .elapsed = elapsed};
 	json_t *o = json_pack("{s:I,s:f,s:f}", "work", (json_int_t)work,
 			      "elapsed", elapsed, "rate", result_rate(&one, k));
+	int bad = 0;
 
 	if (o && exact >= 0)
-		json_object_set_new(o, "exact", json_boolean(exact));
-	return o;
+		jp_put(o, "exact", json_boolean(exact), &bad);
+	return jp_done(o, bad);
 }
 
 static json_t *test(const struct run_result *r, enum result_test t)
@@ -123,59 +138,58 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	const struct result_test_rec *rec = &r->t[t];
 	enum result_kind k = result_test_kind(t);
 	json_t *o = json_object();
+	int bad = 0;
 
-	json_object_set_new(o, "status", json_string(status_name(rec)));
+	jp_put(o, "status", json_string(status_name(rec)), &bad);
 	if (rec->state == RS_FAILED)
-		json_object_set_new(o, "error", json_string(r->error));
+		jp_put(o, "error", json_string(r->error), &bad);
 	if (rec->state != RS_OK)
-		return o;
-	json_object_set_new(o, "work", json_integer((json_int_t)rec->work));
-	json_object_set_new(o, "unit", json_string(work_unit(k)));
-	json_object_set_new(o, "elapsed", json_real(rec->elapsed));
-	json_object_set_new(o, "user", json_real(rec->user));
-	json_object_set_new(o, "sys", json_real(rec->sys));
-	json_object_set_new(o, "rate", json_real(result_rate(rec, k)));
-	json_object_set_new(o, "rate_unit", json_string(result_rate_unit(k)));
+		return jp_done(o, bad);
+	jp_put(o, "work", json_integer((json_int_t)rec->work), &bad);
+	jp_put(o, "unit", json_string(work_unit(k)), &bad);
+	jp_put(o, "elapsed", json_real(rec->elapsed), &bad);
+	jp_put(o, "user", json_real(rec->user), &bad);
+	jp_put(o, "sys", json_real(rec->sys), &bad);
+	jp_put(o, "rate", json_real(result_rate(rec, k)), &bad);
+	jp_put(o, "rate_unit", json_string(result_rate_unit(k)), &bad);
 	if (rec->op_bytes) {
-		json_object_set_new(o, "block_size",
-				    json_integer((json_int_t)rec->op_bytes));
-		json_object_set_new(
-		    o, "bandwidth",
-		    json_real(result_rate(rec, k) * (double)rec->op_bytes));
+		jp_put(o, "block_size", json_integer((json_int_t)rec->op_bytes),
+		       &bad);
+		jp_put(o, "bandwidth",
+		       json_real(result_rate(rec, k) * (double)rec->op_bytes),
+		       &bad);
 	}
 	if (rec->how[0])
-		json_object_set_new(o, "how", json_string(rec->how));
-	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
+		jp_put(o, "how", json_string(rec->how), &bad);
+	jp_put(o, "cpu_percent", json_integer(result_pcp(rec)), &bad);
 	/* Another program's figure has no latency (clyde-pgscan's scan). */
 	if (!figure_phased(t))
-		return o;
-	json_object_set_new(o, "max_latency_ns",
-			    json_integer((json_int_t)rec->max_latency_ns));
+		return jp_done(o, bad);
+	jp_put(o, "max_latency_ns",
+	       json_integer((json_int_t)rec->max_latency_ns), &bad);
 	if (rec->start_unix_ns)
-		json_object_set_new(
-		    o, "start_unix_ns",
-		    json_integer((json_int_t)rec->start_unix_ns));
+		jp_put(o, "start_unix_ns",
+		       json_integer((json_int_t)rec->start_unix_ns), &bad);
 	/* Not recorded (--no-latency): an empty histogram, count 0. */
-	json_object_set_new(o, "latency", latency(rec->lat ? rec->lat : &none));
-	json_object_set_new(o, "histogram",
-			    histogram(rec->lat ? rec->lat : &none));
+	jp_put(o, "latency", latency(rec->lat ? rec->lat : &none), &bad);
+	jp_put(o, "histogram", histogram(rec->lat ? rec->lat : &none), &bad);
 	if (rec->nintervals)
-		json_object_set_new(
-		    o, "intervals",
-		    json_intervals(rec->intervals, rec->nintervals, -1));
+		jp_put(o, "intervals",
+		       json_intervals(rec->intervals, rec->nintervals, -1),
+		       &bad);
 	if (rec->nworkers)
-		json_object_set_new(o, "workers", workers(rec));
+		jp_put(o, "workers", workers(rec), &bad);
 	if (rec->spans.on) {
 		const struct result_spans *sp = &rec->spans;
 
-		json_object_set_new(o, "first_finished",
-				    span(k, sp->first_work, sp->first_elapsed,
-					 sp->first_exact));
-		json_object_set_new(
-		    o, "last_finished",
-		    span(k, sp->last_work, sp->last_elapsed, -1));
+		jp_put(
+		    o, "first_finished",
+		    span(k, sp->first_work, sp->first_elapsed, sp->first_exact),
+		    &bad);
+		jp_put(o, "last_finished",
+		       span(k, sp->last_work, sp->last_elapsed, -1), &bad);
 	}
-	return o;
+	return jp_done(o, bad);
 }
 
 int json_run_has(const struct run_result *r, enum result_test t)
@@ -189,6 +203,7 @@ json_t *json_run(const struct run_result *r)
 	char *line = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&line, &len);
+	int bad = 0;
 
 	if (f) {
 		csv_write(f, r, CSV_198);
@@ -196,41 +211,41 @@ json_t *json_run(const struct run_result *r)
 		if (len && line[len - 1] == '\n')
 			line[len - 1] = '\0';
 	}
-	json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
-	json_object_set_new(o, "cache_left",
-			    r->cache_left < 0 ? json_null()
-					      : json_real(r->cache_left));
-	json_object_set_new(o, "error",
-			    r->error[0] ? json_string(r->error) : json_null());
-	json_object_set_new(o, "csv", json_string(line ? line : ""));
+	jp_put(o, "seed", json_integer((json_int_t)r->seed), &bad);
+	jp_put(o, "cache_left",
+	       r->cache_left < 0 ? json_null() : json_real(r->cache_left),
+	       &bad);
+	jp_put(o, "error", r->error[0] ? json_string(r->error) : json_null(),
+	       &bad);
+	jp_put(o, "csv", json_string(line ? line : ""), &bad);
 	free(line);
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		if (json_run_has(r, t))
-			json_object_set_new(tests, result_test_name(t),
-					    test(r, t));
-	json_object_set_new(o, "tests", tests);
-	return o;
+			jp_put(tests, result_test_name(t), test(r, t), &bad);
+	jp_put(o, "tests", tests, &bad);
+	return jp_done(o, bad);
 }
 
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT])
 {
 	json_t *o = json_object();
 	struct stats s;
+	int bad = 0;
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		unsigned n = result_summary(nruns, rate, t, &s);
 
 		if (!n)
 			continue;
-		json_object_set_new(
-		    o, result_test_name(t),
-		    json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
-			      result_rate_unit(result_test_kind(t)), "n",
-			      (json_int_t)n, "mean", s.mean, "sd", s.sd, "min",
-			      s.min, "max", s.max, "ci_low", s.ci_low,
-			      "ci_high", s.ci_high));
+		jp_put(o, result_test_name(t),
+		       json_pack("{s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "unit",
+				 result_rate_unit(result_test_kind(t)), "n",
+				 (json_int_t)n, "mean", s.mean, "sd", s.sd,
+				 "min", s.min, "max", s.max, "ci_low", s.ci_low,
+				 "ci_high", s.ci_high),
+		       &bad);
 	}
-	return o;
+	return jp_done(o, bad);
 }
 
 int json_schema_is(const json_t *v, int version, char *why, size_t whylen)

@@ -24,10 +24,12 @@
 
 #include "json.h"
 #include "json_impl.h"
+#include "jput.h"
 
 json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
 {
 	json_t *a = json_array();
+	int bad = 0;
 
 	for (unsigned i = 0; a && i < n; i++) {
 		const struct result_interval *iv = &v[i];
@@ -40,14 +42,14 @@ json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
 			      "bytes", (json_int_t)iv->bytes, "max_ns",
 			      (json_int_t)iv->max_ns);
 		if (o && iv->p50_ns)
-			json_object_set_new(
-			    o, "p50_ns", json_integer((json_int_t)iv->p50_ns));
+			jp_put(o, "p50_ns",
+			       json_integer((json_int_t)iv->p50_ns), &bad);
 		if (o && iv->p99_ns)
-			json_object_set_new(
-			    o, "p99_ns", json_integer((json_int_t)iv->p99_ns));
-		json_array_append_new(a, o);
+			jp_put(o, "p99_ns",
+			       json_integer((json_int_t)iv->p99_ns), &bad);
+		jp_append(a, o, &bad);
 	}
-	return a;
+	return jp_done(a, bad);
 }
 
 /* Interval e (at key) into iv, every key checked. 0 or -1 with why. */

@@ -19,6 +19,7 @@
 #include "csv.h"
 #include "fixture.h"
 #include "json.h"
+#include "jput.h"
 
 /* r with settings off their defaults, a CPU split and histograms. */
 static void measured(struct run_result *r)
@@ -347,6 +348,49 @@ START_TEST(settings_checked)
 }
 END_TEST
 
+/*
+ * A value jansson refuses (NULL: text that is not UTF-8, or no memory)
+ * is never left out without a word: jp_put and jp_append mark the
+ * builder bad and jp_done gives NULL, so json_run of a run whose error
+ * is not UTF-8 gives no run at all rather than one without its "error".
+ */
+START_TEST(refused_value_fails_builder)
+{
+	struct run_result r;
+	json_t *o = json_object(), *a = json_array(), *run;
+	int bad = 0;
+
+	ck_assert_ptr_nonnull(o);
+	ck_assert_ptr_nonnull(a);
+	jp_put(o, "fine", json_integer(1), &bad);
+	ck_assert_int_eq(bad, 0);
+	jp_put(o, "text", json_string("\xff"), &bad);
+	ck_assert_int_eq(bad, 1);
+	ck_assert_ptr_null(jp_done(o, bad));
+	bad = 0;
+	jp_append(a, json_integer(1), &bad);
+	ck_assert_int_eq(bad, 0);
+	jp_append(a, NULL, &bad);
+	ck_assert_int_eq(bad, 1);
+	ck_assert_ptr_null(jp_done(a, bad));
+
+	measured(&r);
+	r.t[RT_putc].state = RS_FAILED;
+	snprintf(r.error, sizeof(r.error), "putc: write '\xff': EIO");
+	ck_assert_ptr_null(json_run(&r));
+	snprintf(r.error, sizeof(r.error), "putc: write 'x': EIO");
+	run = json_run(&r);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(json_object_get(run, "tests"), "putc"),
+		"error")),
+	    "putc: write 'x': EIO");
+	json_decref(run);
+	result_free(&r);
+}
+END_TEST
+
 static Suite *result_suite(void)
 {
 	Suite *s = suite_create("result");
@@ -358,6 +402,7 @@ static Suite *result_suite(void)
 	tcase_add_loop_test(tc, bad_measured_values, 0,
 			    sizeof(bad_measured) / sizeof(bad_measured[0]));
 	tcase_add_test(tc, settings_checked);
+	tcase_add_test(tc, refused_value_fails_builder);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -23,7 +23,7 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 		rc = semsync_remove(SEMSYNC_KEY);
 		if (rc == 0) {
 			fprintf(out, "Semaphore removed.\n");
-			return cli_stdout_close("clyde");
+			return cli_stdout_close();
 		}
 		if (rc == -ENOENT)
 			fprintf(err,
@@ -35,13 +35,13 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 				"clyde: -p -1: removing the semaphore set "
 				"0x%x: %s\n",
 				SEMSYNC_KEY, strerror(-rc));
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	rc = semsync_create(SEMSYNC_KEY, (unsigned)o->sem_procs);
 	if (rc == 0) {
 		fprintf(out, "Creating semaphore for %d procs.\n",
 			o->sem_procs);
-		return cli_stdout_close("clyde");
+		return cli_stdout_close();
 	}
 	if (rc == -EINVAL)
 		fprintf(err,
@@ -53,7 +53,7 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 		fprintf(err,
 			"clyde: -p %d: making the semaphore set 0x%x: %s\n",
 			o->sem_procs, SEMSYNC_KEY, strerror(-rc));
-	return 1;
+	return CLI_EXIT_FAILED;
 }
 
 int lockstep_open(struct lockstep *ls, const struct clyde_opts *o,

@@ -30,7 +30,7 @@ struct lockstep {
  * -p: make the set for o->sem_procs processes ("Creating semaphore for
  * N procs." on out, which is stdout) or, for -1, remove it ("Semaphore
  * removed."). The exit status: stdout's closing (cli_stdout_close), or
- * 1 after one line on err.
+ * CLI_EXIT_FAILED after one line on err.
  */
 int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err);
 

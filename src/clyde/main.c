@@ -61,7 +61,7 @@ static int drop_privileges(const struct clyde_opts *o)
 
 	if (privs_drop(&o->privs, why, sizeof(why)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: -u/-g: %s\n", why);
+	error("-u/-g: %s", why);
 	return -1;
 }
 
@@ -78,7 +78,7 @@ static int open_outputs(const struct clyde_opts *o, struct outfile *json)
 		return 0;
 	if (outfile_open(json, o->json_path, why, sizeof(why)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: --json: %s\n", shown(why, line, sizeof(line)));
+	error("--json: %s", shown(why, line, sizeof(line)));
 	return -1;
 }
 
@@ -93,8 +93,7 @@ static void say_cache_method(const struct clyde_opts *o)
 	if (o->size == 0 || !room.data) /* no test of the data file runs */
 		return;
 	units_fmt_size(a, sizeof(a), o->size);
-	fprintf(stderr, "clyde: data %s%s, %s\n", a,
-		o->size_chosen ? " (no -s given)" : "",
+	warning("data %s%s, %s", a, o->size_chosen ? " (no -s given)" : "",
 		o->direct	 ? "O_DIRECT: the page cache is not used"
 		: o->drop_caches ? "page cache evicted and the machine's "
 				   "caches dropped before each read test"
@@ -228,7 +227,8 @@ static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
 		csv_write(csv_out, rows[i], o->csv);
 }
 
-/* The -x runs into r, each afresh. Returns 0, or 1 when a run failed. */
+/* The -x runs into r, each afresh. Returns 0, or CLI_EXIT_FAILED when a
+ * run failed. */
 static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    FILE *tables)
 {
@@ -270,7 +270,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		if (st == RUNNER_FAILED) {
 			if (x->doc && add_run(x, r))
 				x->doc_err = 1;
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 		print_run(x, r, csv_out, tables);
 		/* stdout is flushed once, here, so its errno is the one seen
@@ -280,7 +280,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 			break;
 		if (x->doc && add_run(x, r)) {
 			x->doc_err = 1;
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 		for (int t = 0; t < RT_COUNT; t++)
 			x->rates[x->done][t] =
@@ -293,7 +293,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 	return 0;
 }
 
-/* The -x runs. Returns 0, or 1 when a run failed. */
+/* The -x runs. Returns 0, or CLI_EXIT_FAILED when a run failed. */
 static int run_all(struct runs *x)
 {
 	const struct clyde_opts *o = x->o;
@@ -320,8 +320,8 @@ static int run_all(struct runs *x)
 
 /*
  * The document, to its temporary file (renamed over FILE only when
- * whole) or to stdout. Returns 0 or 1 (after one line); a closed stdout
- * sets x->out_err instead.
+ * whole) or to stdout. Returns 0 or CLI_EXIT_FAILED (after one line); a closed
+ * stdout sets x->out_err instead.
  */
 static int write_json(struct runs *x, struct outfile *json)
 {
@@ -331,9 +331,8 @@ static int write_json(struct runs *x, struct outfile *json)
 	int e = 0;
 
 	if (x->doc_err) {
-		fprintf(stderr, "clyde: --json: the document could not be "
-				"built: out of memory\n");
-		return 1;
+		error("--json: the document could not be built: out of memory");
+		return CLI_EXIT_FAILED;
 	}
 	if (!f || jsondoc_write(x->doc, x->done,
 				(const double(*)[RT_COUNT])x->rates, f) != 0)
@@ -346,9 +345,9 @@ static int write_json(struct runs *x, struct outfile *json)
 	}
 	if (!e && (e = -outfile_commit(json)) == 0)
 		return 0;
-	fprintf(stderr, "clyde: --json: cannot write '%s': %s\n",
-		shown(path, p, sizeof(p)), strerror(e));
-	return 1;
+	error("--json: cannot write '%s': %s", shown(path, p, sizeof(p)),
+	      strerror(e));
+	return CLI_EXIT_FAILED;
 }
 
 /*
@@ -366,33 +365,28 @@ static int finish(int status, const char *left, int rm_rc, const char *rm_why,
 		shown(left, p, sizeof(p));
 		shown(rm_why, w, sizeof(w));
 		if (stop_signal)
-			fprintf(stderr,
-				"clyde: interrupted by signal %d; could not "
-				"remove the scratch directory '%s': %s\n",
-				(int)stop_signal, p, w);
+			error("interrupted by signal %d; could not remove the "
+			      "scratch directory '%s': %s",
+			      (int)stop_signal, p, w);
 		else
-			fprintf(stderr,
-				"clyde: could not remove the scratch directory "
-				"'%s': %s\n",
-				p, w);
-		return 1;
+			error("could not remove the scratch directory '%s': %s",
+			      p, w);
+		return CLI_EXIT_FAILED;
 	}
 	if (stop_signal) {
-		fprintf(stderr,
-			"clyde: interrupted by signal %d; scratch files "
-			"removed\n",
-			(int)stop_signal);
-		return 128 + stop_signal;
+		error("interrupted by signal %d; scratch files removed",
+		      (int)stop_signal);
+		return CLI_EXIT_SIGNAL(stop_signal);
 	}
 	if (status)
 		return status;
 	if (out_err)
-		return cli_stdout_failed("clyde", out_err);
-	return cli_stdout_close("clyde");
+		return cli_stdout_failed(out_err);
+	return cli_stdout_close();
 }
 
 /* The buffers the runs need: the chunk buffer (4096-aligned), each
- * target's results, the -x rates. 0, or 1 after one line. */
+ * target's results, the -x rates. 0, or CLI_EXIT_FAILED after one line. */
 static int make_room(struct runs *x)
 {
 	const struct clyde_opts *o = x->o;
@@ -400,20 +394,17 @@ static int make_room(struct runs *x)
 	x->buf_len =
 	    (size_t)(o->chunk > o->files_chunk ? o->chunk : o->files_chunk);
 	if (posix_memalign((void **)&x->buf, 4096, x->buf_len) != 0) {
-		fprintf(stderr, "clyde: out of memory for a %zu-byte buffer\n",
-			x->buf_len);
+		error("out of memory for a %zu-byte buffer", x->buf_len);
 		x->buf = NULL;
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (o->ndirs > 1 && !(x->per = calloc(o->ndirs, sizeof(*x->per)))) {
-		fprintf(stderr, "clyde: out of memory for %u targets\n",
-			o->ndirs);
-		return 1;
+		error("out of memory for %u targets", o->ndirs);
+		return CLI_EXIT_FAILED;
 	}
 	if (!(x->rates = calloc(o->repeats, sizeof(*x->rates)))) {
-		fprintf(stderr, "clyde: out of memory for %u runs\n",
-			o->repeats);
-		return 1;
+		error("out of memory for %u runs", o->repeats);
+		return CLI_EXIT_FAILED;
 	}
 	return 0;
 }
@@ -423,14 +414,14 @@ static int make_room(struct runs *x)
 static void say_setup(const struct clyde_opts *o)
 {
 	if (!o->quiet)
-		fprintf(stderr, "Using uid:%u, gid:%u.\n", (unsigned)getuid(),
-			(unsigned)getgid());
+		say("Using uid:%u, gid:%u.", (unsigned)getuid(),
+		    (unsigned)getgid());
 	autosize_say(o, stderr);
 	say_cache_method(o);
 	if (o->size && o->direct && !o->fast &&
 	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
-		fprintf(stderr, "clyde: note: per-char tests skipped under -D "
-				"(O_DIRECT takes whole aligned blocks only)\n");
+		warning("note: per-char tests skipped under -D (O_DIRECT takes "
+			"whole aligned blocks only)");
 }
 
 int main(int argc, char **argv)
@@ -443,12 +434,13 @@ int main(int argc, char **argv)
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
 
+	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_EXIT_OK:
-		return cli_stdout_close("clyde");
+		return cli_stdout_close();
 	case OPT_USAGE:
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	case OPT_RUN:
 		break;
 	}
@@ -459,16 +451,16 @@ int main(int argc, char **argv)
 	 * after which the scratch directory is still removed. */
 	cli_catch_signals(on_signal, NULL);
 	if (o.drop_caches && (geteuid() != 0 || o.privs.drop)) {
-		fprintf(stderr, "clyde: --drop-caches: only root can drop the "
-				"machine's caches (and not with -u/-g)\n");
-		return EXIT_USAGE;
+		error("--drop-caches: only root can drop the machine's caches "
+		      "(and not with -u/-g)");
+		return CLI_EXIT_USAGE;
 	}
 	/* A phase that is not valid is a bug, found before anything is
 	 * made. */
 	if (runner_init(stderr))
-		return 1;
+		return CLI_EXIT_FAILED;
 	if (drop_privileges(&o))
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	if ((rc = mpirank_start(&o, &stop_signal)) >= 0)
 		return rc;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
@@ -476,11 +468,11 @@ int main(int argc, char **argv)
 	autosize_plan(&o, &sized);
 	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
 	    targets_check(&o) || open_outputs(&o, &json))
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	if ((status = make_room(&x)) != 0)
 		goto out;
 	if (targets_create(&targets, &o)) {
-		status = EXIT_USAGE;
+		status = CLI_EXIT_USAGE;
 		goto out;
 	}
 	if (o.direct && o.size &&
@@ -499,9 +491,8 @@ int main(int argc, char **argv)
 		goto out;
 	say_setup(&o);
 	if (o.json && !(x.doc = jsondoc_new(&o, time(NULL)))) {
-		fprintf(stderr, "clyde: --json: the document could not be "
-				"built: out of memory\n");
-		status = 1;
+		error("--json: the document could not be built: out of memory");
+		status = CLI_EXIT_FAILED;
 		goto out;
 	}
 	status = run_all(&x);
@@ -509,12 +500,12 @@ int main(int argc, char **argv)
 		table_print_summary(stderr, x.done,
 				    (const double(*)[RT_COUNT])x.rates);
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
-		status = 1;
+		status = CLI_EXIT_FAILED;
 out:
 	/* --keep: the data files of a run that ended well stay. */
 	if (o.keep && status == 0 && !stop_signal && x.done &&
 	    targets_keep(&targets, &o, x.last_seed, stderr))
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
 			    sizeof(why), stderr);
 	/* Not committed (a failure, a signal, a closed stdout): the

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "dirpat.h"
 #include "mpirank.h"
 #include "runner_workers.h"
@@ -87,7 +88,7 @@ static int expand_dir(struct clyde_opts *o, int rank)
 	}
 	if (rank == 0) {
 		text_escape(o->dir, d, sizeof(d), TEXT_LINE);
-		fprintf(stderr, "clyde: -d '%s': %s\n", d, why);
+		error("-d '%s': %s", d, why);
 	}
 	return -1;
 }
@@ -118,10 +119,8 @@ static void unmake_dir(void)
 		return;
 	me->made = 0;
 	if (rmdir(me->dir) != 0 && errno != ENOTEMPTY && errno != EEXIST)
-		fprintf(stderr,
-			"clyde: -d '%s', made for this rank: cannot "
-			"remove it: %s\n",
-			me->dir, strerror(errno));
+		error("-d '%s', made for this rank: cannot remove it: %s",
+		      me->dir, strerror(errno));
 }
 
 static void at_exit(void)
@@ -137,7 +136,7 @@ static int start_mpi(void)
 	int rank, size;
 
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
-		fprintf(stderr, "clyde: under mpirun, MPI_Init failed\n");
+		error("under mpirun, MPI_Init failed");
 		return -1;
 	}
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -162,7 +161,7 @@ static int refused_exit(int rank)
 
 	if (rank != 0)
 		nanosleep(&ts, NULL);
-	return 2;
+	return CLI_EXIT_USAGE;
 }
 
 int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
@@ -178,13 +177,13 @@ int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 	short_host(me->host, sizeof(me->host));
 	if ((why = refused(o)) != NULL) {
 		if (rank == 0)
-			fprintf(stderr, "clyde: %s\n", why);
+			error("%s", why);
 		return refused_exit(rank);
 	}
 	if (expand_dir(o, rank))
 		return refused_exit(rank);
 	if (start_mpi())
-		return 1;
+		return CLI_EXIT_FAILED;
 	mpirank_err_open();
 	make_dir(pattern);
 	runner_mpi_ranks.lead = me->rank == 0;
@@ -229,9 +228,11 @@ int mpirank_agree(int status)
 	if (rc == 0)
 		return v.rc;
 	if (rc != -EINTR)
-		fprintf(stderr, "clyde: the ranks' checks: %s\n",
-			rc == -ETIME ? what : strerror(-rc));
-	return status ? status : rc == -EINTR ? 128 + *me->stop : 1;
+		error("the ranks' checks: %s",
+		      rc == -ETIME ? what : strerror(-rc));
+	return status	      ? status
+	       : rc == -EINTR ? CLI_EXIT_SIGNAL(*me->stop)
+			      : CLI_EXIT_FAILED;
 }
 
 int mpirank_end(int status)

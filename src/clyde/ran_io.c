@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "fill.h"
 #include "ran_io.h"
 #include "seek.h"
@@ -81,7 +82,7 @@ int ran_prepare(struct clyde_opts *o, FILE *err)
 			"clyde: --ran-bs %llu: larger than the data file "
 			"(-s)\n",
 			(unsigned long long)s.bs);
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	if (s.depth <= 1)
 		return 0;

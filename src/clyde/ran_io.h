@@ -54,7 +54,7 @@ void ran_settings(const struct clyde_opts *o, struct ran_set *s);
  * run, check that io_uring can be set up. When it cannot (a kernel
  * without it, io_uring_disabled, a seccomp filter, RAN_NO_URING_ENV),
  * say so in one line on err and fall back to depth 1 (o->ran_fallback
- * says why, and the JSON settings record it). Returns 0, or 2 (usage)
+ * says why, and the JSON settings record it). Returns 0, or CLI_EXIT_USAGE
  * for a --ran-bs the data file cannot hold.
  */
 int ran_prepare(struct clyde_opts *o, FILE *err);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "autosize.h"
+#include "cli.h"
 #include "mpirank.h"
 #include "runner.h"
 #include "target.h"
@@ -147,33 +148,27 @@ static void say_no_room(const struct clyde_opts *o, const char *dir,
 	fmt_bytes(w, sizeof(w), own, 1);
 	if (!o->size_set && !o->size_chosen)
 		/* -r without -s: bonnie++'s rule chose the size. */
-		fprintf(stderr,
-			"clyde: -r %s: the data size for that RAM (twice it, "
-			"as bonnie++), %s, is more than the %s free in "
-			"'%s'%s; give -s, e.g. -s %s\n",
-			shown(o->ram_arg, n, sizeof(n)), a, b, d,
-			others(fbytes, own, 1), c);
+		error("-r %s: the data size for that RAM (twice it, as "
+		      "bonnie++), %s, is more than the %s free in '%s'%s; give "
+		      "-s, e.g. -s %s",
+		      shown(o->ram_arg, n, sizeof(n)), a, b, d,
+		      others(fbytes, own, 1), c);
 	else if (fbytes && own)
-		fprintf(stderr,
-			"clyde: -s %s%s%s: the data file, %s and sync_write's "
-			"file need %s, %s and %s, only %s free in '%s'\n",
-			a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
-			a, f, w, b, d);
+		error("-s %s%s%s: the data file, %s and sync_write's file need "
+		      "%s, %s and %s, only %s free in '%s'",
+		      a, o->files_arg ? " with " : ", ", fs.cause, fs.tests, a,
+		      f, w, b, d);
 	else if (fbytes)
-		fprintf(stderr,
-			"clyde: -s %s%s%s: the data file and %s need %s and "
-			"%s, only %s free in '%s'\n",
-			a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
-			a, f, b, d);
+		error("-s %s%s%s: the data file and %s need %s and %s, only %s "
+		      "free in '%s'",
+		      a, o->files_arg ? " with " : ", ", fs.cause, fs.tests, a,
+		      f, b, d);
 	else if (own)
-		fprintf(
-		    stderr,
-		    "clyde: -s %s: the data file and sync_write's file need "
-		    "%s and %s, only %s free in '%s'\n",
-		    a, a, w, b, d);
+		error("-s %s: the data file and sync_write's file need %s and "
+		      "%s, only %s free in '%s'",
+		      a, a, w, b, d);
 	else
-		fprintf(stderr, "clyde: -s %s: only %s free in '%s'\n", a, b,
-			d);
+		error("-s %s: only %s free in '%s'", a, b, d);
 }
 
 /*
@@ -201,19 +196,15 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 	fmt_bytes(b, sizeof(b), avail, 0);
 	if (fbytes > avail) {
 		fmt_bytes(a, sizeof(a), fbytes, 1);
-		fprintf(stderr,
-			"clyde: %s: %s need %s (each file's largest size "
-			"rounded up to a block, plus 64 bytes), only %s free "
-			"in '%s'\n",
-			fs.cause, fs.tests, a, b, d);
+		error("%s: %s need %s (each file's largest size rounded up to "
+		      "a block, plus 64 bytes), only %s free in '%s'",
+		      fs.cause, fs.tests, a, b, d);
 		return -1;
 	}
 	if (vfs->f_files && finodes > (uint64_t)vfs->f_favail) {
-		fprintf(stderr,
-			"clyde: %s: %s need %llu inodes, only %llu free in "
-			"'%s'\n",
-			fs.cause, fs.tests, (unsigned long long)finodes,
-			(unsigned long long)vfs->f_favail, d);
+		error("%s: %s need %llu inodes, only %llu free in '%s'",
+		      fs.cause, fs.tests, (unsigned long long)finodes,
+		      (unsigned long long)vfs->f_favail, d);
 		return -1;
 	}
 	/* The files of their own some tests write (sync_write's 16M),
@@ -222,11 +213,9 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 	if (own > avail - fbytes) {
 		fmt_bytes(a, sizeof(a), own, 1);
 		fmt_bytes(b, sizeof(b), avail - fbytes, 0);
-		fprintf(stderr,
-			"clyde: sync_write's file%s need%s %s, only %s free in "
-			"'%s'%s\n",
-			copies > 1 ? "s" : "", copies > 1 ? "" : "s", a, b, d,
-			fbytes ? " besides the file tests" : "");
+		error("sync_write's file%s need%s %s, only %s free in '%s'%s",
+		      copies > 1 ? "s" : "", copies > 1 ? "" : "s", a, b, d,
+		      fbytes ? " besides the file tests" : "");
 		return -1;
 	}
 	if (!room.data) /* no test uses the data file: -s takes no room */
@@ -240,13 +229,10 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 		if (o->size > left) {
 			suggest_size(c, sizeof(c), left);
 			fmt_bytes(b, sizeof(b), left, 0);
-			fprintf(
-			    stderr,
-			    "clyde: no -s given, and the smallest data size "
-			    "clyde chooses, 256M, does not fit: only %s "
-			    "free in '%s'%s; give a smaller size, e.g. "
-			    "-s %s\n",
-			    b, d, others(fbytes, own, 0), c);
+			error("no -s given, and the smallest data size clyde "
+			      "chooses, 256M, does not fit: only %s free in "
+			      "'%s'%s; give a smaller size, e.g. -s %s",
+			      b, d, others(fbytes, own, 0), c);
 			return -1;
 		}
 	}
@@ -276,23 +262,19 @@ static int probe_direct(const struct clyde_opts *o, const char *dir,
 	if (e == 0)
 		return 0;
 	if (e == TARGET_MISALIGNED) {
-		fprintf(stderr,
-			"clyde: -D: chunk %llu is not a multiple of "
-			"the %u-byte alignment O_DIRECT needs on '%s' "
-			"(from %s)\n",
-			(unsigned long long)o->chunk, al.offset, d, al.source);
-		return EXIT_USAGE;
+		error("-D: chunk %llu is not a multiple of the %u-byte "
+		      "alignment O_DIRECT needs on '%s' (from %s)",
+		      (unsigned long long)o->chunk, al.offset, d, al.source);
+		return CLI_EXIT_USAGE;
 	}
 	if (e == EINVAL) {
-		fprintf(stderr,
-			"clyde: -D: '%s' does not take O_DIRECT I/O of %llu "
-			"bytes: %s\n",
-			d, (unsigned long long)o->chunk, strerror(e));
-		return EXIT_USAGE;
+		error("-D: '%s' does not take O_DIRECT I/O of %llu bytes: %s",
+		      d, (unsigned long long)o->chunk, strerror(e));
+		return CLI_EXIT_USAGE;
 	}
-	fprintf(stderr, "clyde: -D probe: %s %s/direct-probe: %s\n", call,
-		shown(s->path, p, sizeof(p)), strerror(e));
-	return 1;
+	error("-D probe: %s %s/direct-probe: %s", call,
+	      shown(s->path, p, sizeof(p)), strerror(e));
+	return CLI_EXIT_FAILED;
 }
 
 /* Target i: a directory, not one named before; its filesystem's room
@@ -305,24 +287,21 @@ static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
 	unsigned same_fs = 1;
 
 	if (stat(dir, &st[i]) != 0) {
-		fprintf(stderr, "clyde: -d '%s': %s\n",
-			shown(dir, d, sizeof(d)), strerror(errno));
+		error("-d '%s': %s", shown(dir, d, sizeof(d)), strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st[i].st_mode)) {
-		fprintf(stderr, "clyde: -d '%s': not a directory\n",
-			shown(dir, d, sizeof(d)));
+		error("-d '%s': not a directory", shown(dir, d, sizeof(d)));
 		return -1;
 	}
 	for (unsigned k = 0; k < i; k++) {
 		if (st[k].st_dev != st[i].st_dev)
 			continue;
 		if (st[k].st_ino == st[i].st_ino) {
-			fprintf(stderr,
-				"clyde: -d '%s': the same directory as -d "
-				"'%s'; give each target once\n",
-				shown(dir, d, sizeof(d)),
-				shown(o->dirs[k], e, sizeof(e)));
+			error("-d '%s': the same directory as -d '%s'; give "
+			      "each target once",
+			      shown(dir, d, sizeof(d)),
+			      shown(o->dirs[k], e, sizeof(e)));
 			return -1;
 		}
 		same_fs++;
@@ -332,18 +311,16 @@ static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
 	/* What stops clyde making its directory there comes first, before
 	 * any sum of what the tests need: read-only, then full. */
 	if ((vfs.f_flag & ST_RDONLY) || (access(dir, W_OK) && errno == EROFS)) {
-		fprintf(stderr, "clyde: -d '%s': %s\n",
-			shown(dir, d, sizeof(d)), strerror(EROFS));
+		error("-d '%s': %s", shown(dir, d, sizeof(d)), strerror(EROFS));
 		return -1;
 	}
 	/* f_blocks 0: a filesystem that keeps no count (ramfs). */
 	if (!vfs.f_blocks)
 		return 0;
 	if (!vfs.f_bavail) {
-		fprintf(stderr,
-			"clyde: -d '%s': the filesystem is full (no space "
-			"left on device)\n",
-			shown(dir, d, sizeof(d)));
+		error(
+		    "-d '%s': the filesystem is full (no space left on device)",
+		    shown(dir, d, sizeof(d)));
 		return -1;
 	}
 	return check_space(o, &vfs, dir, o->concurrency * same_fs);
@@ -370,10 +347,8 @@ int targets_create(struct targets *t, const struct clyde_opts *o)
 		int rc = scratch_create(&t->s[i], o->dirs[i]);
 
 		if (rc) {
-			fprintf(stderr,
-				"clyde: -d '%s': cannot make a scratch "
-				"directory: %s\n",
-				shown(o->dirs[i], d, sizeof(d)), strerror(-rc));
+			error("-d '%s': cannot make a scratch directory: %s",
+			      shown(o->dirs[i], d, sizeof(d)), strerror(-rc));
 			return -1;
 		}
 		t->n = i + 1;

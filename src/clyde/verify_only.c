@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "fill.h"
 #include "options.h"
 #include "text.h"
@@ -183,19 +184,19 @@ static int vo_report(const struct vo *v, const char *path, const char *shown,
 			v->blocks ? "corrupt data"
 				  : "corrupt, or not a data file a --keep "
 				    "--verify run left");
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (v->failed) {
 		fill_bad_text(&v->bad, text, sizeof(text));
 		fprintf(err, "clyde: --verify-only '%s': %s\n", shown, text);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (v->blocks == 0) {
 		fprintf(err,
 			"clyde: --verify-only '%s': no whole 4 KiB block to "
 			"check\n",
 			shown);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	if (lost) {
 		fprintf(err,
@@ -206,7 +207,7 @@ static int vo_report(const struct vo *v, const char *path, const char *shown,
 			" is generation %" PRIu32 "\n",
 			shown, lost, v->blocks, v->newest, v->oldest_off,
 			v->oldest);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	vo_seed_text(path, v->seed, text, sizeof(text));
 	fprintf(out,
@@ -226,7 +227,7 @@ int verify_only(const char *path, FILE *out, FILE *err)
 
 	text_shown(path, shown, sizeof(shown));
 	if ((fd = vo_open(path, shown, &st, err)) < 0)
-		return 2;
+		return CLI_EXIT_USAGE;
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	v.ngens = (uint64_t)st.st_size / FILL_BLOCK;
 	v.gens = v.ngens ? calloc(v.ngens, sizeof(*v.gens)) : NULL;
@@ -234,11 +235,11 @@ int verify_only(const char *path, FILE *out, FILE *err)
 	    (v.ngens && !v.gens)) {
 		fprintf(err, "clyde: --verify-only '%s': out of memory\n",
 			shown);
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	} else if ((rc = vo_pass(&v, fd, buf, why, sizeof(why))) != 0) {
 		fprintf(err, "clyde: --verify-only '%s': %s: %s\n", shown, why,
 			strerror(-rc));
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	} else {
 		status = vo_report(&v, path, shown, out, err);
 	}

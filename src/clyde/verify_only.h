@@ -11,7 +11,8 @@
 /*
  * Read path (never opened for writing) and check every whole 4 KiB
  * block: the line of the result on out (exit 0) or the first fault on
- * err (exit 1); 2 when path cannot be read as a regular file.
+ * err (CLI_EXIT_FAILED); CLI_EXIT_USAGE when path cannot be read as a
+ * regular file.
  */
 int verify_only(const char *path, FILE *out, FILE *err);
 

@@ -88,21 +88,6 @@ void say(const char *fmt, ...)
 	va_end(ap);
 }
 
-int cli_error(const char *prog, const char *fmt, ...)
-{
-	va_list ap;
-
-	/* stderr's lock held across the three writes: one line. */
-	flockfile(stderr);
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	funlockfile(stderr);
-	return -1;
-}
-
 int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
 	    const char *why)
 {
@@ -204,21 +189,21 @@ void cli_ignore_sigpipe(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-int cli_stdout_failed(const char *prog, int err)
+int cli_stdout_failed(int err)
 {
 	if (err == EPIPE)
 		return CLI_EXIT_PIPE;
-	fprintf(stderr, "%s: writing standard output: %s\n", prog,
-		err ? strerror(err) : "write error");
+	error("writing standard output: %s",
+	      err ? strerror(err) : "write error");
 	return CLI_EXIT_FAILED;
 }
 
-int cli_stdout_close(const char *prog)
+int cli_stdout_close(void)
 {
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
-	return cli_stdout_failed(prog, errno);
+	return cli_stdout_failed(errno);
 }
 
 /* dir/name into a new string, if it is an executable regular file. */

@@ -52,13 +52,6 @@ void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_exit_stop(int sig);
 
 /*
- * "prog: <message>" as one line on stderr (under stderr's lock, so
- * threads do not mix their lines), and -1, for `return cli_error(...)`.
- */
-int cli_error(const char *prog, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/*
  * A refused value: "prog: what 'value': why" as one line on err, and -1.
  * The value is printed as given: a caller that promises one line whatever
  * the value holds escapes it first (text.h).
@@ -132,15 +125,15 @@ void cli_ignore_sigpipe(void);
 /*
  * The exit status after writing standard output failed with errno err:
  * CLI_EXIT_PIPE and nothing said for EPIPE; otherwise one line,
- * "prog: writing standard output: <why>", and 1.
+ * "prog: writing standard output: <why>", and CLI_EXIT_FAILED.
  */
-int cli_stdout_failed(const char *prog, int err);
+int cli_stdout_failed(int err);
 
 /*
  * Flushes standard output at the end of a program; 0 when all of it was
  * written, else cli_stdout_failed()'s status.
  */
-int cli_stdout_close(const char *prog);
+int cli_stdout_close(void);
 
 /*
  * The path of an executable regular file name on PATH, as execvp would

@@ -16,40 +16,6 @@
 #include "jsonput.h"
 #include "text.h"
 
-void jp_put(json_t *o, const char *key, json_t *v, int *bad)
-{
-	if (json_object_set_new(o, key, v) != 0)
-		*bad = 1;
-}
-
-int jp_made(json_t *const v[], size_t n, int *bad)
-{
-	size_t i;
-
-	for (i = 0; i < n && v[i]; i++)
-		;
-	if (i == n)
-		return 0;
-	for (i = 0; i < n; i++)
-		json_decref(v[i]);
-	*bad = 1;
-	return -1;
-}
-
-json_t *jp_done(json_t *doc, int bad)
-{
-	if (!bad)
-		return doc;
-	json_decref(doc);
-	return NULL;
-}
-
-void jp_append(json_t *a, json_t *v, int *bad)
-{
-	if (json_array_append_new(a, v) != 0)
-		*bad = 1;
-}
-
 json_t *jp_text(const char *s)
 {
 	size_t room = text_escape_room(s);
@@ -141,8 +107,7 @@ int jp_write(const json_t *doc, FILE *f, size_t flags)
 	return 0;
 }
 
-int jp_finish(const char *prog, json_t *doc, struct outfile *of,
-	      int close_stdout)
+int jp_finish(json_t *doc, struct outfile *of, int close_stdout)
 {
 	FILE *f = of ? outfile_stream(of) : stdout;
 	char *name;
@@ -151,7 +116,7 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 	if (!doc) {
 		if (of)
 			outfile_abort(of);
-		cli_error(prog, "--json: the document could not be built");
+		error("--json: the document could not be built");
 		return CLI_EXIT_FAILED;
 	}
 	if (!f || jp_write(doc, f, 0))
@@ -159,8 +124,8 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 	json_decref(doc);
 	if (!of) {
 		if (e)
-			return cli_stdout_failed(prog, e);
-		return close_stdout ? cli_stdout_close(prog) : 0;
+			return cli_stdout_failed(e);
+		return close_stdout ? cli_stdout_close() : 0;
 	}
 	/* A commit that fails frees of's names: the line needs its own. */
 	name = strdup(of->path ? of->path : "");
@@ -168,8 +133,7 @@ int jp_finish(const char *prog, json_t *doc, struct outfile *of,
 		free(name);
 		return 0;
 	}
-	cli_bad(stderr, prog, "--json", name ? name : "(out of memory)",
-		strerror(e));
+	error("--json '%s': %s", name ? name : "(out of memory)", strerror(e));
 	free(name);
 	outfile_abort(of);
 	return CLI_EXIT_FAILED;

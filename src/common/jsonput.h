@@ -4,8 +4,9 @@
  * clyde-sweep (doc/clyde-json.5) with jansson, so that no key is ever
  * dropped without a word. jansson gives NULL for a string that is not
  * UTF-8 (or when memory runs out), and json_object_set_new() then leaves
- * the key out silently: jp_put marks the document broken (*bad) instead,
- * and the callers never write a broken one.
+ * the key out silently: jp_put (lib/jput.h) marks the document broken
+ * (*bad) instead, and the callers never write a broken one. Text goes
+ * through jp_text, so a user's bytes reach the document escaped.
  */
 #ifndef CLYDE_JSONPUT_H
 #define CLYDE_JSONPUT_H
@@ -14,27 +15,8 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "jput.h"
 #include "outfile.h"
-
-/* Set key to v (taken over); a NULL v or a failure sets *bad. */
-void jp_put(json_t *o, const char *key, json_t *v, int *bad);
-
-/* Append v (taken over) to the array a; a NULL v or a failure sets *bad. */
-void jp_append(json_t *a, json_t *v, int *bad);
-
-/*
- * Whether the values a builder has just made (json_object(), json_array()
- * and the like) are all there: 0; else -1, with every one of them freed
- * and *bad set. JP_MADE(bad, a, b, ...) names them as arguments.
- */
-int jp_made(json_t *const v[], size_t n, int *bad);
-#define JP_MADE(bad, ...)                                                      \
-	jp_made((json_t *const[]){__VA_ARGS__},                                \
-		sizeof((json_t *const[]){__VA_ARGS__}) / sizeof(json_t *),     \
-		bad)
-
-/* The end of a document's builder: doc, or NULL (doc freed) when bad. */
-json_t *jp_done(json_t *doc, int bad);
 
 /* A string of the document: a byte that is not UTF-8 becomes \xNN. */
 json_t *jp_text(const char *s);
@@ -77,7 +59,6 @@ int jp_write(const json_t *doc, FILE *f, size_t flags);
  * when close_stdout, as the program's last output). One line for a
  * failure; the exit status (0, 1, or 141 for a closed stdout).
  */
-int jp_finish(const char *prog, json_t *doc, struct outfile *of,
-	      int close_stdout);
+int jp_finish(json_t *doc, struct outfile *of, int close_stdout);
 
 #endif

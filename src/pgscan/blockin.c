@@ -33,21 +33,21 @@ static int clyde_path(char *buf, size_t len)
 
 	if (env && *env) {
 		if (!realpath(env, buf))
-			return cli_error(PROG, "CLYDE_BIN '%s': %s", env,
-					 strerror(errno));
+			return error("CLYDE_BIN '%s': %s", env,
+				     strerror(errno));
 		return 0;
 	}
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n < 0)
-		return cli_error(PROG, "/proc/self/exe: %s", strerror(errno));
+		return error("/proc/self/exe: %s", strerror(errno));
 	self[n] = '\0';
 	dir = dirname(self);
 	snprintf(buf, len, "%s/clyde", dir);
 	if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
 		snprintf(buf, len, "%s/clyde/clyde", dir);
 	if (access(buf, X_OK))
-		return cli_error(PROG, "%s: %s (clyde measures block input)",
-				 buf, strerror(errno));
+		return error("%s: %s (clyde measures block input)", buf,
+			     strerror(errno));
 	return 0;
 }
 
@@ -61,7 +61,7 @@ static json_t *load_doc(const struct pg_run *r, struct pg_result *res)
 	pg_path(path, sizeof(path), r->scratch.path, "clyde.json");
 	doc = json_load_file(path, 0, &je);
 	if (!doc) {
-		cli_error(PROG, "clyde's document: %s", je.text);
+		error("clyde's document: %s", je.text);
 		return NULL;
 	}
 	runs = json_object_get(doc, "runs");
@@ -69,10 +69,9 @@ static json_t *load_doc(const struct pg_run *r, struct pg_result *res)
 	if (!json_is_array(runs) || json_array_size(runs) != r->o->runs ||
 	    !json_is_integer(fs) ||
 	    !json_is_object(json_object_get(doc, "settings"))) {
-		cli_error(PROG,
-			  "clyde's document has not %u runs and a "
-			  "file size",
-			  r->o->runs);
+		error("clyde's document has not %u runs and a "
+		      "file size",
+		      r->o->runs);
 		json_decref(doc);
 		return NULL;
 	}
@@ -99,8 +98,7 @@ int pg_block_input(struct pg_run *r, struct pg_result *res, void **doc)
 	}
 	argv[n] = NULL;
 	if (!r->o->quiet)
-		cli_error(PROG, "block input: clyde --only=get_block -x %u",
-			  r->o->runs);
+		error("block input: clyde --only=get_block -x %u", r->o->runs);
 	st = pg_child(r, argv, "clyde.log", "clyde.log");
 	if (st < 0 && pg_stop)
 		return CLI_EXIT_FAILED;
@@ -109,8 +107,8 @@ int pg_block_input(struct pg_run *r, struct pg_result *res, void **doc)
 		pg_log_reason(log, why, sizeof(why));
 		if (st < 0)
 			snprintf(why, sizeof(why), "%s", strerror(errno));
-		cli_error(PROG, "clyde (block input) failed: %s",
-			  why[0] ? why : "no reason given");
+		error("clyde (block input) failed: %s",
+		      why[0] ? why : "no reason given");
 		return st == CLI_EXIT_USAGE ? CLI_EXIT_USAGE : CLI_EXIT_FAILED;
 	}
 	*doc = load_doc(r, res);

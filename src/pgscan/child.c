@@ -245,10 +245,9 @@ int pg_find_bindir(const struct pg_opts *o, char *out, size_t len)
 			snprintf(out, len, "%s", abs);
 			return 0;
 		}
-		return cli_error(PROG,
-				 "--bindir '%s': no initdb, pg_ctl, postgres, "
-				 "psql and pgbench there",
-				 o->bindir);
+		return error("--bindir '%s': no initdb, pg_ctl, postgres, "
+			     "psql and pgbench there",
+			     o->bindir);
 	}
 	from_pg_config(out, len);
 	if (out[0] && has_all(out))
@@ -256,8 +255,7 @@ int pg_find_bindir(const struct pg_opts *o, char *out, size_t len)
 	highest_version(out, len);
 	if (out[0])
 		return 0;
-	return cli_error(PROG,
-			 "PostgreSQL not found (no initdb, pg_ctl, postgres, "
-			 "psql and pgbench in pg_config --bindir or "
-			 "/usr/lib/postgresql/N/bin): install postgresql");
+	return error("PostgreSQL not found (no initdb, pg_ctl, postgres, "
+		     "psql and pgbench in pg_config --bindir or "
+		     "/usr/lib/postgresql/N/bin): install postgresql");
 }

@@ -49,7 +49,7 @@ static int write_conf(struct pg_run *r)
 	pg_path(path, sizeof(path), r->data, "postgresql.conf");
 	f = fopen(path, "ae");
 	if (!f)
-		return cli_error(PROG, "%s: %s", path, strerror(errno));
+		return error("%s: %s", path, strerror(errno));
 	fputs(
 	    "\n# clyde-pgscan: a private server, reached by its socket only\n",
 	    f);
@@ -63,7 +63,7 @@ static int write_conf(struct pg_run *r)
 	if (fclose(f) && !e)
 		e = errno;
 	if (e)
-		return cli_error(PROG, "%s: %s", path, strerror(e));
+		return error("%s: %s", path, strerror(e));
 	return 0;
 }
 
@@ -78,10 +78,10 @@ static int failed(const struct pg_run *r, const char *what, const char *log,
 	pg_path(path, sizeof(path), r->scratch.path, log);
 	pg_log_reason(path, why, sizeof(why));
 	if (st < 0)
-		cli_error(PROG, "%s: %s", what, strerror(errno));
+		error("%s: %s", what, strerror(errno));
 	else
-		cli_error(PROG, "%s (exit %d): %s", what, st,
-			  why[0] ? why : "no reason given");
+		error("%s (exit %d): %s", what, st,
+		      why[0] ? why : "no reason given");
 	return CLI_EXIT_FAILED;
 }
 
@@ -101,7 +101,7 @@ int pg_cluster_init(struct pg_run *r, struct pg_result *res)
 	if (mkdirat(r->scratch.dirfd, "sock", 0700) ||
 	    (geteuid() == 0 && fchownat(r->scratch.dirfd, "sock",
 					r->o->privs.uid, r->o->privs.gid, 0)))
-		return cli_error(PROG, "%s: %s", r->sock, strerror(errno)),
+		return error("%s: %s", r->sock, strerror(errno)),
 		       CLI_EXIT_FAILED;
 	st = pg_child(r, argv, "initdb.log", "initdb.log");
 	if (st)
@@ -130,9 +130,7 @@ int pg_server_start(struct pg_run *r, const struct pg_result *res)
 
 		pg_log_reason(log, why, sizeof(why));
 		if (why[0]) {
-			cli_error(PROG,
-				  "the PostgreSQL server did not start: %s",
-				  why);
+			error("the PostgreSQL server did not start: %s", why);
 			return CLI_EXIT_FAILED;
 		}
 	}

@@ -54,7 +54,7 @@ static int user_fs_enter(const struct pg_opts *o, struct privs_fs *fs)
 
 	if (privs_fs_enter(&o->privs, fs, why, sizeof(why)) == 0)
 		return 0;
-	cli_error(PROG, "--json: -u '%s': %s", o->user_arg, why);
+	error("--json: -u '%s': %s", o->user_arg, why);
 	return CLI_EXIT_FAILED;
 }
 
@@ -64,7 +64,7 @@ static int user_fs_leave(struct privs_fs *fs)
 
 	if (privs_fs_leave(fs, why, sizeof(why)) == 0)
 		return 0;
-	cli_error(PROG, "--json: %s", why);
+	error("--json: %s", why);
 	return CLI_EXIT_FAILED;
 }
 
@@ -86,7 +86,7 @@ static int json_open(const struct pg_opts *o)
 		return st;
 	}
 	if (e)
-		cli_error(PROG, "--json: %s", why);
+		error("--json: %s", why);
 	return e ? CLI_EXIT_USAGE : 0;
 }
 
@@ -132,8 +132,8 @@ static int user_reaches(const struct pg_opts *o)
 		return st ? CLI_EXIT_FAILED : 0;
 	pg_path(log, sizeof(log), run.scratch.path, "reach.log");
 	pg_log_reason(log, why, sizeof(why));
-	cli_error(PROG, "-d '%s': user %s cannot work in it (%s)", o->dir_abs,
-		  o->user_arg, why[0] ? why : "initdb --version failed");
+	error("-d '%s': user %s cannot work in it (%s)", o->dir_abs,
+	      o->user_arg, why[0] ? why : "initdb --version failed");
 	return CLI_EXIT_USAGE;
 }
 
@@ -143,8 +143,8 @@ static int make_scratch(const struct pg_opts *o)
 	int e = scratch_create(&run.scratch, o->dir_abs);
 
 	if (e) {
-		cli_error(PROG, "cannot make a directory in %s: %s", o->dir_abs,
-			  strerror(-e));
+		error("cannot make a directory in %s: %s", o->dir_abs,
+		      strerror(-e));
 		run.scratch.path[0] = '\0';
 		return e == -EACCES || e == -EROFS || e == -ENOENT ||
 			       e == -ENOTDIR
@@ -153,8 +153,7 @@ static int make_scratch(const struct pg_opts *o)
 	}
 	if (geteuid() == 0 &&
 	    fchown(run.scratch.dirfd, o->privs.uid, o->privs.gid)) {
-		cli_error(PROG, "chown %s: %s", run.scratch.path,
-			  strerror(errno));
+		error("chown %s: %s", run.scratch.path, strerror(errno));
 		return CLI_EXIT_FAILED;
 	}
 	/* No watcher is not fatal: the run cleans up after itself. */
@@ -224,16 +223,15 @@ static int cleanup(void)
 		pg_server_kill(&run, &res);
 	if (run.scratch.path[0] &&
 	    scratch_remove_why(&run.scratch, why, sizeof(why))) {
-		cli_error(PROG, "cannot remove %s: %s", run.scratch.path, why);
+		error("cannot remove %s: %s", run.scratch.path, why);
 		rc = CLI_EXIT_FAILED;
 	}
 	pid_t watcher = run.scratch.watch_pid;
 
 	if (scratch_unwatch(&run.scratch, &pg_stop))
-		cli_error(PROG,
-			  "the scratch watcher (pid %ld) did not exit when "
-			  "told the run was over: killed it",
-			  (long)watcher);
+		error("the scratch watcher (pid %ld) did not exit when "
+		      "told the run was over: killed it",
+		      (long)watcher);
 	reap_server();
 	return rc;
 }
@@ -273,7 +271,7 @@ static int results(const struct pg_opts *o, void *doc, time_t start)
 			json_decref(d);
 			return st ? st : js;
 		}
-		js = jp_finish(PROG, d, o->json_path ? &json_of : NULL, 1);
+		js = jp_finish(d, o->json_path ? &json_of : NULL, 1);
 		if (user_fs_leave(&fs) && !js)
 			js = CLI_EXIT_FAILED;
 		return st ? st : js;
@@ -289,12 +287,13 @@ int main(int argc, char **argv)
 	time_t start;
 	int st;
 
+	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
 	switch (pg_opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_OK:
 		break;
 	case OPT_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}

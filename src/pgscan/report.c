@@ -77,15 +77,13 @@ static void warn_short(const struct pg_result *res, void *doc, unsigned n)
 		block |= !st || strcmp(json_string_value(st) ?: "", "ok");
 	}
 	if (scan)
-		cli_error(PROG,
-			  "warning: a scan took under %.1f s, too short "
-			  "to trust: give a larger -s",
-			  CLK_MIN_SECONDS);
+		warning("warning: a scan took under %.1f s, too short "
+			"to trust: give a larger -s",
+			CLK_MIN_SECONDS);
 	if (block)
-		cli_error(PROG,
-			  "warning: block input took under %.1f s (or "
-			  "failed), too short to trust: give a larger -s",
-			  CLK_MIN_SECONDS);
+		warning("warning: block input took under %.1f s (or "
+			"failed), too short to trust: give a larger -s",
+			CLK_MIN_SECONDS);
 }
 
 int pg_print_line(const struct pg_opts *o, const struct pg_result *res,
@@ -122,7 +120,7 @@ int pg_print_line(const struct pg_opts *o, const struct pg_result *res,
 		"%.0f MB/s%s, backend CPU %.0f%%: %s\n",
 		ss.mean, s1, ratio, sb.mean, s2, sc.mean, verdict);
 	if (out == stdout)
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	fflush(out);
 	return 0;
 }

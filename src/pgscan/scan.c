@@ -77,10 +77,10 @@ int pg_psql(struct pg_run *r, const struct pg_result *res,
 			return CLI_EXIT_FAILED;
 		pg_path(path, sizeof(path), r->scratch.path, errn);
 		pg_log_reason(path, why, sizeof(why));
-		cli_error(PROG, "psql (%s) failed: %s", name,
-			  st < 0   ? strerror(errno)
-			  : why[0] ? why
-				   : "no reason");
+		error("psql (%s) failed: %s", name,
+		      st < 0   ? strerror(errno)
+		      : why[0] ? why
+			       : "no reason");
 		return CLI_EXIT_FAILED;
 	}
 	read_scratch(r, outn, outbuf, outlen);
@@ -103,7 +103,7 @@ static int describe(struct pg_run *r, struct pg_result *res)
 	f = strtok_r(NULL, "|", &save);
 	sz = strtok_r(NULL, "|\n", &save);
 	if (!v || !f || !sz)
-		return cli_error(PROG, "psql gave no relation size: '%s'", out),
+		return error("psql gave no relation size: '%s'", out),
 		       CLI_EXIT_FAILED;
 	/* "15.20 (Debian 15.20-0+deb12u1)": the number is the version. */
 	snprintf(res->version, sizeof(res->version), "%.*s",
@@ -127,8 +127,7 @@ int pg_load(struct pg_run *r, struct pg_result *res, uint64_t size)
 	snprintf(scale, sizeof(scale), "%u", res->scale);
 	snprintf(port, sizeof(port), "%d", PG_PORT);
 	if (!r->o->quiet)
-		cli_error(PROG, "loading pgbench_accounts at scale %u",
-			  res->scale);
+		warning("loading pgbench_accounts at scale %u", res->scale);
 	st = pg_child(r, argv, "pgbench.log", "pgbench.log");
 	if (st) {
 		char why[512];
@@ -137,10 +136,9 @@ int pg_load(struct pg_run *r, struct pg_result *res, uint64_t size)
 			return CLI_EXIT_FAILED;
 		pg_path(path, sizeof(path), r->scratch.path, "pgbench.log");
 		pg_log_reason(path, why, sizeof(why));
-		cli_error(PROG, "pgbench -i failed: %s",
-			  st < 0   ? strerror(errno)
-			  : why[0] ? why
-				   : "no reason");
+		error("pgbench -i failed: %s", st < 0	? strerror(errno)
+					       : why[0] ? why
+							: "no reason");
 		return CLI_EXIT_FAILED;
 	}
 	return describe(r, res);
@@ -181,8 +179,7 @@ static int evict(struct pg_run *r, struct pg_result *res, double *share)
 	int e = 0;
 
 	if (r->o->drop_caches && (e = cache_drop_all()) != 0)
-		return cli_error(PROG, "dropping the page cache: %s",
-				 strerror(-e)),
+		return error("dropping the page cache: %s", strerror(-e)),
 		       CLI_EXIT_FAILED;
 	for (unsigned seg = 0; e == 0; seg++) {
 		if (seg)
@@ -199,7 +196,7 @@ static int evict(struct pg_run *r, struct pg_result *res, double *share)
 		e = evict_one(path, r->o->drop_caches, &bytes, &resident);
 	}
 	if (e < 0)
-		return cli_error(PROG, "evicting %s: %s", path, strerror(-e)),
+		return error("evicting %s: %s", path, strerror(-e)),
 		       CLI_EXIT_FAILED;
 	*share = bytes ? resident / (double)bytes : 0;
 	return 0;
@@ -229,8 +226,7 @@ static int timed_scan(struct pg_run *r, struct pg_result *res,
 	l3 = strtok_r(NULL, "\n", &save);
 	if (!l1 || !l2 || !l3 || stamp(l1, &t0, &u0, &s0) ||
 	    stamp(l3, &t1, &u1, &s1))
-		return cli_error(PROG, "psql gave no scan times"),
-		       CLI_EXIT_FAILED;
+		return error("psql gave no scan times"), CLI_EXIT_FAILED;
 	sc->elapsed = t1 - t0;
 	sc->user = (u1 - u0) / tck;
 	sc->sys = (s1 - s0) / tck;
@@ -249,16 +245,15 @@ int pg_cold_scan(struct pg_run *r, struct pg_result *res, unsigned i)
 		res->resident_max = sc->resident;
 	if (sc->resident > 0.05 && !res->cannot_evict) {
 		res->cannot_evict = 1;
-		cli_error(PROG,
-			  "warning: %.0f%% of the table stayed in the page "
-			  "cache (a filesystem that cannot evict, as tmpfs): "
-			  "the scans read memory",
-			  sc->resident * 100);
+		warning("warning: %.0f%% of the table stayed in the page "
+			"cache (a filesystem that cannot evict, as tmpfs): "
+			"the scans read memory",
+			sc->resident * 100);
 	}
 	if ((st = pg_server_start(r, res)) != 0)
 		return st;
 	if (!r->o->quiet)
-		cli_error(PROG, "scan %u of %u started", i + 1, r->o->runs);
+		warning("scan %u of %u started", i + 1, r->o->runs);
 	if ((st = timed_scan(r, res, sc)) != 0)
 		return st;
 	res->nscans = i + 1;

@@ -380,7 +380,7 @@ int report_compare(FILE *out, const struct report_set *set,
 
 	if (!xa || !xb || nsides == (size_t)-1) {
 		fprintf(err, "clyde-report: compare: out of memory\n");
-		status = 1;
+		status = CLI_EXIT_FAILED;
 		goto out;
 	}
 	if (nsides < 2) {
@@ -389,7 +389,7 @@ int report_compare(FILE *out, const struct report_set *set,
 			"give a second input or an input with a second "
 			"name\n",
 			nsides ? sides[0].name : "none");
-		status = 2;
+		status = CLI_EXIT_USAGE;
 		goto out;
 	}
 	if (o->csv)

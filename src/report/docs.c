@@ -203,19 +203,19 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
 			"%s: %s: a %s document beside other inputs: json "
 			"writes one document of one program; give it alone\n",
 			PROG, d->file, programs[d->kind]);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	doc = doc_again(d);
 	if (!doc) {
 		fprintf(err, "%s: json: out of memory\n", PROG);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	rc = jp_write(doc, out, 0);
 	json_decref(doc);
 	if (rc) {
 		fprintf(err, "%s: json: the document could not be written\n",
 			PROG);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	return 0;
 }
@@ -228,5 +228,5 @@ int report_docs_refuse(const struct report_set *set, const char *cmd, FILE *err)
 		"%s: %s: a %s document; %s reads clyde and bonnie++ results "
 		"(txt and json read this one)\n",
 		PROG, d->file, programs[d->kind], cmd);
-	return 2;
+	return CLI_EXIT_USAGE;
 }

@@ -229,7 +229,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 	p.nsides = report_sides(set, inputs, ninputs ? ninputs : 1, &p.sides);
 	if (p.nsides == (size_t)-1) {
 		fprintf(err, "clyde-report: html: out of memory\n");
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\">\n"
@@ -245,14 +245,14 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 				  "</p>\n");
 	machines_note(out, set);
 	if (html_table(out, &p) < 0)
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	if (!status) {
 		more_table(out, set);
 		units_note(out, set);
 		/* The charts: after the tables, before the comparison. */
 		if (charts(out, set, o) < 0 || html_compare(out, &p) < 0 ||
 		    html_settings(out, &p) < 0)
-			status = 1;
+			status = CLI_EXIT_FAILED;
 	}
 	if (status)
 		fprintf(err, "clyde-report: html: out of memory\n");

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "jput.h"
 #include "report.h"
 
 /* The 1.98 line of a row, without its newline; NULL without memory. */
@@ -46,22 +47,24 @@ static json_t *line_test(const struct csv_cell *c, enum result_test t)
 {
 	enum result_kind k = result_test_kind(t);
 	json_t *o = json_object();
+	int bad = 0;
 
-	json_object_set_new(o, "status",
-			    json_string(c->state == CSV_VALUE  ? "ok"
-					: c->state == CSV_FAST ? "too-fast"
-							       : "skipped"));
+	jp_put(o, "status",
+	       json_string(c->state == CSV_VALUE  ? "ok"
+			   : c->state == CSV_FAST ? "too-fast"
+						  : "skipped"),
+	       &bad);
 	if (c->state == CSV_EMPTY)
-		return o;
+		return jp_done(o, bad);
 	if (c->state == CSV_VALUE)
-		json_object_set_new(o, "rate", json_real(c->rate));
-	json_object_set_new(o, "rate_unit", json_string(result_rate_unit(k)));
+		jp_put(o, "rate", json_real(c->rate), &bad);
+	jp_put(o, "rate_unit", json_string(result_rate_unit(k)), &bad);
 	if (c->cpu >= 0)
-		json_object_set_new(o, "cpu_percent", json_integer(c->cpu));
+		jp_put(o, "cpu_percent", json_integer(c->cpu), &bad);
 	if (c->lat_text[0])
-		json_object_set_new(o, "max_latency_ns",
-				    json_integer((json_int_t)c->lat_ns));
-	return o;
+		jp_put(o, "max_latency_ns", json_integer((json_int_t)c->lat_ns),
+		       &bad);
+	return jp_done(o, bad);
 }
 
 /* The seed field when it is a whole number, else null. */
@@ -83,6 +86,7 @@ static json_t *line_run(const struct run_result *row)
 {
 	json_t *o = json_object(), *tests = json_object();
 	char *line = row_line(row);
+	int bad = 0;
 
 	if (!o || !tests || !line) {
 		json_decref(o);
@@ -90,18 +94,18 @@ static json_t *line_run(const struct run_result *row)
 		free(line);
 		return NULL;
 	}
-	json_object_set_new(o, "seed", line_seed(row->text.seed));
-	json_object_set_new(o, "cache_left", json_null());
-	json_object_set_new(o, "error", json_null());
-	json_object_set_new(o, "csv", json_string(line));
+	jp_put(o, "seed", line_seed(row->text.seed), &bad);
+	jp_put(o, "cache_left", json_null(), &bad);
+	jp_put(o, "error", json_null(), &bad);
+	jp_put(o, "csv", json_string(line), &bad);
 	free(line);
 	/* A line holds no figure of another program (clyde-pgscan's). */
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		if (figure_phased(t) || row->c[t].state != CSV_EMPTY)
-			json_object_set_new(tests, result_test_name(t),
-					    line_test(&row->c[t], t));
-	json_object_set_new(o, "tests", tests);
-	return o;
+			jp_put(tests, result_test_name(t),
+			       line_test(&row->c[t], t), &bad);
+	jp_put(o, "tests", tests, &bad);
+	return jp_done(o, bad);
 }
 
 /* Whether the rows are the runs of one document, all of them. */
@@ -119,24 +123,23 @@ static json_t *doc_head(const struct report_set *set)
 	json_t *doc = set->head && set->njson == 1 && set->ncsv == 0
 			  ? json_deep_copy(set->head)
 			  : json_object();
+	int bad = 0;
 
 	if (!doc)
 		return NULL;
 	/* Made again after the runs, or taken whole (one_doc). */
 	json_object_del(doc, "summary");
-	json_object_set_new(doc, "schema_version",
-			    json_integer(JSON_SCHEMA_VERSION));
+	jp_put(doc, "schema_version", json_integer(JSON_SCHEMA_VERSION), &bad);
 	if (!json_object_get(doc, "program"))
-		json_object_set_new(doc, "program", json_string("clyde"));
+		jp_put(doc, "program", json_string("clyde"), &bad);
 	if (!json_object_get(doc, "version"))
-		json_object_set_new(doc, "version",
-				    json_string(PACKAGE_VERSION));
-	json_object_set_new(doc, "converted_by",
-			    json_string("clyde-report " PACKAGE_VERSION));
+		jp_put(doc, "version", json_string(PACKAGE_VERSION), &bad);
+	jp_put(doc, "converted_by",
+	       json_string("clyde-report " PACKAGE_VERSION), &bad);
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 		if (!json_object_get(doc, keys[k]))
-			json_object_set_new(doc, keys[k], json_null());
-	return doc;
+			jp_put(doc, keys[k], json_null(), &bad);
+	return jp_done(doc, bad);
 }
 
 /*
@@ -166,7 +169,7 @@ int report_json(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err)
 {
 	json_t *doc = doc_head(set), *runs = json_array(), *sum = NULL;
-	int status = 1;
+	int status = CLI_EXIT_FAILED, bad = 0;
 
 	(void)o;
 	if (!doc || !runs)
@@ -175,19 +178,20 @@ int report_json(FILE *out, const struct report_set *set,
 		const struct report_row *r = &set->rows[i];
 		json_t *run = r->run ? json_incref(r->run) : line_run(&r->res);
 
-		if (!run || json_array_append_new(runs, run))
+		jp_append(runs, run, &bad);
+		if (bad)
 			goto done;
 	}
-	json_object_set(doc, "runs", runs);
+	jp_put(doc, "runs", json_incref(runs), &bad);
 	sum = summary(set);
-	if (!sum)
+	jp_put(doc, "summary", sum, &bad);
+	if (bad)
 		goto done;
-	json_object_set_new(doc, "summary", sum);
 	if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
 	    fputc('\n', out) == EOF || fflush(out) || ferror(out)) {
 		fprintf(err, "clyde-report: json: the document could not be "
 			     "written\n");
-		status = 1;
+		status = CLI_EXIT_FAILED;
 	} else {
 		status = 0;
 	}

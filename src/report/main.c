@@ -129,21 +129,20 @@ static int open_outputs(const struct report_args *a, struct report_outs *outs)
 	} else if (a->o.output && strcmp(a->o.output, "-")) {
 		names[n++] = strdup(a->o.output);
 		if (!names[0]) {
-			fprintf(stderr, "%s: out of memory\n", PROG);
-			status = 1;
+			error("out of memory");
+			status = CLI_EXIT_FAILED;
 		}
 	}
 	for (int k = 0; k < n && !status; k++) {
 		if (is_input(a, names[k])) {
-			fprintf(stderr,
-				"%s: '%s' is an input; name another file for "
-				"the output\n",
-				PROG, names[k]);
-			status = 2;
+			error("'%s' is an input; name another file for the "
+			      "output",
+			      names[k]);
+			status = CLI_EXIT_USAGE;
 		} else if (outfile_open(&outs->f[k], names[k], why,
 					sizeof(why)) < 0) {
-			fprintf(stderr, "%s: %s\n", PROG, why);
-			status = 2;
+			error("%s", why);
+			status = CLI_EXIT_USAGE;
 		} else {
 			outs->n++;
 		}
@@ -170,9 +169,8 @@ static int close_outputs(struct report_outs *outs, int status)
 		snprintf(name, sizeof(name), "%s", outs->f[k].path);
 		e = outfile_commit(&outs->f[k]);
 		if (e < 0) {
-			fprintf(stderr, "%s: '%s': %s\n", PROG, name,
-				strerror(-e));
-			status = 1;
+			error("'%s': %s", name, strerror(-e));
+			status = CLI_EXIT_FAILED;
 		}
 	}
 	outs->n = 0;
@@ -191,18 +189,17 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 
 		inputs[k] = set->n;
 		if (!buf) {
-			fprintf(stderr, "%s: %s: %s\n", PROG, path,
-				strerror(errno));
-			return 2;
+			error("%s: %s", path, strerror(errno));
+			return CLI_EXIT_USAGE;
 		}
 		r = report_load(set, path, buf, len, a->skip_bad, stderr);
 		free(buf);
 		if (r < 0)
-			return 2;
+			return CLI_EXIT_USAGE;
 	}
 	if (!set->n && !set->ndocs) {
-		fprintf(stderr, "%s: no result lines in the input\n", PROG);
-		return 2;
+		error("no result lines in the input");
+		return CLI_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -220,9 +217,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 	if (outs->n) {
 		out = outfile_stream(&outs->f[0]);
 		if (!out) {
-			fprintf(stderr, "%s: '%s': %s\n", PROG, outs->f[0].path,
-				strerror(errno));
-			return 1;
+			error("'%s': %s", outs->f[0].path, strerror(errno));
+			return CLI_EXIT_FAILED;
 		}
 	}
 	switch (a->cmd) {
@@ -250,20 +246,21 @@ int main(int argc, char **argv)
 	size_t *inputs;
 	int status;
 
+	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
 	switch (report_parse_args(argc, argv, &a, stdout, stderr)) {
 	case OPT_OK:
 		break;
 	case OPT_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}
 	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {
-		fprintf(stderr, "%s: out of memory\n", PROG);
-		return 1;
+		error("out of memory");
+		return CLI_EXIT_FAILED;
 	}
 	/* html: the settings that differ between sides. */
 	set.keep_json = a.cmd == REPORT_JSON || a.cmd == REPORT_HTML;
@@ -276,7 +273,7 @@ int main(int argc, char **argv)
 	status = close_outputs(&outs, status);
 	/* A reader gone from standard output: 141, silently. */
 	if (!status)
-		status = cli_stdout_close(PROG);
+		status = cli_stdout_close();
 	free(inputs);
 	report_free(&set);
 	return status;

@@ -74,11 +74,11 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
 		fprintf(err,
 			"%s: %s: the picture must be a .png or .svg file\n",
 			PROG, output);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (has_control(output) || (o->script && has_control(o->script))) {
 		fprintf(err, "%s: a file name with control characters\n", PROG);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (!o->split)
 		names[(*n)++] = strdup(output);
@@ -116,7 +116,7 @@ fail:
 	for (int k = 0; k < *n; k++)
 		free(names[k]);
 	*n = 0;
-	return 2;
+	return CLI_EXIT_USAGE;
 }
 
 int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
@@ -132,12 +132,12 @@ int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
 		if (!f || fwrite(saved, 1, slen, f) != slen) {
 			fprintf(err, "%s: %s: %s\n", PROG, script_name,
 				strerror(errno ? errno : EIO));
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 	}
 	if (plot_run(script, len, why, sizeof(why)) < 0) {
 		fprintf(err, "%s: %s\n", PROG, why);
-		return 1;
+		return CLI_EXIT_FAILED;
 	}
 	for (int k = 0; k < npics; k++) {
 		struct stat st;
@@ -145,7 +145,7 @@ int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
 		if (stat(outs->f[k].tmp, &st) < 0 || st.st_size == 0) {
 			fprintf(err, "%s: %s: gnuplot left it empty\n", PROG,
 				outs->f[k].path);
-			return 1;
+			return CLI_EXIT_FAILED;
 		}
 	}
 	return 0;
@@ -163,7 +163,7 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 	char *script = NULL, *saved = NULL;
 	char title[LABEL_CHARS * 8 + 8];
 	const char *t = NULL;
-	int status = 1;
+	int status = CLI_EXIT_FAILED;
 
 	if (o->over_time)
 		return report_plot_time(set, o, outs, err);
@@ -195,7 +195,7 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 	goto out;
 nomem:
 	fprintf(err, "%s: out of memory\n", PROG);
-	status = 1;
+	status = CLI_EXIT_FAILED;
 out:
 	for (int pi = 0; pi < P_COUNT; pi++) {
 		free(p.pd[pi].bar);

@@ -128,7 +128,7 @@ char *plot_script(const struct plot *p, int split, const char *const *names,
 /*
  * The end both kinds of plot share: saved (slen bytes, NULL for none)
  * written to outs->f[npics], the script run by gnuplot, and each of the
- * first npics outputs checked to be there and not empty. 0 or 1.
+ * first npics outputs checked to be there and not empty. 0 or CLI_EXIT_FAILED.
  */
 int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
 		struct report_outs *outs, int npics, const char *script_name,

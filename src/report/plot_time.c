@@ -191,14 +191,14 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 	char title[LABEL_CHARS * 8 + 8];
 	char *script = NULL, *saved = NULL;
 	const char *t = NULL;
-	int status = 1;
+	int status = CLI_EXIT_FAILED;
 
 	if (!n) {
 		fprintf(err,
 			"%s: --over-time: no test in the input has intervals "
 			"(clyde --log-interval=MS --json writes them)\n",
 			PROG);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (o->title) {
 		plot_clean_text(title, sizeof(title), o->title,

@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "cli.h"
 #include "csv.h"
 #include "optable.h"
 #include "outfile.h"
@@ -182,12 +183,12 @@ void report_doc_txt(FILE *out, const struct report_doc *d);
  * json of a set with documents: the one document again, its head and
  * settings as read, its targets or stages made from the result as the
  * program makes them (common/docbody.c), converted_by added. Any other
- * input beside it is refused: 2 after one line.
+ * input beside it is refused: CLI_EXIT_USAGE after one line.
  */
 int report_docs_json(FILE *out, const struct report_set *set, FILE *err);
 
 /* The set's first document refused by cmd (html, compare, plot): one
- * line naming it, and 2. */
+ * line naming it, and CLI_EXIT_USAGE. */
 int report_docs_refuse(const struct report_set *set, const char *cmd,
 		       FILE *err);
 
@@ -311,8 +312,9 @@ void report_io_label(const struct run_result *r, enum table_layout layout,
 void report_file_label(const struct run_result *r, char *buf, size_t len);
 
 /*
- * The renderers; each returns the exit status: 0, 1 when the output
- * could not be made, 2 for a usage error (after one line on err).
+ * The renderers; each returns the exit status: 0, CLI_EXIT_FAILED when
+ * the output could not be made, CLI_EXIT_USAGE for a usage error (after
+ * one line on err).
  */
 /*
  * The ratio line of rows idx[0..n) (pgscan.c): their mean PostgreSQL seq
@@ -340,7 +342,8 @@ int report_json(FILE *out, const struct report_set *set,
  * plot's files, before any work: the pictures' names (one, the page;
  * with --split one per chart), then --script's, into names[] (malloc'd; *n of
  * them, at most REPORT_OUTS_MAX). Checks the names and that gnuplot is
- * there. 0, or 2 after one line on err (1: out of memory).
+ * there. 0, or CLI_EXIT_USAGE after one line on err (CLI_EXIT_FAILED:
+ * out of memory).
  */
 int report_plot_files(const struct report_opts *o, char **names, int *n,
 		      FILE *err);
@@ -349,8 +352,8 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
  * names in order; the caller commits or aborts them.
  */
 /* plot --over-time (plot_time.c): each test's rate and p99 per
- * interval, into outs' one picture (and script). 0, 1, or 2 when no
- * input has intervals. */
+ * interval, into outs' one picture (and script). 0, CLI_EXIT_FAILED, or
+ * CLI_EXIT_USAGE when no input has intervals. */
 int report_plot_time(const struct report_set *set, const struct report_opts *o,
 		     struct report_outs *outs, FILE *err);
 int report_plot(const struct report_set *set, const struct report_opts *o,

@@ -262,10 +262,10 @@ int chart_open(const struct sweep_opts *o)
 	/* Made before the first cell, so a path that cannot be written
 	 * costs nothing. */
 	if (o->plot && outfile_open(&plot_of, o->plot, why, sizeof(why)))
-		return cli_error(PROG, "--plot %s", why);
+		return error("--plot %s", why);
 	if (o->plot_script &&
 	    outfile_open(&script_of, o->plot_script, why, sizeof(why)))
-		return cli_error(PROG, "--plot-script %s", why);
+		return error("--plot-script %s", why);
 	return 0;
 }
 
@@ -289,8 +289,8 @@ static int save_script(const struct sweep_opts *o, const struct sweep_result *r)
 		e = errno ? -errno : -EIO;
 	free(script);
 	if (e)
-		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
-				 strerror(-e));
+		return error("--plot-script '%s': %s", o->plot_script,
+			     strerror(-e));
 	return 0;
 }
 
@@ -303,8 +303,7 @@ int chart_finish(const struct sweep_opts *o, const struct sweep_result *r,
 
 	if (rc) {
 		chart_abort();
-		return cli_error(PROG, "--plot '%s': %s", o->plot,
-				 strerror(-rc));
+		return error("--plot '%s': %s", o->plot, strerror(-rc));
 	}
 	/* gnuplot starts with the stop signals as they were; meanwhile
 	 * the handler takes them here too. */
@@ -315,7 +314,7 @@ int chart_finish(const struct sweep_opts *o, const struct sweep_result *r,
 	if (rc || *stop) {
 		chart_abort();
 		if (!*stop)
-			cli_error(PROG, "--plot '%s': %s", o->plot, why);
+			error("--plot '%s': %s", o->plot, why);
 		return -1;
 	}
 	if (o->plot_script && save_script(o, r)) {
@@ -325,12 +324,11 @@ int chart_finish(const struct sweep_opts *o, const struct sweep_result *r,
 	rc = outfile_commit(&plot_of);
 	if (rc) {
 		chart_abort();
-		return cli_error(PROG, "--plot '%s': %s", o->plot,
-				 strerror(-rc));
+		return error("--plot '%s': %s", o->plot, strerror(-rc));
 	}
 	rc = o->plot_script ? outfile_commit(&script_of) : 0;
 	if (rc)
-		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
-				 strerror(-rc));
+		return error("--plot-script '%s': %s", o->plot_script,
+			     strerror(-rc));
 	return 0;
 }

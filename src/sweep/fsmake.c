@@ -171,18 +171,16 @@ static int unmount_point(struct fsmake_mount *m)
 			continue;
 		}
 		if (umount2(m->mnt, MNT_DETACH) != 0) {
-			cli_error(PROG,
-				  "cannot unmount %s: %s; it is left mounted",
-				  m->mnt, strerror(e));
+			error("cannot unmount %s: %s; it is left mounted",
+			      m->mnt, strerror(e));
 			/* Nothing more to try: not again. */
 			m->mounted = 0;
 			m->mnt[0] = '\0';
 			return -1;
 		}
-		cli_error(PROG,
-			  "cannot unmount %s: %s; detached it (unmounted when "
-			  "no longer busy)",
-			  m->mnt, strerror(e));
+		error("cannot unmount %s: %s; detached it (unmounted when "
+		      "no longer busy)",
+		      m->mnt, strerror(e));
 		m->mounted = 0;
 		return -1;
 	}
@@ -198,9 +196,8 @@ int fsmake_unmount(struct fsmake_mount *m)
 		rc = -1;
 	if (m->mnt[0]) {
 		if (rmdir(m->mnt) != 0)
-			rc = cli_error(PROG,
-				       "cannot remove the mount point %s: %s",
-				       m->mnt, strerror(errno));
+			rc = error("cannot remove the mount point %s: %s",
+				   m->mnt, strerror(errno));
 		m->mnt[0] = '\0';
 	}
 	return rc;

@@ -85,7 +85,7 @@ static int remove_scratch(void)
 		return 0;
 	if (scratch_remove_why(&live.scratch, why, sizeof(why)) == 0)
 		return 0;
-	cli_error(PROG, "cannot remove %s: %s", live.scratch.path, why);
+	error("cannot remove %s: %s", live.scratch.path, why);
 	/* Said once: a later cleanup does not try again behind the
 	 * message's back. */
 	if (live.scratch.dirfd >= 0)
@@ -133,18 +133,18 @@ static int check_device(const struct sweep_opts *o, uint64_t *dev_size)
 
 	live.dev_fd = guard_open_write(&r, why, sizeof(why));
 	if (live.dev_fd < 0)
-		return cli_error(PROG, "%s", why);
+		return error("%s", why);
 	*dev_size = guard_size(live.dev_fd);
 	if (o->size > *dev_size ||
 	    (o->nfs && (o->fs[0]->mkfs || o->nfs > 1) &&
 	     (double)o->size > FS_SHARE * (double)*dev_size)) {
 		units_fmt_size(b, sizeof(b), *dev_size);
-		return cli_error(PROG, "-s '%s': %s holds %s%s", o->size_arg,
-				 o->target, b,
-				 o->size > *dev_size
-				     ? ""
-				     : "; leave the filesystems room (at most "
-				       "85%)");
+		return error("-s '%s': %s holds %s%s", o->size_arg, o->target,
+			     b,
+			     o->size > *dev_size
+				 ? ""
+				 : "; leave the filesystems room (at most "
+				   "85%)");
 	}
 	/* Block sizes are multiples of 4k; a larger sector needs more. */
 	target_align_fd(live.dev_fd, &a);
@@ -153,11 +153,10 @@ static int check_device(const struct sweep_opts *o, uint64_t *dev_size)
 			char bs[32];
 
 			sweep_fmt_bs(bs, sizeof(bs), o->bs[i]);
-			return cli_error(PROG,
-					 "-B '%s': %s has %u-byte sectors; "
-					 "O_DIRECT needs block sizes that are "
-					 "multiples of it",
-					 bs, o->target, a.offset);
+			return error("-B '%s': %s has %u-byte sectors; "
+				     "O_DIRECT needs block sizes that are "
+				     "multiples of it",
+				     bs, o->target, a.offset);
 		}
 	return 0;
 }
@@ -183,17 +182,16 @@ static int check_mkfs(const struct sweep_opts *o)
 		if (!o->fs[i]->mkfs)
 			continue;
 		if (geteuid() != 0)
-			return cli_bad(stderr, PROG, "--filesystems",
-				       o->fs[i]->name,
-				       "making and mounting filesystems needs "
-				       "root");
+			return error("--filesystems '%s': making and mounting "
+				     "filesystems needs root",
+				     o->fs[i]->name);
 		path = fsmake_find(o->fs[i]->mkfs);
 		if (!path) {
 			snprintf(why, sizeof(why),
 				 "%s not found (Debian: apt-get install %s)",
 				 o->fs[i]->mkfs, o->fs[i]->package);
-			return cli_bad(stderr, PROG, "--filesystems",
-				       o->fs[i]->name, why);
+			return error("--filesystems '%s': %s", o->fs[i]->name,
+				     why);
 		}
 		free(path);
 	}
@@ -211,23 +209,21 @@ static int check_target(struct sweep_opts *o, int *is_dev)
 	struct stat st;
 
 	if (stat(o->target, &st) != 0)
-		return cli_bad(stderr, PROG, "target", o->target,
-			       strerror(errno));
+		return error("target '%s': %s", o->target, strerror(errno));
 	*is_dev = S_ISBLK(st.st_mode);
 	if (!*is_dev && !S_ISDIR(st.st_mode))
-		return cli_bad(stderr, PROG, "target", o->target,
-			       "not a directory or block device (clyde-sweep "
-			       "writes its own file in a directory it is "
-			       "given)");
+		return error("target '%s': not a directory or block device "
+			     "(clyde-sweep writes its own file in a directory "
+			     "it is given)",
+			     o->target);
 	if (!*is_dev && (o->destroy || o->fs_arg)) {
 		snprintf(why, sizeof(why),
 			 "goes with a block device target; '%s' is a "
 			 "directory, which needs neither",
 			 o->target);
-		return o->destroy ? cli_bad(stderr, PROG, "--destroy-data",
-					    o->destroy, why)
-				  : cli_bad(stderr, PROG, "--filesystems",
-					    o->fs_arg, why);
+		return o->destroy
+			   ? error("--destroy-data '%s': %s", o->destroy, why)
+			   : error("--filesystems '%s': %s", o->fs_arg, why);
 	}
 	if (!*is_dev)
 		return 0;
@@ -274,7 +270,7 @@ static int raw_place(const struct sweep_opts *o, struct sweep_stage *stage,
 
 		live.dev_fd = guard_open_write(&g, what, sizeof(what));
 		if (live.dev_fd < 0) {
-			cli_error(PROG, "%s", what);
+			error("%s", what);
 			return CLI_EXIT_FAILED;
 		}
 	}
@@ -300,7 +296,7 @@ static int stage_place(const struct sweep_opts *o, unsigned s, int is_dev,
 	if (!is_dev) {
 		if (cells_file_place(o, &live.scratch, o->target, p, what,
 				     sizeof(what))) {
-			cli_error(PROG, "%s", what);
+			error("%s", what);
 			return CLI_EXIT_USAGE;
 		}
 		return 0;
@@ -313,21 +309,21 @@ static int stage_place(const struct sweep_opts *o, unsigned s, int is_dev,
 		close(live.dev_fd);
 		live.dev_fd = -1;
 	}
-	fprintf(stderr, "%s: making %s on %s\n", PROG, k->name, o->target);
+	warning("making %s on %s", k->name, o->target);
 	if (fsmake_make(k, o->target, &stop_signal, what, sizeof(what)) ||
 	    stop_signal) {
 		if (stop_signal)
 			return 0;
-		cli_error(PROG, "%s", what);
+		error("%s", what);
 		return CLI_EXIT_FAILED;
 	}
 	if (fsmake_mount(&live.mount, k, o->target, what, sizeof(what))) {
-		cli_error(PROG, "%s", what);
+		error("%s", what);
 		return CLI_EXIT_FAILED;
 	}
 	if (cells_file_place(o, &live.scratch, live.mount.mnt, p, what,
 			     sizeof(what))) {
-		cli_error(PROG, "%s on %s", what, k->name);
+		error("%s on %s", what, k->name);
 		return CLI_EXIT_USAGE;
 	}
 	return 0;
@@ -350,7 +346,7 @@ static int run_stages(const struct sweep_opts *o, struct sweep_result *r,
 			break;
 		if (cells_run_matrix(o, &p, stage, buf, what, sizeof(what)) &&
 		    !stop_signal) {
-			cli_error(PROG, "%s", what);
+			error("%s", what);
 			status = CLI_EXIT_FAILED;
 		}
 		if (!is_dev || o->fs[s]->mkfs) {
@@ -378,14 +374,14 @@ static int print_results(const struct sweep_opts *o,
 	FILE *m = open_memstream(&text, &len);
 
 	if (!m) {
-		cli_error(PROG, "%s", strerror(errno));
+		error("%s", strerror(errno));
 		return CLI_EXIT_FAILED;
 	}
 	sweep_print_table(o->quiet ? stderr : m, r);
 	sweep_print_csv(m, r);
 	if (fclose(m) != 0) {
 		free(text);
-		cli_error(PROG, "%s", strerror(errno));
+		error("%s", strerror(errno));
 		return CLI_EXIT_FAILED;
 	}
 	if (len && (fwrite(text, 1, len, out) != len || fflush(out))) {
@@ -393,13 +389,13 @@ static int print_results(const struct sweep_opts *o,
 
 		free(text);
 		if (out != stdout) {
-			cli_error(PROG, "standard error: %s", strerror(e));
+			error("standard error: %s", strerror(e));
 			return CLI_EXIT_FAILED;
 		}
-		return cli_stdout_failed(PROG, e);
+		return cli_stdout_failed(e);
 	}
 	free(text);
-	return out == stdout ? cli_stdout_close(PROG) : 0;
+	return out == stdout ? cli_stdout_close() : 0;
 }
 
 /* --json=FILE's document: made before the first cell, renamed when
@@ -413,7 +409,7 @@ static struct outfile json_of = {.fd = -1, .slot = -1};
 static int finish_json(const struct sweep_opts *o, const struct sweep_result *r,
 		       time_t start)
 {
-	return jp_finish(PROG, sweep_json_doc(o, r, start),
+	return jp_finish(sweep_json_doc(o, r, start),
 			 o->json_path ? &json_of : NULL, 1);
 }
 
@@ -454,7 +450,7 @@ static int prepare(struct sweep_opts *o, struct sweep_result *r, int is_dev)
 		return CLI_EXIT_USAGE;
 	if (o->json_path &&
 	    outfile_open(&json_of, o->json_path, why, sizeof(why))) {
-		cli_error(PROG, "--json %s", why);
+		error("--json %s", why);
 		return CLI_EXIT_USAGE;
 	}
 	return 0;
@@ -470,8 +466,8 @@ static unsigned char *make_buffer(const struct sweep_opts *o)
 		if (o->bs[i] > maxbs)
 			maxbs = o->bs[i];
 	if (posix_memalign((void **)&buf, 4096, (size_t)maxbs) != 0) {
-		cli_error(PROG, "out of memory for a %llu-byte buffer",
-			  (unsigned long long)maxbs);
+		error("out of memory for a %llu-byte buffer",
+		      (unsigned long long)maxbs);
 		return NULL;
 	}
 	fill_random(buf, (size_t)maxbs, o->seed);
@@ -486,12 +482,13 @@ int main(int argc, char **argv)
 	int status = 0, is_dev = 0;
 	time_t start;
 
+	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
 	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_OK:
 		break;
 	case OPT_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}

@@ -226,17 +226,16 @@ static int draw(const struct zcav_opts *o, const struct zcav_result *r,
 	    e = script_make(r, o->plot_fmt, c->pic.tmp, &script, &len, &any);
 
 	if (e)
-		return cli_error(PROG, "--plot '%s': %s", o->plot,
-				 strerror(-e));
+		return error("--plot '%s': %s", o->plot, strerror(-e));
 	e = any ? plot_run(script, len, why, sizeof(why)) : 0;
 	free(script);
 	if (e && !*stop)
-		return cli_error(PROG, "--plot '%s': %s", o->plot, why);
+		return error("--plot '%s': %s", o->plot, why);
 	if (e)
 		return -1;
 	if (o->plot_script && (e = save_script(o, r, &c->script)) != 0)
-		return cli_error(PROG, "--plot-script '%s': %s", o->plot_script,
-				 strerror(-e));
+		return error("--plot-script '%s': %s", o->plot_script,
+			     strerror(-e));
 	return 0;
 }
 

@@ -77,8 +77,8 @@ static int catch_stops(void)
 	pthread_sigmask(SIG_BLOCK, &wake, NULL);
 	e = cli_catch_signals(NULL, take_signal);
 	if (e)
-		return cli_error(PROG, "cannot start a thread for signals: %s",
-				 strerror(-e));
+		return error("cannot start a thread for signals: %s",
+			     strerror(-e));
 	return 0;
 }
 
@@ -92,11 +92,11 @@ static int finish_targets(struct zcav_target *t, int n, int *stdout_bad)
 			close(t[i].fd);
 		t[i].fd = -1;
 		if (t[i].err && t[i].out_failed && !t[i].log) {
-			status |= cli_stdout_failed(PROG, t[i].err) != 0;
+			if (cli_stdout_failed(t[i].err))
+				status = CLI_EXIT_FAILED;
 			*stdout_bad = 1;
 		} else if (t[i].err) {
-			cli_error(PROG, "%s: %s", t[i].what,
-				  strerror(t[i].err));
+			error("%s: %s", t[i].what, strerror(t[i].err));
 			status = CLI_EXIT_FAILED;
 		}
 		if (!t[i].have_of)
@@ -123,7 +123,7 @@ static int open_json(const struct zcav_opts *o)
 	if (!o->json_path ||
 	    outfile_open(&json_of, o->json_path, why, sizeof(why)) == 0)
 		return 0;
-	return cli_error(PROG, "--json %s", why);
+	return error("--json %s", why);
 }
 
 /*
@@ -133,7 +133,7 @@ static int open_json(const struct zcav_opts *o)
 static int finish_json(const struct zcav_opts *o, const struct zcav_result *r,
 		       time_t start)
 {
-	return jp_finish(PROG, zcav_json_doc(o, r, start),
+	return jp_finish(zcav_json_doc(o, r, start),
 			 o->json_path ? &json_of : NULL, 0);
 }
 
@@ -144,15 +144,14 @@ static int stopped_run(struct zcav_target *t, int n,
 	for (int i = 0; i < n; i++)
 		if (t[i].err && t[i].err != EINTR &&
 		    !(t[i].out_failed && t[i].err == EPIPE))
-			cli_error(PROG, "%s: %s", t[i].what,
-				  strerror(t[i].err));
+			error("%s: %s", t[i].what, strerror(t[i].err));
 	open_abort_outputs(t, n, plot);
 	outfile_abort(&json_of);
 	zcav_result_free(r);
 	return cli_exit_stop(stop_signal);
 }
 
-/* The result's settings and an empty series per target. 0, or 1 after
+/* The result's settings and an empty series per target. 0, or -1 after
  * one line. */
 static int result_start(const struct zcav_opts *o, struct zcav_result *r)
 {
@@ -160,16 +159,13 @@ static int result_start(const struct zcav_opts *o, struct zcav_result *r)
 	r->chunk = o->chunk;
 	r->skip = o->skip;
 	r->target = calloc((size_t)o->ntargets, sizeof(*r->target));
-	if (!r->target) {
-		cli_error(PROG, "%s", strerror(ENOMEM));
-		return 1;
-	}
+	if (!r->target)
+		return error("%s", strerror(ENOMEM));
 	for (int i = 0; i < o->ntargets; i++) {
 		if (zcav_series_init(&r->target[i], o->target[i].path, o->loops,
 				     o->block)) {
 			zcav_result_free(r);
-			cli_error(PROG, "%s", strerror(errno));
-			return 1;
+			return error("%s", strerror(errno));
 		}
 		r->ntargets = (unsigned)i + 1;
 	}
@@ -207,12 +203,13 @@ int main(int argc, char **argv)
 	time_t start;
 	char why[300];
 
+	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
 	switch (zcav_opts_parse(argc, argv, &o)) {
 	case OPT_OK:
 		break;
 	case OPT_DONE:
-		return cli_stdout_close(PROG);
+		return cli_stdout_close();
 	default:
 		return CLI_EXIT_USAGE;
 	}
@@ -235,7 +232,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	/* Devices are open: the rest (logs, the plot) as the -u user. */
 	if (privs_drop(&o.privs, why, sizeof(why))) {
-		cli_error(PROG, "-u/-g: %s", why);
+		error("-u/-g: %s", why);
 		return CLI_EXIT_USAGE;
 	}
 	if (catch_stops())
@@ -258,6 +255,6 @@ int main(int argc, char **argv)
 	outfile_abort(&json_of);
 	zcav_result_free(&r);
 	if (!status && !stdout_bad)
-		status = cli_stdout_close(PROG);
+		status = cli_stdout_close();
 	return status;
 }

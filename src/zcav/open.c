@@ -63,7 +63,7 @@ static int open_path(struct zcav_target *t)
 
 		t->fd = guard_open_write(&r, why, sizeof(why));
 		if (t->fd < 0)
-			return cli_error(PROG, "%s", why);
+			return error("%s", why);
 	} else {
 		/* Read-only work opens read-only, nothing more. */
 		t->fd = open(t->path, O_RDONLY | O_CLOEXEC);
@@ -254,17 +254,17 @@ int open_outputs(const struct zcav_opts *opt, struct zcav_target *t, int n,
 		if (!t[i].log)
 			continue;
 		if (outfile_open(&t[i].of, t[i].log, why, sizeof(why)) != 0)
-			return cli_error(PROG, "-l %s", why);
+			return error("-l %s", why);
 		t[i].have_of = 1;
 		t[i].out = outfile_stream(&t[i].of);
 		if (!t[i].out)
 			return bad("-l", t[i].log, strerror(errno));
 	}
 	if (opt->plot && outfile_open(&plot->pic, opt->plot, why, sizeof(why)))
-		return cli_error(PROG, "--plot %s", why);
+		return error("--plot %s", why);
 	if (opt->plot_script &&
 	    outfile_open(&plot->script, opt->plot_script, why, sizeof(why)))
-		return cli_error(PROG, "--plot-script %s", why);
+		return error("--plot-script %s", why);
 	return 0;
 }
 

@@ -182,9 +182,8 @@ static int pass(struct zcav_target *t, unsigned loop, unsigned char *buf)
 		struct tm tm;
 
 		localtime_r(&now, &tm);
-		fprintf(stderr,
-			"# Finished loop %u, on device %s at %d:%02d:%02d\n",
-			loop + 1, t->path, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		say("# Finished loop %u, on device %s at %d:%02d:%02d",
+		    loop + 1, t->path, tm.tm_hour, tm.tm_min, tm.tm_sec);
 	}
 	return 0;
 }
@@ -231,10 +230,10 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop)
 		int e = pthread_create(&t[i].thread, NULL, run_target, &t[i]);
 
 		if (e) {
-			cli_error(PROG, "cannot start a thread for %s: %s",
-				  t[i].path, strerror(e));
+			error("cannot start a thread for %s: %s", t[i].path,
+			      strerror(e));
 			cli_stop_first(stop, SIGTERM);
-			status = 1;
+			status = CLI_EXIT_FAILED;
 			break;
 		}
 		t[i].started = 1;

@@ -26,7 +26,7 @@
 #define ZCAV_ALIGN 4096u
 
 /* A refused value: "clyde-zcav: what 'val': why" on stderr, -1. */
-#define bad(what, val, why) cli_bad(stderr, PROG, what, val, why)
+#define bad(what, val, why) error("%s '%s': %s", what, val, why)
 
 /* One target and its thread. */
 struct zcav_target {
@@ -90,8 +90,8 @@ void open_abort_outputs(struct zcav_target *t, int n,
 /*
  * Start a thread per target and wait for all. A stop (*stop set, by a
  * signal, or SIGPIPE recorded here when standard output was closed under
- * a target) wakes each blocked read with SIGUSR1. 0, or 1 when a thread
- * could not start (a stop recorded, so the others end).
+ * a target) wakes each blocked read with SIGUSR1. 0, or CLI_EXIT_FAILED when a
+ * thread could not start (a stop recorded, so the others end).
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
