@@ -146,8 +146,8 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	if (rec->how[0])
 		json_object_set_new(o, "how", json_string(rec->how));
 	json_object_set_new(o, "cpu_percent", json_integer(result_pcp(rec)));
-	/* Another program's figure has no latency (clyde-pgscan's scan). */
-	if (!figure_phased(t))
+	/* A figure whose records hold no latency (another program's). */
+	if (!(figure_of(t)->keys & FK_LATENCY))
 		return o;
 	json_object_set_new(o, "max_latency_ns",
 			    json_integer((json_int_t)rec->max_latency_ns));
@@ -178,11 +178,6 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	return o;
 }
 
-int json_run_has(const struct run_result *r, enum result_test t)
-{
-	return figure_phased(t) || r->t[t].state != RS_NOT_RUN;
-}
-
 json_t *json_run(const struct run_result *r)
 {
 	json_t *o = json_object(), *tests = json_object();
@@ -204,8 +199,10 @@ json_t *json_run(const struct run_result *r)
 			    r->error[0] ? json_string(r->error) : json_null());
 	json_object_set_new(o, "csv", json_string(line ? line : ""));
 	free(line);
+	/* Every figure clyde measures; another program's where r has it. */
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		if (json_run_has(r, t))
+		if (!(figure_of(t)->flags & FIGF_OTHER) ||
+		    r->t[t].state != RS_NOT_RUN)
 			json_object_set_new(tests, result_test_name(t),
 					    test(r, t));
 	json_object_set_new(o, "tests", tests);

@@ -95,9 +95,10 @@ static json_t *line_run(const struct run_result *row)
 	json_object_set_new(o, "error", json_null());
 	json_object_set_new(o, "csv", json_string(line));
 	free(line);
-	/* A line holds no figure of another program (clyde-pgscan's). */
+	/* A line holds no figure of another program (extfig.h). */
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		if (figure_phased(t) || row->c[t].state != CSV_EMPTY)
+		if (!(figure_of(t)->flags & FIGF_OTHER) ||
+		    row->c[t].state != CSV_EMPTY)
 			json_object_set_new(tests, result_test_name(t),
 					    line_test(&row->c[t], t));
 	json_object_set_new(o, "tests", tests);
