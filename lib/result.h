@@ -238,6 +238,17 @@ void result_per_char_of_line(struct run_result *r);
 /* "stdio putc()/getc()" or "1-byte read()/write() calls"; "unknown". */
 const char *result_per_char_name(enum result_per_char m);
 
+/* Where a meaning comes from, to follow its name: "over the whole file
+ * (bonnie++ 1.03)", "(bonnie++ 1.97 and 2.00)"; "" when unknown. */
+const char *result_per_char_whence(enum result_per_char m);
+
+/* The figures of that meaning (figures.h's FIGF_PER_CHAR) as a note
+ * names them: "per-char figures (putc, getc)". */
+void result_per_char_figures(char *buf, size_t len);
+
+/* Whether r has a figure of that meaning (a value or "+++++"). */
+int result_has_per_char(const struct run_result *r);
+
 /* How r's per-char meaning is known, a few words for a note ("from its
  * JSON settings", "a bonnie++ 2.00a line", ...); "" when not known. */
 void result_per_char_source(const struct run_result *r, char *buf, size_t len);

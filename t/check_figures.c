@@ -397,6 +397,28 @@ START_TEST(external_figure)
 }
 END_TEST
 
+/* The per-char figures are those the registry flags, and the notes name
+ * them from the flag; a row has them when one of them has a cell. */
+START_TEST(per_char_flag)
+{
+	struct run_result r;
+	char buf[96];
+
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		ck_assert_int_eq(!!(figure_of(t)->flags & FIGF_PER_CHAR),
+				 t == RT_putc || t == RT_getc);
+	result_per_char_figures(buf, sizeof(buf));
+	ck_assert_str_eq(buf, "per-char figures (putc, getc)");
+	result_init(&r);
+	ck_assert_int_eq(result_has_per_char(&r), 0);
+	r.c[RT_getc].state = CSV_FAST;
+	ck_assert_int_eq(result_has_per_char(&r), 1);
+	r.c[RT_getc].state = CSV_EMPTY;
+	r.c[RT_put_block].state = CSV_VALUE;
+	ck_assert_int_eq(result_has_per_char(&r), 0);
+}
+END_TEST
+
 /*
  * Each figure bonnie++ has no field for: its value changes no line of
  * any format and no bonnie++ table, and shows after the table, in the
@@ -481,6 +503,7 @@ static Suite *figures_suite(void)
 	tcase_add_test(tc, cell_set_as_written);
 	tcase_add_test(tc, json_keys);
 	tcase_add_test(tc, external_figure);
+	tcase_add_test(tc, per_char_flag);
 	tcase_add_test(tc, slotless_figures);
 	suite_add_tcase(s, tc);
 	return s;
