@@ -163,6 +163,14 @@ double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 	}
 }
 
+const char *result_work_unit(enum result_kind kind)
+{
+	return kind == RK_IO	 ? "bytes"
+	       : kind == RK_SEEK ? "seeks"
+	       : kind == RK_OPS	 ? "operations"
+				 : "files";
+}
+
 const char *result_rate_unit(enum result_kind kind)
 {
 	return kind == RK_IO	 ? "KiB/s"

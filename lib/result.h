@@ -264,6 +264,10 @@ enum result_kind result_test_kind(enum result_test t);
  */
 double result_rate(const struct result_test_rec *rec, enum result_kind kind);
 
+/* What a kind's work counts, as a JSON test record's unit: "bytes",
+ * "seeks", "operations" or "files". */
+const char *result_work_unit(enum result_kind kind);
+
 /* "KiB/s", "seeks/s" or "files/s". */
 const char *result_rate_unit(enum result_kind kind);
 
