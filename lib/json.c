@@ -162,8 +162,8 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	if (rec->how[0])
 		jp_put(o, "how", json_string(rec->how), &bad);
 	jp_put(o, "cpu_percent", json_integer(result_pcp(rec)), &bad);
-	/* Another program's figure has no latency (clyde-pgscan's scan). */
-	if (!figure_phased(t))
+	/* A figure whose records hold no latency (another program's). */
+	if (!(figure_of(t)->keys & FK_LATENCY))
 		return jp_done(o, bad);
 	jp_put(o, "max_latency_ns",
 	       json_integer((json_int_t)rec->max_latency_ns), &bad);
@@ -192,11 +192,6 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	return jp_done(o, bad);
 }
 
-int json_run_has(const struct run_result *r, enum result_test t)
-{
-	return figure_phased(t) || r->t[t].state != RS_NOT_RUN;
-}
-
 json_t *json_run(const struct run_result *r)
 {
 	json_t *o = json_object(), *tests = json_object();
@@ -219,8 +214,10 @@ json_t *json_run(const struct run_result *r)
 	       &bad);
 	jp_put(o, "csv", json_string(line ? line : ""), &bad);
 	free(line);
+	/* Every figure clyde measures; another program's where r has it. */
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		if (json_run_has(r, t))
+		if (!(figure_of(t)->flags & FIGF_OTHER) ||
+		    r->t[t].state != RS_NOT_RUN)
 			jp_put(tests, result_test_name(t), test(r, t), &bad);
 	jp_put(o, "tests", tests, &bad);
 	return jp_done(o, bad);

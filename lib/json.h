@@ -17,12 +17,9 @@
 #define JSON_SCHEMA_VERSION 1
 
 /* One run: seed, cache, error, the 1.98 CSV line and every test clyde
- * measures, with another program's figure (group EXT) only when r holds
+ * measures, with another program's figure (extfig.h) only when r holds
  * it (a run read back from a clyde-pgscan document). */
 json_t *json_run(const struct run_result *r);
-
-/* Whether json_run writes figure t of r. */
-int json_run_has(const struct run_result *r, enum result_test t);
 
 /* Repeat statistics per test (rate[i][t] NaN where run i lacks t). */
 /* --log-interval's n intervals as an array (doc/clyde-json.5): all of

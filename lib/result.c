@@ -55,6 +55,41 @@ const char *result_per_char_name(enum result_per_char m)
 	}
 }
 
+const char *result_per_char_whence(enum result_per_char m)
+{
+	switch (m) {
+	case RPC_STDIO:
+		return "over the whole file (bonnie++ 1.03)";
+	case RPC_SYSCALL:
+		return "(bonnie++ 1.97 and 2.00)";
+	case RPC_UNKNOWN:
+	default:
+		return "";
+	}
+}
+
+void result_per_char_figures(char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "per-char figures (");
+
+	for (enum result_test t = 0; t < RT_COUNT && n < len; t++)
+		if (figure_of(t)->flags & FIGF_PER_CHAR)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      buf[n - 1] == '(' ? "" : ", ",
+					      figure_of(t)->key);
+	if (n < len)
+		snprintf(buf + n, len - n, ")");
+}
+
+int result_has_per_char(const struct run_result *r)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if ((figure_of(t)->flags & FIGF_PER_CHAR) &&
+		    r->c[t].state != CSV_EMPTY)
+			return 1;
+	return 0;
+}
+
 void result_per_char_source(const struct run_result *r, char *buf, size_t len)
 {
 	switch (r->per_char_from) {
@@ -126,6 +161,14 @@ double result_rate(const struct result_test_rec *rec, enum result_kind kind)
 	default:
 		return (double)rec->work / rec->elapsed;
 	}
+}
+
+const char *result_work_unit(enum result_kind kind)
+{
+	return kind == RK_IO	 ? "bytes"
+	       : kind == RK_SEEK ? "seeks"
+	       : kind == RK_OPS	 ? "operations"
+				 : "files";
 }
 
 const char *result_rate_unit(enum result_kind kind)

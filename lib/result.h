@@ -238,6 +238,17 @@ void result_per_char_of_line(struct run_result *r);
 /* "stdio putc()/getc()" or "1-byte read()/write() calls"; "unknown". */
 const char *result_per_char_name(enum result_per_char m);
 
+/* Where a meaning comes from, to follow its name: "over the whole file
+ * (bonnie++ 1.03)", "(bonnie++ 1.97 and 2.00)"; "" when unknown. */
+const char *result_per_char_whence(enum result_per_char m);
+
+/* The figures of that meaning (figures.h's FIGF_PER_CHAR) as a note
+ * names them: "per-char figures (putc, getc)". */
+void result_per_char_figures(char *buf, size_t len);
+
+/* Whether r has a figure of that meaning (a value or "+++++"). */
+int result_has_per_char(const struct run_result *r);
+
 /* How r's per-char meaning is known, a few words for a note ("from its
  * JSON settings", "a bonnie++ 2.00a line", ...); "" when not known. */
 void result_per_char_source(const struct run_result *r, char *buf, size_t len);
@@ -252,6 +263,10 @@ enum result_kind result_test_kind(enum result_test t);
  * seeks/s for SEEK, files/s truncated for FILE. Only for RS_OK.
  */
 double result_rate(const struct result_test_rec *rec, enum result_kind kind);
+
+/* What a kind's work counts, as a JSON test record's unit: "bytes",
+ * "seeks", "operations" or "files". */
+const char *result_work_unit(enum result_kind kind);
 
 /* "KiB/s", "seeks/s" or "files/s". */
 const char *result_rate_unit(enum result_kind kind);

@@ -119,7 +119,9 @@ START_TEST(keys_unique)
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct figure *f = figure_of(t);
 
-		ck_assert_int_eq(figure_find(f->key), t);
+		ck_assert_int_eq(f->flags & FIGF_OTHER ? extfig_find(f->key)
+						       : figure_find(f->key),
+				 t);
 		ck_assert_str_eq(result_test_name(t), f->key);
 		ck_assert_ptr_nonnull(f->title);
 		ck_assert_ptr_nonnull(f->head);
@@ -186,7 +188,7 @@ START_TEST(keys_list)
 	char buf[1024], want[1024] = "";
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		if (!figure_phased(t))
+		if (figure_of(t)->flags & FIGF_OTHER)
 			continue;
 		if (*want)
 			strcat(want, ", ");
@@ -333,15 +335,15 @@ START_TEST(json_keys)
 	fx_vm200(&r);
 	run = json_run(&r);
 	tests = json_object_get(run, "tests");
-	ck_assert_int_eq(json_object_size(tests), FIG_NPHASED);
+	ck_assert_int_eq(json_object_size(tests), FIG_COUNT);
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		ck_assert_int_eq(!!json_object_get(tests, result_test_name(t)),
-				 figure_phased(t));
+				 !(figure_of(t)->flags & FIGF_OTHER));
 	json_decref(run);
 	fx_set(&r, RT_pg_scan, 210000, 97, 0);
 	run = json_run(&r);
 	tests = json_object_get(run, "tests");
-	ck_assert_int_eq(json_object_size(tests), FIG_NPHASED + 1);
+	ck_assert_int_eq(json_object_size(tests), FIG_COUNT + 1);
 	ck_assert_ptr_nonnull(json_object_get(tests, "pg_scan"));
 	/* Its record has no latency: clyde-pgscan times one query. */
 	ck_assert_ptr_null(
@@ -352,31 +354,68 @@ START_TEST(json_keys)
 }
 END_TEST
 
-/* pg_scan is clyde-pgscan's: no phase, no --only name, no CSV field;
- * the rest are clyde's. */
+/* pg_scan is clyde-pgscan's (extfig.h): no phase, no --only name, no
+ * CSV field, no latency, set beside block input; the rest are clyde's,
+ * the registry's list in its order. */
 START_TEST(external_figure)
 {
+	const struct figure *pg = figure_of(RT_pg_scan);
 	char buf[1024];
 	int n = 0;
 
-	ck_assert_int_eq(figure_find("pg_scan"), RT_pg_scan);
-	ck_assert_int_eq(figure_phased(RT_pg_scan), 0);
+	ck_assert_int_eq(extfig_find("pg_scan"), RT_pg_scan);
+	ck_assert_int_eq(figure_find("pg_scan"), -1);
+	ck_assert_int_eq(extfig_find("get_block"), -1);
+	ck_assert_uint_ne(pg->flags & FIGF_OTHER, 0);
 	ck_assert_int_eq(figure_bonnie(RT_pg_scan), 0);
 	ck_assert_int_eq(figure_is_file(RT_pg_scan), 0);
 	ck_assert_int_eq(result_test_kind(RT_pg_scan), RK_IO);
-	ck_assert_str_eq(figure_program(RT_pg_scan), "clyde-pgscan");
-	ck_assert_str_eq(figure_of(RT_pg_scan)->title, "PostgreSQL seq scan");
+	ck_assert_str_eq(pg->program, "clyde-pgscan");
+	ck_assert_str_eq(pg->title, "PostgreSQL seq scan");
+	ck_assert_uint_eq(pg->keys & FK_LATENCY, 0);
+	ck_assert_uint_eq(pg->keys & FK_CPU, FK_CPU);
+	ck_assert_int_eq(pg->against, RT_get_block);
 	ck_assert_uint_eq(figure_only_bits(RT_pg_scan), 1u << RT_pg_scan);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		n += figure_phased(t);
-		if (t != RT_pg_scan)
-			ck_assert_str_eq(figure_program(t), "clyde");
+		n += !(figure_of(t)->flags & FIGF_OTHER);
+		if (t != RT_pg_scan) {
+			ck_assert_str_eq(figure_of(t)->program, "clyde");
+			ck_assert_uint_eq(figure_of(t)->keys, FK_ALL);
+			ck_assert_int_eq(figure_of(t)->against, -1);
+		}
 	}
-	ck_assert_int_eq(n, FIG_NPHASED);
-	ck_assert_int_eq(FIG_NPHASED, RT_COUNT - 1);
+	ck_assert_int_eq(n, FIG_COUNT);
+	ck_assert_int_eq(FIG_COUNT, RT_COUNT - 1);
+	for (int i = 0; i < FIG_COUNT; i++) {
+		ck_assert_int_ne(figure_list[i], RT_pg_scan);
+		if (i)
+			ck_assert_int_lt(figure_list[i - 1], figure_list[i]);
+	}
 	figure_keys(buf, sizeof(buf), ",");
 	ck_assert_ptr_null(strstr(buf, "pg_scan"));
 	ck_assert_int_eq(strncmp(buf, "putc,put_block,", 15), 0);
+}
+END_TEST
+
+/* The per-char figures are those the registry flags, and the notes name
+ * them from the flag; a row has them when one of them has a cell. */
+START_TEST(per_char_flag)
+{
+	struct run_result r;
+	char buf[96];
+
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		ck_assert_int_eq(!!(figure_of(t)->flags & FIGF_PER_CHAR),
+				 t == RT_putc || t == RT_getc);
+	result_per_char_figures(buf, sizeof(buf));
+	ck_assert_str_eq(buf, "per-char figures (putc, getc)");
+	result_init(&r);
+	ck_assert_int_eq(result_has_per_char(&r), 0);
+	r.c[RT_getc].state = CSV_FAST;
+	ck_assert_int_eq(result_has_per_char(&r), 1);
+	r.c[RT_getc].state = CSV_EMPTY;
+	r.c[RT_put_block].state = CSV_VALUE;
+	ck_assert_int_eq(result_has_per_char(&r), 0);
 }
 END_TEST
 
@@ -431,7 +470,8 @@ START_TEST(slotless_figures)
 		ck_assert_str_eq(rows[0].c[t].cpu_text, "7");
 		/* Another program's record has no latency (pg_scan). */
 		ck_assert_str_eq(rows[0].c[t].lat_text,
-				 figure_phased(t) ? "2345us" : "");
+				 figure_of(t)->keys & FK_LATENCY ? "2345us"
+								 : "");
 		set.rows = calloc(1, sizeof(*set.rows));
 		set.rows[0].res = rows[0];
 		set.rows[0].file = "run.json";
@@ -463,6 +503,7 @@ static Suite *figures_suite(void)
 	tcase_add_test(tc, cell_set_as_written);
 	tcase_add_test(tc, json_keys);
 	tcase_add_test(tc, external_figure);
+	tcase_add_test(tc, per_char_flag);
 	tcase_add_test(tc, slotless_figures);
 	suite_add_tcase(s, tc);
 	return s;

@@ -172,10 +172,11 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(s, "seeds", json_array(), bad);
 	if (o->only) {
 		only = json_array();
-		for (int t = 0; t < RT_COUNT; t++)
-			if (o->only & (1u << t))
+		for (size_t i = 0; i < FIG_COUNT; i++)
+			if (o->only & (1u << figure_list[i]))
 				jp_append(only,
-					  json_string(result_test_name(t)),
+					  json_string(
+					      result_test_name(figure_list[i])),
 					  bad);
 		jp_put(s, "only", only, bad);
 	} else {
@@ -285,18 +286,14 @@ static struct run_result *as_text(const struct run_result *r)
 static int run_complete(const json_t *run, const struct run_result *r)
 {
 	const json_t *tests = json_object_get(run, "tests");
-	size_t n = 0;
 
-	for (int t = 0; t < RT_COUNT; t++)
-		n += (size_t)json_run_has(r, t);
 	if (!json_object_get(run, "csv") || !json_object_get(run, "error") ||
-	    json_object_size(tests) != n)
+	    json_object_size(tests) != FIG_COUNT)
 		return 0;
-	for (int t = 0; t < RT_COUNT; t++) {
+	for (size_t i = 0; i < FIG_COUNT; i++) {
+		enum result_test t = figure_list[i];
 		const json_t *rec = json_object_get(tests, result_test_name(t));
 
-		if (!json_run_has(r, t))
-			continue;
 		if (!json_object_get(rec, "status") ||
 		    (r->t[t].state == RS_FAILED &&
 		     !json_object_get(rec, "error")))

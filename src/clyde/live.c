@@ -23,10 +23,9 @@
 #include "runner.h"
 
 /* Figure t's phase, as runner_phases.c's table: its flags say whether
- * it runs (NULL for a figure of group EXT: clyde never runs it). */
+ * it runs (NULL for another program's figure: clyde never runs it). */
 static const struct phase_ops *const live_list[RT_COUNT] = {
-#define LIVE_PTR(key, title, kind, group, head, col, cell, tick, csv)          \
-	FIG_PHASED(group, [RT_##key] = &phase_##key##_ops, )
+#define LIVE_PTR(key, ...) [RT_##key] = &phase_##key##_ops,
     FIGURES(LIVE_PTR)
 #undef LIVE_PTR
 };
@@ -185,15 +184,16 @@ static double run_left(const struct live *lv, uint64_t ops, uint64_t now,
 	unsigned later =
 	    lv->o->repeats > lv->run + 1 ? lv->o->repeats - lv->run - 1 : 0;
 
-	for (int t = 0; t < RT_COUNT; t++) {
+	for (size_t i = 0; i < FIG_COUNT; i++) {
+		enum result_test t = figure_list[i];
 		double e;
 
-		if (!runs_in(lv->o, (enum result_test)t))
+		if (!runs_in(lv->o, t))
 			continue;
-		if (t <= (int)lv->test && !later)
+		if (t <= lv->test && !later)
 			continue;
-		e = estimate(lv, (enum result_test)t, bps, more);
-		if (t > (int)lv->test)
+		e = estimate(lv, t, bps, more);
+		if (t > lv->test)
 			rest += e;
 		whole += e;
 	}

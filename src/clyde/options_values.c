@@ -226,6 +226,14 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 			tok[len] = '\0';
 			t = figure_find(tok);
 		}
+		/* Another program's figure: say which one measures it. */
+		if (t < 0 && len < sizeof(tok) && extfig_find(tok) >= 0) {
+			char why[96];
+
+			snprintf(why, sizeof(why), "%s is measured by %s", tok,
+				 figure_of(extfig_find(tok))->program);
+			return opts_bad(err, "--only", tok, why);
+		}
 		if (t < 0 || t == RT_COUNT) {
 			char name[1024], why[RT_COUNT * 24];
 
@@ -236,14 +244,6 @@ enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
 			snprintf(why + strlen(why), sizeof(why) - strlen(why),
 				 ")");
 			return opts_bad(err, "--only", name, why);
-		}
-		/* Another program's figure: say which one measures it. */
-		if (!figure_phased(t)) {
-			char why[96];
-
-			snprintf(why, sizeof(why), "%s is measured by %s", tok,
-				 figure_program(t));
-			return opts_bad(err, "--only", tok, why);
 		}
 		o->only |= figure_only_bits(t);
 		if (!p[len])

@@ -153,10 +153,8 @@ struct phase_ops {
 	void (*release)(struct phase_ctx *);
 };
 
-/* phase_<key>_ops for every key of FIGURES (runner_phases.c's table) but
- * those of group EXT, which another program of the suite measures. */
-#define PHASE_DECLARE(key, title, kind, group, head, col, cell, tick, csv)     \
-	FIG_PHASED(group, extern const struct phase_ops phase_##key##_ops;)
+/* phase_<key>_ops for every key of FIGURES (runner_phases.c's table). */
+#define PHASE_DECLARE(key, ...) extern const struct phase_ops phase_##key##_ops;
 FIGURES(PHASE_DECLARE)
 #undef PHASE_DECLARE
 

@@ -24,11 +24,10 @@
 #include "text.h"
 
 /* The phases in the registry's order, which is the run order: one for
- * each figure clyde measures (none for group EXT's). */
-#define NPHASES ((size_t)FIG_NPHASED)
+ * each figure clyde measures. */
+#define NPHASES ((size_t)FIG_COUNT)
 static const struct phase_ops *const phase_list[NPHASES] = {
-#define PHASE_PTR(key, title, kind, group, head, col, cell, tick, csv)         \
-	FIG_PHASED(group, &phase_##key##_ops, )
+#define PHASE_PTR(key, ...) &phase_##key##_ops,
     FIGURES(PHASE_PTR)
 #undef PHASE_PTR
 };
@@ -62,7 +61,7 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		return "no run hook";
 	if ((unsigned)ph->test >= RT_COUNT)
 		return "no figure to fill";
-	if (!figure_phased(ph->test))
+	if (figure_find(result_test_name(ph->test)) != (int)ph->test)
 		return "its figure is another program's";
 	if (strcmp(ph->name, result_test_name(ph->test)) != 0)
 		return "its name is not the key of the figure it fills";
@@ -121,16 +120,14 @@ int runner_check_phases(const struct phase_ops *const *list, size_t n,
 int runner_check_figures(const struct phase_ops *const *list, size_t n,
 			 FILE *err)
 {
-	enum result_test at[RT_COUNT];
-	size_t nat = 0;
+	const enum result_test *at = figure_list;
+	size_t nat = FIG_COUNT;
 	int rc = 0;
 
-	for (enum result_test t = 0; t < RT_COUNT; t++) {
+	for (size_t i = 0; i < FIG_COUNT; i++) {
+		enum result_test t = figure_list[i];
 		size_t k = 0;
 
-		if (!figure_phased(t))
-			continue;
-		at[nat++] = t;
 		while (k < n && list[k]->test != t)
 			k++;
 		if (k == n) {

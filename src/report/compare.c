@@ -283,17 +283,22 @@ static void text_fig(FILE *out, int width, const struct report_fig *f)
 		f->v.word);
 }
 
-/* clyde-pgscan's sides: each one's scan against its block input. */
-static void pg_ratios(FILE *out, const struct report_set *set,
-		      const struct report_group *base,
-		      const struct report_group *other)
+/* Each side's figures of another program against what they are
+ * measured against. */
+static void ratios(FILE *out, const struct report_set *set,
+		   const struct report_group *base,
+		   const struct report_group *other)
 {
 	char ratio[200];
 
-	if (report_pg_ratio(set, base->idx, base->n, ratio, sizeof(ratio)))
-		fprintf(out, "baseline: %s\n", ratio);
-	if (report_pg_ratio(set, other->idx, other->n, ratio, sizeof(ratio)))
-		fprintf(out, "this:     %s\n", ratio);
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (report_ratio(set, base->idx, base->n, t, ratio,
+				 sizeof(ratio)))
+			fprintf(out, "baseline: %s\n", ratio);
+		if (report_ratio(set, other->idx, other->n, t, ratio,
+				 sizeof(ratio)))
+			fprintf(out, "this:     %s\n", ratio);
+	}
 }
 
 static void compare_pair(FILE *out, const struct report_set *set,
@@ -332,7 +337,7 @@ static void compare_pair(FILE *out, const struct report_set *set,
 		fprintf(out, "(one line a side: no repeats to test the "
 			     "differences against)\n");
 	if (!o->csv)
-		pg_ratios(out, set, base, other);
+		ratios(out, set, base, other);
 }
 
 size_t report_sides(const struct report_set *set, const size_t *inputs,

@@ -57,26 +57,28 @@ static const char style[] =
     "svg text{font-family:sans-serif}\n"
     "</style>\n";
 
-/* Under the More figures table: each clyde-pgscan run's scan against
- * its block input, as txt prints it. */
-static void pg_ratios(FILE *out, const struct report_set *set)
+/* Under the More figures table: each run's figures of another program
+ * against what they are measured against, as txt prints them. */
+static void ratios(FILE *out, const struct report_set *set)
 {
 	char ratio[200];
 
-	for (size_t i = 0; i < set->n; i++) {
-		if (!report_pg_ratio(set, &i, 1, ratio, sizeof(ratio)))
-			continue;
-		fputs("<p class=\"note pgscan\">", out);
-		html_esc(out, set->rows[i].res.name);
-		fputs(": ", out);
-		html_esc(out, ratio);
-		fputs("</p>\n", out);
-	}
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++) {
+			if (!report_ratio(set, &i, 1, t, ratio, sizeof(ratio)))
+				continue;
+			fprintf(out, "<p class=\"note %s\">",
+				figure_of(t)->tag);
+			html_esc(out, set->rows[i].res.name);
+			fputs(": ", out);
+			html_esc(out, ratio);
+			fputs("</p>\n", out);
+		}
 }
 
 /*
- * clyde's figures that bonnie++ does not have (random I/O at a depth,
- * synchronous writes, clyde-pgscan's scan), a row per run and figure, as
+ * the figures bonnie++ does not have (random I/O at a depth, synchronous
+ * writes, other programs' figures), a row per run and figure, as
  * the text table's "More figures" section; nothing when no row has one.
  */
 static void more_table(FILE *out, const struct report_set *set)
@@ -122,7 +124,7 @@ static void more_table(FILE *out, const struct report_set *set)
 	}
 	if (head)
 		fputs("</tbody>\n</table>\n", out);
-	pg_ratios(out, set);
+	ratios(out, set);
 }
 
 static int any_pct(const struct report_set *set)

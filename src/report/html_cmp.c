@@ -128,17 +128,21 @@ static void tally(FILE *out, const struct html_page *p,
 	fputs(".</p>\n", out);
 }
 
-/* A clyde-pgscan side's scan against its block input, as compare's. */
-static void pg_ratio(FILE *out, const struct report_set *set,
-		     const struct report_group *g, const char *which)
+/* A side's figures of another program against what they are measured
+ * against, as compare's. */
+static void ratios(FILE *out, const struct report_set *set,
+		   const struct report_group *g, const char *which)
 {
 	char ratio[200];
 
-	if (!report_pg_ratio(set, g->idx, g->n, ratio, sizeof(ratio)))
-		return;
-	fprintf(out, "<p class=\"note pgscan\">%s: ", which);
-	html_esc(out, ratio);
-	fputs("</p>\n", out);
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		if (!report_ratio(set, g->idx, g->n, t, ratio, sizeof(ratio)))
+			continue;
+		fprintf(out, "<p class=\"note %s\">%s: ", figure_of(t)->tag,
+			which);
+		html_esc(out, ratio);
+		fputs("</p>\n", out);
+	}
 }
 
 static void pair(FILE *out, const struct html_page *p,
@@ -179,8 +183,8 @@ static void pair(FILE *out, const struct html_page *p,
 		fputs("<p class=\"note\">One line a side: no repeats to test "
 		      "the differences against.</p>\n",
 		      out);
-	pg_ratio(out, p->set, base, "Baseline");
-	pg_ratio(out, p->set, other, "This");
+	ratios(out, p->set, base, "Baseline");
+	ratios(out, p->set, other, "This");
 }
 
 int html_compare(FILE *out, const struct html_page *p)

@@ -99,9 +99,10 @@ static json_t *line_run(const struct run_result *row)
 	jp_put(o, "error", json_null(), &bad);
 	jp_put(o, "csv", json_string(line), &bad);
 	free(line);
-	/* A line holds no figure of another program (clyde-pgscan's). */
+	/* A line holds no figure of another program (extfig.h). */
 	for (enum result_test t = 0; t < RT_COUNT; t++)
-		if (figure_phased(t) || row->c[t].state != CSV_EMPTY)
+		if (!(figure_of(t)->flags & FIGF_OTHER) ||
+		    row->c[t].state != CSV_EMPTY)
 			jp_put(tests, result_test_name(t),
 			       line_test(&row->c[t], t), &bad);
 	jp_put(o, "tests", tests, &bad);

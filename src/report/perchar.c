@@ -1,25 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report_perchar: whether the per-char figures (putc, getc) of two
- * sides, or of the rows of a page, mean the same thing. bonnie++ 1.03's
- * are putc()/getc() through stdio over the whole file, bonnie++ 2.00's
- * 1-byte read()/write() calls: tens of times apart for the same disk,
- * so compare and html say so when they put the two side by side. What
- * a row means is read with it (result_per_char_of_line,
- * json_read_settings); a row without per-char figures has no say.
+ * report_perchar: whether the figures whose meaning is a run's per-char
+ * mode (figures.h's FIGF_PER_CHAR) mean the same thing on two sides, or
+ * in the rows of a page. bonnie++ 1.03's go through stdio over the whole
+ * file, bonnie++ 2.00's are 1-byte calls: tens of times apart for the
+ * same disk, so compare and html say so when they put the two side by
+ * side. What a row means is read with it (result_per_char_of_line,
+ * json_read_settings); a row without such figures has no say; the
+ * words for each meaning are result.h's.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "report.h"
-
-/* Whether r has a per-char figure (a value or "+++++"). */
-static int has_per_char(const struct run_result *r)
-{
-	return r->c[RT_putc].state != CSV_EMPTY ||
-	       r->c[RT_getc].state != CSV_EMPTY;
-}
 
 void report_per_char_of(const struct report_set *set, const size_t *idx,
 			size_t n, struct report_pc *pc)
@@ -28,7 +22,7 @@ void report_per_char_of(const struct report_set *set, const size_t *idx,
 	for (size_t i = 0; i < n; i++) {
 		const struct run_result *r = &set->rows[idx[i]].res;
 
-		if (!has_per_char(r) || r->per_char == RPC_UNKNOWN)
+		if (!result_has_per_char(r) || r->per_char == RPC_UNKNOWN)
 			continue;
 		if (!pc->from) {
 			pc->m = r->per_char;
@@ -39,15 +33,15 @@ void report_per_char_of(const struct report_set *set, const size_t *idx,
 	}
 }
 
-/* "stdio putc()/getc() (a 1.03 line)" into buf. */
+/* A meaning and whence it is known ("... (a 1.03 line)") into buf. */
 static void meaning(char *buf, size_t len, const struct report_pc *pc)
 {
 	char src[96];
 
 	if (pc->mixed) {
-		snprintf(buf, len,
-			 "a mix of stdio putc()/getc() and 1-byte "
-			 "read()/write() calls");
+		snprintf(buf, len, "a mix of %s and %s",
+			 result_per_char_name(RPC_STDIO),
+			 result_per_char_name(RPC_SYSCALL));
 		return;
 	}
 	result_per_char_source(pc->from, src, sizeof(src));
@@ -57,7 +51,7 @@ static void meaning(char *buf, size_t len, const struct report_pc *pc)
 int report_per_char_note(char *buf, size_t len, const struct report_pc *base,
 			 const struct report_pc *other)
 {
-	char a[160], b[160];
+	char a[160], b[160], figs[96];
 
 	if (!base->from || !other->from)
 		return 0;
@@ -65,11 +59,11 @@ int report_per_char_note(char *buf, size_t len, const struct report_pc *base,
 		return 0;
 	meaning(a, sizeof(a), base);
 	meaning(b, sizeof(b), other);
+	result_per_char_figures(figs, sizeof(figs));
 	snprintf(buf, len,
-		 "per-char figures (putc, getc) differ in meaning: the "
-		 "baseline's are %s, this side's %s; they are not like with "
-		 "like",
-		 a, b);
+		 "%s differ in meaning: the baseline's are %s, this side's "
+		 "%s; they are not like with like",
+		 figs, a, b);
 	return 1;
 }
 
@@ -87,7 +81,7 @@ static void names_of(FILE *out, const struct report_set *set,
 		const struct run_result *r = &set->rows[i].res;
 		size_t k;
 
-		if (!has_per_char(r) || r->per_char != m)
+		if (!result_has_per_char(r) || r->per_char != m)
 			continue;
 		for (k = 0; k < n && strcmp(shown[k], r->name); k++)
 			;
@@ -105,6 +99,15 @@ static void names_of(FILE *out, const struct report_set *set,
 		fputs(" and others", out);
 }
 
+/* The text tables' column name of those figures ("Per Chr"). */
+static const char *column(void)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (figure_of(t)->flags & FIGF_PER_CHAR)
+			return figure_of(t)->cell;
+	return "";
+}
+
 int report_per_char_rows_note(FILE *out, const struct report_set *set,
 			      void (*put)(FILE *out, const char *s),
 			      const char *pre, const char *post)
@@ -112,18 +115,19 @@ int report_per_char_rows_note(FILE *out, const struct report_set *set,
 	int seen[3] = {0};
 
 	for (size_t i = 0; i < set->n; i++)
-		if (has_per_char(&set->rows[i].res))
+		if (result_has_per_char(&set->rows[i].res))
 			seen[set->rows[i].res.per_char] = 1;
 	if (!seen[RPC_STDIO] || !seen[RPC_SYSCALL])
 		return 0;
 	fputs(pre, out);
-	fputs("Per Chr columns hold figures of two meanings, not like with "
-	      "like: stdio putc()/getc() over the whole file (bonnie++ "
-	      "1.03) in ",
-	      out);
+	fprintf(out,
+		"%s columns hold figures of two meanings, not like with "
+		"like: %s %s in ",
+		column(), result_per_char_name(RPC_STDIO),
+		result_per_char_whence(RPC_STDIO));
 	names_of(out, set, RPC_STDIO, put);
-	fputs("; 1-byte read()/write() calls (bonnie++ 1.97 and 2.00) in ",
-	      out);
+	fprintf(out, "; %s %s in ", result_per_char_name(RPC_SYSCALL),
+		result_per_char_whence(RPC_SYSCALL));
 	names_of(out, set, RPC_SYSCALL, put);
 	fputs(".", out);
 	fputs(post, out);

@@ -317,13 +317,14 @@ void report_file_label(const struct run_result *r, char *buf, size_t len);
  * one line on err).
  */
 /*
- * The ratio line of rows idx[0..n) (pgscan.c): their mean PostgreSQL seq
- * scan (pg_scan) against their mean block input (get_block), over the
- * rows that have both, with the backend's mean CPU share, into buf: 1,
- * or 0 when no row has both.
+ * The ratio line of figure t over rows idx[0..n) (ratio.c): its mean
+ * rate against the mean of the figure it is measured against
+ * (figure_of(t)->against), over the rows that have both, with its mean
+ * CPU share, into buf: 1, or 0 when t has no such figure or no row has
+ * both.
  */
-int report_pg_ratio(const struct report_set *set, const size_t *idx, size_t n,
-		    char *buf, size_t len);
+int report_ratio(const struct report_set *set, const size_t *idx, size_t n,
+		 enum result_test t, char *buf, size_t len);
 
 int report_txt(FILE *out, const struct report_set *set,
 	       const struct report_opts *o, FILE *err);

@@ -11,10 +11,11 @@
  * line wrote them. Columns and headings come from the registry
  * (figures.h); the figures
  * bonnie++ has no column for, which only clyde's JSON documents carry,
- * follow in a section of their own (table_print_more), and a run of a
- * clyde-pgscan document then has its scan's ratio line. With --latency,
- * each run that holds latency histograms (a clyde JSON document's) then
- * gets clyde -v's latency listing, under its name.
+ * follow in a section of their own (table_print_more), and a run
+ * holding another program's figure then has its ratio line (ratio.c,
+ * extfig.h's against). With --latency, each run that holds latency histograms
+ * (a clyde JSON document's) then gets clyde -v's latency listing, under its
+ * name.
  */
 #include "config.h"
 
@@ -95,14 +96,15 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	for (size_t i = first; i < last; i++)
 		table_print_more(out, set->rows[i].res.name, set->rows[i].res.c,
 				 &more);
-	/* A clyde-pgscan run: its scan against its block input, under the
-	 * name in the More figures rows' 19 columns. */
+	/* Another program's figures against what they are measured
+	 * against, under the name in the More figures rows' 19 columns. */
 	for (size_t i = first; i < last; i++) {
 		char ratio[200];
 
-		if (report_pg_ratio(set, &i, 1, ratio, sizeof(ratio)))
-			fprintf(out, "%-19.19s %s\n", set->rows[i].res.name,
-				ratio);
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			if (report_ratio(set, &i, 1, t, ratio, sizeof(ratio)))
+				fprintf(out, "%-19.19s %s\n",
+					set->rows[i].res.name, ratio);
 	}
 }
 
