@@ -32,7 +32,7 @@
 #include "mpirank.h"
 #include "options.h"
 #include "outfile.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "rng.h"
 #include "runner.h"
 #include "verify_only.h"
@@ -443,6 +443,7 @@ int main(int argc, char **argv)
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
 
+	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
 	case OPT_EXIT_OK:
@@ -493,7 +494,7 @@ int main(int argc, char **argv)
 		status = rc > 0 ? rc : 0;
 		goto out;
 	}
-	if ((status = ran_prepare(&o, stderr)) != 0)
+	if ((status = plan_prepare(&o)) != 0)
 		goto out;
 	if ((status = mpirank_agree(0)) != 0)
 		goto out;

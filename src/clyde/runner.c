@@ -28,7 +28,7 @@
 #include "fill.h"
 #include "live.h"
 #include "phase.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "runner.h"
 #include "runner_impl.h"
 #include "text.h"
@@ -97,6 +97,8 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		       "PHASE_DATA";
 	if ((f & PHASE_DATA) && (f & PHASE_FILES))
 		return "both PHASE_DATA and PHASE_FILES";
+	if (ph->state_size > PHASE_STATE_MAX)
+		return "a run state larger than PHASE_STATE_MAX";
 	return NULL;
 }
 
@@ -178,6 +180,14 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 	return rc;
 }
 
+const struct phase_ops *runner_phase_of(enum result_test t)
+{
+	for (size_t i = 0; i < NPHASES; i++)
+		if (phase_list[i]->test == t)
+			return phase_list[i];
+	return NULL;
+}
+
 int runner_init(FILE *err)
 {
 	if (built)
@@ -236,8 +246,12 @@ void runner_room(const struct clyde_opts *o, struct runner_room *r)
 			r->files = 1;
 		else if (!ph->room)
 			r->data = 1;
-		else if ((b = ph->room(o)) > r->own)
-			r->own = b;
+		else {
+			struct phase_plan pl = plan_of(o, ph->test);
+
+			if ((b = ph->room(&pl)) > r->own)
+				r->own = b;
+		}
 	}
 }
 
@@ -258,9 +272,11 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		     struct timed *t)
 {
 	struct phase_ctx *ctx = &p->ctx;
+	struct phase_plan plan = plan_of(p->env->opt, rp->ops.test);
 	int rc;
 
 	ctx->priv = p->priv[rp->slot];
+	ctx->plan = &plan;
 	rc = rp->ops.setup(ctx);
 	if (rc == 0)
 		rc = runner_sync(p, t);
@@ -281,6 +297,7 @@ static int run_hooks(struct pass *p, const struct reg_phase *rp,
 		rc = ranks->done(p, t, rc);
 	rp->ops.teardown(ctx);
 	p->priv[rp->slot] = ctx->priv;
+	ctx->plan = NULL;
 	return rc;
 }
 
@@ -434,6 +451,7 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 {
 	const struct clyde_opts *o = p->env->opt;
 	const struct phase_ops *ph = &rp->ops;
+	struct phase_plan plan = plan_of(o, ph->test);
 	struct result_test_rec *rec = &p->r->t[ph->test];
 	struct timed t = {.n = 0};
 
@@ -471,10 +489,10 @@ static int pass_phase(struct pass *p, const struct reg_phase *rp)
 	}
 	if (ph->flags & PHASE_NEW_GEN)
 		p->ctx.gen++;
-	rec->op_bytes = ph->op_bytes ? ph->op_bytes(o) : 0;
+	rec->op_bytes = ph->op_bytes ? ph->op_bytes(&plan) : 0;
 	rec->how[0] = '\0';
 	if (ph->how)
-		ph->how(o, rec->how, sizeof(rec->how));
+		ph->how(&plan, rec->how, sizeof(rec->how));
 	if (runner_record(rec, &t) < 0 || record_targets(p, ph->test) < 0) {
 		rec->state = RS_FAILED;
 		snprintf(p->r->error, sizeof(p->r->error),
@@ -567,15 +585,13 @@ enum runner_status runner_run(const struct runner_env *env,
 
 struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
 {
-	size_t max = (size_t)o->chunk;
+	size_t max = (size_t)o->chunk, need = plan_buf_need(o);
 
 	/* The largest single write that takes its content from the fill:
-	 * a chunk, a random write's block, a synchronous write. */
-	if (o->ran_bs > max)
-		max = (size_t)o->ran_bs;
-	if (o->sync_size > max)
-		max = (size_t)o->sync_size;
-	if (max < RAN_BS_DEFAULT)
-		max = RAN_BS_DEFAULT;
+	 * a chunk, or what a phase needs (buf_need); a block at least. */
+	if (need > max)
+		max = need;
+	if (max < FILL_BLOCK)
+		max = FILL_BLOCK;
 	return fill_new(&o->data, seed, o->verify, max);
 }
