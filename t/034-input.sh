@@ -23,7 +23,15 @@ E="an empty test name (a comma too many)"
 refused "clyde: --only 'putc,,seeks': $E" -s 16m --only=putc,,seeks
 refused "clyde: --only ',putc': $E" -s 16m --only=,putc
 refused "clyde: --only 'putc,': $E" -s 16m --only=putc,
-refused "clyde: --only ' ': not a test (putc, put_block, rewrite, getc, get_block, seeks, ran_read, ran_write, sync_write, seq_create, seq_stat, seq_del, ran_create, ran_stat, ran_del)" \
+# Every figure clyde measures, in the registry's order (lib/figures.h):
+# a new figure is in the list unedited; bonnie++'s and clyde's own are.
+tests=$(sed -nE 's/^	X\(([a-z_]+), "[^"]*", [A-Z]+, (IO|SEQ|RAN),.*/\1/p' \
+	"${T_SRCDIR:-$(dirname "$0")}/../lib/figures.h" | paste -sd, | sed 's/,/, /g')
+for t in putc put_block rewrite getc get_block seeks ran_read ran_write \
+	sync_write seq_create seq_stat seq_del ran_create ran_stat ran_del; do
+	case ", $tests, " in *", $t, "*) ;; *) fail "lib/figures.h: no $t in $tests" ;; esac
+done
+refused "clyde: --only ' ': not a test ($tests)" \
 	-s 16m --only=' '
 refused "clyde: --no-latency with -v/--latency: the percentiles need every latency recorded" \
 	-s 16m --no-latency -v

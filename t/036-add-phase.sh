@@ -1,13 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Adding a phase is one new file, one registry line and one Makefile.am
-# line. A copy of the tree (make distdir) gets t/template/phase_getpid.c
-# as src/clyde/phase_getpid.c, its figure's line in lib/figures.h and its
-# source in src/Makefile.am, and diff -r shows nothing else. Built, its
-# clyde writes the 50-field CSV line this tree's clyde writes for the
+# Adding a phase is one new file, one registry line, one Makefile.am
+# line and its man page section. A copy of the tree (make distdir) gets
+# t/template/phase_getpid.c as src/clyde/phase_getpid.c, its figure's
+# line in lib/figures.h, its source in src/Makefile.am and its JSON
+# settings in doc/clyde-json.5, and diff -r shows nothing else. Built,
+# its clyde writes the 50-field CSV line this tree's clyde writes for the
 # same run (the same fields empty, the same labels), and shows the new
 # figure in --json, in -v's latency table, in clyde-report txt and in
-# clyde-report compare; its check_figures passes.
+# clyde-report compare; the figure's own settings are in the JSON and
+# the settings column, and a run that sizes itself sizes it by its rule;
+# its check_figures passes, and so does the JSON document's test
+# (008-json.sh) of the copy, whose keys are the man page's.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 start=$(date +%s)
@@ -37,7 +41,8 @@ cp -pR "$ORIG" "$NEW" || fail "cp"
 chmod -R u+w "$NEW"
 
 # The change: the template as the new file, one line in FIGURES (a
-# data-file figure goes before the file tests), one line in Makefile.am.
+# data-file figure goes before the file tests), one line in Makefile.am,
+# and its keys in the JSON man page.
 fig='	X(getpid, "getpid calls", SEEK, IO, "System calls", "getpid", "getpid", "getpid", FIG_NO_CSV) \'
 mk='libclydeprog_a_SOURCES += clyde/phase_getpid.c'
 cp "$ORIG/t/template/phase_getpid.c" "$NEW/src/clyde/phase_getpid.c" ||
@@ -45,12 +50,39 @@ cp "$ORIG/t/template/phase_getpid.c" "$NEW/src/clyde/phase_getpid.c" ||
 sed -i "/^	X(seq_create, /i\\
 $(printf '%s' "$fig" | sed 's/\\/\\\\/g')" "$NEW/lib/figures.h"
 sed -i "/^clyde_clyde_CPPFLAGS = /i $mk" "$NEW/src/Makefile.am"
-(cd "$WORK" && LC_ALL=C diff -r orig new) | sed 's/^[0-9]*a[0-9]*$/NaN/' >"$WORK/diff"
-printf '%s\n' "diff -r orig/lib/figures.h new/lib/figures.h" NaN "> $fig" \
-	"diff -r orig/src/Makefile.am new/src/Makefile.am" NaN "> $mk" \
-	"Only in new/src/clyde: phase_getpid.c" >"$WORK/diff.want"
+# (A key is a .B line after a .TP in the KEYS section, in any order:
+# these go at its end.)
+doc_json='.TP
+.B settings.getpid
+The getpid test\(aqs settings: an object.
+.TP
+.B settings.getpid.calls
+The most getpid calls.
+.TP
+.B settings.getpid.time
+Under a run that sized itself, the seconds the calls ran for; else null.
+.TP
+.B settings.auto.getpid \" conditional: only when something was sized
+True when getpid ran for its time alone (no
+.BR \-s ).'
+printf '%s\n' "$doc_json" >"$WORK/doc_json"
+awk -v f="$WORK/doc_json" 'keys && /^\.SH / {
+		while ((getline l < f) > 0) print l
+		keys = 0
+	}
+	/^\.SH KEYS/ { keys = 1 }
+	{ print }' "$NEW/doc/clyde-json.5" >"$WORK/doc.5" &&
+	cat "$WORK/doc.5" >"$NEW/doc/clyde-json.5" || fail "doc/clyde-json.5"
+(cd "$WORK" && LC_ALL=C diff -r orig new) | sed 's/^[0-9]*a[0-9,]*$/NaN/' >"$WORK/diff"
+{
+	printf '%s\n' "diff -r orig/doc/clyde-json.5 new/doc/clyde-json.5" NaN
+	sed 's/^/> /' "$WORK/doc_json"
+	printf '%s\n' "diff -r orig/lib/figures.h new/lib/figures.h" NaN "> $fig" \
+		"diff -r orig/src/Makefile.am new/src/Makefile.am" NaN "> $mk" \
+		"Only in new/src/clyde: phase_getpid.c"
+} >"$WORK/diff.want"
 cmp -s "$WORK/diff" "$WORK/diff.want" ||
-	fail "the copy differs by more than a file and two lines: $(diff "$WORK/diff.want" "$WORK/diff")"
+	fail "the copy differs by more than its file, lines and man page: $(diff "$WORK/diff.want" "$WORK/diff")"
 
 # Built as a developer would: bootstrap, configure, make (the two
 # programs only).
@@ -107,6 +139,23 @@ for row in "getpid " "getpid cpu " "getpid latency "; do
 	grep -q "^$row" "$WORK/out" || fail "compare: no '$row' row: $(cat "$WORK/out")"
 done
 
+# What it ran with, the phase's own: its JSON settings, its words in
+# the settings column (the table section after bonnie++'s).
+jq -e '.settings.getpid == {"calls": 1048576, "time": null} and .settings.auto == null' \
+	"$WORK/a.json" >/dev/null || fail "JSON settings: $(jq -c .settings.getpid "$WORK/a.json")"
+grep -Eq ' getpid +.* 1048576 calls$' "$WORK/v.out" ||
+	fail "no getpid settings in the table: $(cat "$WORK/v.out")"
+# A run that sizes itself (no -s): its rule, said on the sized line and
+# in settings.auto.
+expect_status 0 env CLYDE_AUTO_SECONDS=0.3 "$NC" -d "$D" -r 0 --only=getpid -q \
+	--json="$WORK/c.json"
+assert_empty "$D"
+grep -Eq '^clyde: sized for this target .*: .*getpid for 0\.3 s$' "$WORK/err" ||
+	fail "sized line: $(cat "$WORK/err")"
+jq -e '.settings.auto.getpid == true and .settings.getpid.time == 0.3 and
+	.runs[0].tests.getpid.work > 0' "$WORK/c.json" >/dev/null ||
+	fail "sized JSON: $(jq -c '.settings.auto, .settings.getpid' "$WORK/c.json")"
+
 # The registry's own checks, whose part for a figure bonnie++ has no
 # field for runs only when there is one: check_figures of the copy.
 if [ -x "$TOP/t/check_figures" ]; then
@@ -118,4 +167,9 @@ if [ -x "$TOP/t/check_figures" ]; then
 else
 	echo "check_figures not built here: not run in the copy either" >&2
 fi
+
+# The JSON document's own test, of the copy: its keys are the man
+# page's, the new figure's with them.
+CLYDE=$NC CLYDE_REPORT=$NR T_SRCDIR="$NEW/t" sh "$NEW/t/008-json.sh" \
+	>"$WORK/log" 2>&1 || fail "008-json.sh of the copy: $(tail -5 "$WORK/log")"
 echo "all in $(($(date +%s) - start)) s" >&2

@@ -18,12 +18,12 @@
 #include <unistd.h>
 
 #include "autosize.h"
-#include "ran_io.h"
 #include "cache.h"
 #include "clock.h"
 #include "fill.h"
 #include "mpirank.h"
 #include "phase.h"
+#include "plan.h"
 #include "runner.h"
 #include "target.h"
 #include "text.h"
@@ -129,24 +129,9 @@ void autosize_plan(struct clyde_opts *o, struct autosize *a)
 			o->files_num = 0;
 		}
 	}
-	/* 65536 operations took 0.13 s on tmpfs (+++++): with nothing
-	 * given, the time limit alone ends them, whole seconds (1 under a
-	 * test knob's target below the default). */
-	if (o->size_chosen && !o->ran_ops && !o->ran_time &&
-	    runs_any(o, (1u << RT_ran_read) | (1u << RT_ran_write))) {
-		a->ran = 1;
-		o->ran_ops = RAN_OPS_MAX;
-		if (a->target < RAN_TIME_DEFAULT)
-			o->ran_time = 1;
-	}
-	/* The same for sync_write's 10000 writes (0.3 s on tmpfs). */
-	if (o->size_chosen && !o->sync_bound_set &&
-	    runs_any(o, 1u << RT_sync_write)) {
-		a->sync = 1;
-		o->sync_ops = SYNCW_OPS_MAX;
-	}
-	if (a->size || a->seeks || a->files || a->ran || a->sync ||
-	    a->files_skipped)
+	/* Each unit's own rule (its autosize hook), into the run state. */
+	a->units = plan_autosize(o, a->target);
+	if (a->size || a->seeks || a->files || a->units || a->files_skipped)
 		o->sized = a;
 }
 
@@ -375,7 +360,7 @@ static void say_sized(const struct clyde_opts *o, const struct autosize *a,
 	char what[320] = "", w[32], r[32], sz[32];
 	size_t n = 0;
 
-	if (!(a->size || a->seeks || a->files || a->ran || a->sync))
+	if (!(a->size || a->seeks || a->files || a->units))
 		return;
 	if (a->size) {
 		units_fmt_size(sz, sizeof(sz), o->size);
@@ -391,14 +376,7 @@ static void say_sized(const struct clyde_opts *o, const struct autosize *a,
 		    what + n, sizeof(what) - n,
 		    "%s-n from %g s of creates, stat passes for %g s",
 		    n ? ", " : "", a->target, a->target);
-	if (a->ran && n < sizeof(what))
-		n += (size_t)snprintf(
-		    what + n, sizeof(what) - n,
-		    "%srandom reads and writes for %u s", n ? ", " : "",
-		    o->ran_time ? o->ran_time : RAN_TIME_DEFAULT);
-	if (a->sync && n < sizeof(what))
-		snprintf(what + n, sizeof(what) - n, "%ssync_write for %g s",
-			 n ? ", " : "", o->sync_time);
+	plan_sized_words(what, sizeof(what), n);
 	if (!a->size) {
 		fprintf(err, "clyde: sized for this target: %s\n", what);
 		return;

@@ -40,14 +40,12 @@
 #define AUTOSIZE_BUDGET 25.0
 
 struct autosize {
-	double target; /* seconds each sized test aims at */
-	int size;      /* the data size was chosen (no -s) */
-	int seeks;     /* seeks ran for a time (no seek count) */
-	int files;     /* -n was chosen by creating for a time (no -n) */
-	int ran;       /* ran_read, ran_write for their time alone (no -s,
-			* --ran-ops or --ran-time) */
-	int sync;      /* sync_write for its time alone (no -s, --sync-ops
-			* or --sync-time) */
+	double target;	/* seconds each sized test aims at */
+	int size;	/* the data size was chosen (no -s) */
+	int seeks;	/* seeks ran for a time (no seek count) */
+	int files;	/* -n was chosen by creating for a time (no -n) */
+	unsigned units; /* units whose own rule sized their work (phase_ops
+			 * autosize, plan.h) */
 	/* The probe (size only): its wall time, the rates it measured
 	 * (bytes per second; putc 0 when not measured), whether the file
 	 * stayed cached after eviction (in_memory: tmpfs), and what bounded

@@ -22,7 +22,7 @@
 #include "runner.h"
 #include "mounts.h"
 #include "mpirank.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "jsonput.h"
 #include "text.h"
 #include "units.h"
@@ -42,42 +42,6 @@ static int find_mount(const char *dir, struct mounts_entry *m)
 	found = mounts_find_path(f, path, m);
 	fclose(f);
 	return found ? 0 : -1;
-}
-
-/* settings.random_io: what ran_read and ran_write ran with. */
-static json_t *random_io(const struct clyde_opts *o, int *bad)
-{
-	json_t *r = json_object();
-	struct ran_set s;
-
-	if (JP_MADE(bad, r))
-		return NULL;
-	ran_settings(o, &s);
-	jp_put(r, "block_size", json_integer((json_int_t)s.bs), bad);
-	jp_put(r, "iodepth", json_integer(s.depth), bad);
-	jp_put(r, "iodepth_asked", json_integer(s.asked), bad);
-	jp_put(r, "ops", json_integer((json_int_t)s.ops), bad);
-	jp_put(r, "time", json_integer(s.time), bad);
-	jp_put(r, "engine", json_string(s.engine), bad);
-	jp_put(r, "fallback",
-	       o->ran_fallback ? jp_text(o->ran_fallback) : json_null(), bad);
-	return r;
-}
-
-/* settings.sync_write: the sync_write figure's method, write size and
- * bounds (src/clyde/options_sync_write.c). */
-static json_t *sync_write_settings(const struct clyde_opts *o, int *bad)
-{
-	json_t *w = json_object();
-
-	if (JP_MADE(bad, w))
-		return NULL;
-	jp_put(w, "method", json_string(opts_sync_method_name(o->sync_method)),
-	       bad);
-	jp_put(w, "size", json_integer((json_int_t)o->sync_size), bad);
-	jp_put(w, "ops", json_integer((json_int_t)o->sync_ops), bad);
-	jp_put(w, "time", json_real(o->sync_time), bad);
-	return w;
 }
 
 /* settings.auto.probe: what the sizing probe measured. */
@@ -112,10 +76,18 @@ static json_t *auto_of(const struct clyde_opts *o, int *bad)
 	jp_put(j, "file_size", json_boolean(a->size), bad);
 	jp_put(j, "seeks", json_boolean(a->seeks), bad);
 	jp_put(j, "files", json_boolean(a->files), bad);
-	jp_put(j, "random_io", json_boolean(a->ran), bad);
-	jp_put(j, "sync_write", json_boolean(a->sync), bad);
+	plan_auto(j, bad);
 	jp_put(j, "probe", a->size ? probe_of(a, bad) : json_null(), bad);
 	return j;
+}
+
+/* Key of the run's settings into s, then each unit's settings that
+ * follow it (plan.h). */
+static void put(json_t *s, const struct clyde_opts *o, const char *key,
+		json_t *v, int *bad)
+{
+	jp_put(s, key, v, bad);
+	plan_settings(s, o, key, bad);
 }
 
 static json_t *settings(const struct clyde_opts *o, int *bad)
@@ -127,19 +99,17 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	if (JP_MADE(bad, s, files))
 		return NULL;
 	units_fmt_size(label, sizeof(label), o->size);
-	jp_put(s, "name", jp_text(o->name), bad);
-	jp_put(s, "file_size", json_integer((json_int_t)o->size), bad);
-	jp_put(s, "file_size_label", json_string(label), bad);
-	jp_put(s, "size_chosen", json_boolean(o->size_chosen), bad);
-	jp_put(s, "auto", auto_of(o, bad), bad);
-	jp_put(s, "chunk", json_integer((json_int_t)o->chunk), bad);
-	jp_put(s, "seeks", json_integer((json_int_t)o->seeks), bad);
-	jp_put(s, "random_io", random_io(o, bad), bad);
-	jp_put(s, "seek_procs", json_integer(o->procs), bad);
-	jp_put(s, "concurrency", json_integer(o->concurrency), bad);
-	jp_put(s, "ranks",
-	       mpirank_ranks() ? json_integer(mpirank_ranks()) : json_null(),
-	       bad);
+	put(s, o, "name", jp_text(o->name), bad);
+	put(s, o, "file_size", json_integer((json_int_t)o->size), bad);
+	put(s, o, "file_size_label", json_string(label), bad);
+	put(s, o, "size_chosen", json_boolean(o->size_chosen), bad);
+	put(s, o, "auto", auto_of(o, bad), bad);
+	put(s, o, "chunk", json_integer((json_int_t)o->chunk), bad);
+	put(s, o, "seeks", json_integer((json_int_t)o->seeks), bad);
+	put(s, o, "seek_procs", json_integer(o->procs), bad);
+	put(s, o, "concurrency", json_integer(o->concurrency), bad);
+	put(s, o, "ranks",
+	    mpirank_ranks() ? json_integer(mpirank_ranks()) : json_null(), bad);
 	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
 	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
 	       bad);
@@ -147,29 +117,28 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 	jp_put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
 	jp_put(files, "dirs", json_integer(o->files_dirs), bad);
 	jp_put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
-	jp_put(s, "files", files, bad);
-	jp_put(s, "direct", json_boolean(o->direct), bad);
+	put(s, o, "files", files, bad);
+	put(s, o, "direct", json_boolean(o->direct), bad);
 	fill_spec_text(&o->data, mode, sizeof(mode));
-	jp_put(s, "data", json_string(mode), bad);
-	jp_put(s, "verify", json_boolean(o->verify), bad);
-	jp_put(s, "keep", json_boolean(o->keep), bad);
-	jp_put(s, "sync_each_write", json_boolean(o->sync_each), bad);
-	jp_put(s, "sync_write", sync_write_settings(o, bad), bad);
-	jp_put(s, "cache_method",
-	       json_string(o->direct	    ? "direct"
-			   : o->drop_caches ? "evict+drop_caches"
-					    : "evict"),
-	       bad);
-	jp_put(s, "per_char",
-	       json_string(o->fast || o->direct		     ? "skipped"
-			   : o->per_char == PER_CHAR_SYSCALL ? "syscall"
-							     : "stdio"),
-	       bad);
-	jp_put(s, "per_char_size", json_integer((json_int_t)o->per_char_size),
-	       bad);
-	jp_put(s, "repeats", json_integer(o->repeats), bad);
-	jp_put(s, "seed_fixed", json_boolean(o->seed_set), bad);
-	jp_put(s, "seeds", json_array(), bad);
+	put(s, o, "data", json_string(mode), bad);
+	put(s, o, "verify", json_boolean(o->verify), bad);
+	put(s, o, "keep", json_boolean(o->keep), bad);
+	put(s, o, "sync_each_write", json_boolean(o->sync_each), bad);
+	put(s, o, "cache_method",
+	    json_string(o->direct	 ? "direct"
+			: o->drop_caches ? "evict+drop_caches"
+					 : "evict"),
+	    bad);
+	put(s, o, "per_char",
+	    json_string(o->fast || o->direct		  ? "skipped"
+			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
+							  : "stdio"),
+	    bad);
+	put(s, o, "per_char_size", json_integer((json_int_t)o->per_char_size),
+	    bad);
+	put(s, o, "repeats", json_integer(o->repeats), bad);
+	put(s, o, "seed_fixed", json_boolean(o->seed_set), bad);
+	put(s, o, "seeds", json_array(), bad);
 	if (o->only) {
 		only = json_array();
 		for (size_t i = 0; i < FIG_COUNT; i++)
@@ -178,22 +147,22 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 					  json_string(
 					      result_test_name(figure_list[i])),
 					  bad);
-		jp_put(s, "only", only, bad);
+		put(s, o, "only", only, bad);
 	} else {
-		jp_put(s, "only", json_null(), bad);
+		put(s, o, "only", json_null(), bad);
 	}
-	jp_put(s, "latency_recorded", json_boolean(!o->no_latency), bad);
-	jp_put(s, "log_interval_ms",
-	       o->log_interval_ms ? json_integer(o->log_interval_ms)
-				  : json_null(),
-	       bad);
-	jp_put(s, "sync",
-	       o->sync == OPT_SYNC_SEM	    ? json_string("semaphores")
-	       : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")
-					    : json_null(),
-	       bad);
-	jp_put(s, "uid", json_integer(getuid()), bad);
-	jp_put(s, "gid", json_integer(getgid()), bad);
+	put(s, o, "latency_recorded", json_boolean(!o->no_latency), bad);
+	put(s, o, "log_interval_ms",
+	    o->log_interval_ms ? json_integer(o->log_interval_ms) : json_null(),
+	    bad);
+	put(s, o, "sync",
+	    o->sync == OPT_SYNC_SEM	 ? json_string("semaphores")
+	    : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")
+					 : json_null(),
+	    bad);
+	put(s, o, "uid", json_integer(getuid()), bad);
+	put(s, o, "gid", json_integer(getgid()), bad);
+	plan_settings(s, o, NULL, bad);
 	return s;
 }
 

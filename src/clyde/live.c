@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "live.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "runner.h"
 
 /* Figure t's phase, as runner_phases.c's table: its flags say whether
@@ -90,10 +90,17 @@ static void expect(struct live *lv, enum result_test t,
 {
 	const struct clyde_opts *o = ctx->opt;
 	uint64_t bytes = ctx->size;
-	struct ran_set rs;
+	double secs = 0;
 
 	lv->ops = lv->time_ns = lv->op_bytes = 0;
 	lv->unit = "ops";
+	if (live_list[t] && live_list[t]->expect) {
+		struct phase_plan p = plan_of(o, t);
+
+		live_list[t]->expect(&p, &lv->ops, &secs);
+		lv->time_ns = (uint64_t)(secs * 1e9);
+		return;
+	}
 	switch (t) {
 	case RT_putc:
 	case RT_getc:
@@ -110,16 +117,6 @@ static void expect(struct live *lv, enum result_test t,
 	case RT_seeks:
 		lv->ops = o->seeks;
 		lv->unit = "seeks";
-		break;
-	case RT_ran_read:
-	case RT_ran_write:
-		ran_settings(o, &rs);
-		lv->ops = rs.ops;
-		lv->time_ns = (uint64_t)rs.time * 1000000000ull;
-		break;
-	case RT_sync_write:
-		lv->ops = o->sync_ops;
-		lv->time_ns = (uint64_t)(o->sync_time * 1e9);
 		break;
 	default: /* the file tests: one operation per file */
 		lv->ops = o->files_num * 1024;
@@ -157,15 +154,17 @@ static double estimate(const struct live *lv, enum result_test t, double bps,
 		       int *more)
 {
 	const struct clyde_opts *o = lv->o;
-	struct ran_set rs;
+	uint64_t ops;
+	double secs = 0;
 
 	if (lv->took[t])
 		return (double)lv->took[t] / 1e9;
-	if (t == RT_sync_write)
-		return o->sync_time;
-	if (t == RT_ran_read || t == RT_ran_write) {
-		ran_settings(o, &rs);
-		return rs.time;
+	if (live_list[t] && live_list[t]->expect) {
+		struct phase_plan p = plan_of(o, t);
+
+		live_list[t]->expect(&p, &ops, &secs);
+		if (secs > 0)
+			return secs;
 	}
 	/* Each process of -c N (and each -d) moves the data size. */
 	if (is_block(t) && bps > 0)

@@ -32,7 +32,7 @@
 #include "mpirank.h"
 #include "options.h"
 #include "outfile.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "rng.h"
 #include "runner.h"
 #include "verify_only.h"
@@ -485,7 +485,7 @@ int main(int argc, char **argv)
 		status = rc > 0 ? rc : 0;
 		goto out;
 	}
-	if ((status = ran_prepare(&o, stderr)) != 0)
+	if ((status = plan_prepare(&o)) != 0)
 		goto out;
 	if ((status = mpirank_agree(0)) != 0)
 		goto out;

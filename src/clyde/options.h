@@ -127,13 +127,11 @@ struct clyde_opts {
 	unsigned log_interval_ms;     /* --log-interval, ms; 0: no log */
 	/* ran_read, ran_write (options_ran.c): --ran-bs, --iodepth,
 	 * --ran-ops, --ran-time as given, 0 for the default (ran_io.h's
-	 * ran_settings settles them); ran_fallback: why io_uring could not
-	 * be used and --iodepth fell back to 1 (ran_prepare), or NULL. */
+	 * ran_settings settles them). */
 	uint64_t ran_bs;
 	unsigned ran_iodepth;
 	uint64_t ran_ops;
 	unsigned ran_time;
-	const char *ran_fallback;
 	/* sync_write: --sync-method, --sync-size (bytes), --sync-ops and
 	 * --sync-time (seconds), defaults filled in by opts_check_sync. */
 	enum opt_sync_method sync_method;

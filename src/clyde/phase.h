@@ -33,8 +33,25 @@
 #include "options.h"
 #include "result.h"
 
+/* The most bytes of run state a phase keeps (phase_ops.state_size). */
+#define PHASE_STATE_MAX 256u
+
+/*
+ * What a phase's run-level hooks see: the run's options, and the state
+ * the run keeps for the phase (phase_ops.state_size bytes, zeroed at the
+ * start, the run's and never written into the options): what the run
+ * decided for it, as a bound sized or a fallback taken. Phases of one
+ * unit (phase_ops.unit) share it. plan.h makes it.
+ */
+struct phase_plan {
+	const struct clyde_opts *opt;
+	void *state;
+};
+
 struct phase_ctx {
 	const struct clyde_opts *opt;
+	/* The running phase's plan (its run state), set by the runner. */
+	const struct phase_plan *plan;
 	int dirfd;		  /* the private scratch directory */
 	const char *data_name;	  /* data file, relative to dirfd */
 	const char *data_path;	  /* the same, in full, for messages */
@@ -134,14 +151,14 @@ struct phase_ops {
 	int (*run)(struct phase_ctx *, struct phase_out *);
 	/* Optional, for a figure counted in operations of one size: the
 	 * bytes of one (its bandwidth is the rate times this). */
-	uint64_t (*op_bytes)(const struct clyde_opts *);
+	uint64_t (*op_bytes)(const struct phase_plan *);
 	/* Optional: the settings the figure ran with, in a few words for
 	 * the extended table section and JSON ("4k qd32 io_uring"). */
-	void (*how)(const struct clyde_opts *, char *buf, size_t len);
+	void (*how)(const struct phase_plan *, char *buf, size_t len);
 	/* Optional, for a PHASE_DATA phase that writes a file of its own
 	 * instead of the data file (sync_write): that file's largest size,
 	 * which the room check counts beside the data file. */
-	uint64_t (*room)(const struct clyde_opts *);
+	uint64_t (*room)(const struct phase_plan *);
 	/* Untimed, optional: close what setup opened. */
 	void (*teardown)(struct phase_ctx *);
 	/*
@@ -151,6 +168,50 @@ struct phase_ops {
 	 * others never see it.
 	 */
 	void (*release)(struct phase_ctx *);
+
+	/*
+	 * The run-level part: what holds for the whole run rather than one
+	 * pass. Phases with the same unit (ran_read and ran_write:
+	 * "random_io") share one run state and the hooks below, which run
+	 * once for the unit, by its first phase in the registry; NULL: the
+	 * phase's name.
+	 */
+	const char *unit;
+	size_t state_size; /* bytes of its run state, PHASE_STATE_MAX at most */
+	/*
+	 * Optional, once before the first test when a phase of the unit is
+	 * to run: check what only the run can tell and settle the run state
+	 * (a fallback taken). 0, or the exit status after one line
+	 * (error()); warning() for what does not stop the run.
+	 */
+	int (*prepare)(const struct phase_plan *);
+	/* Optional: the longest single write that takes its content from
+	 * the run's fill (lib/fill), in bytes; the runner sizes the fill
+	 * for the largest over the phases and the chunk. */
+	size_t (*buf_need)(const struct phase_plan *);
+	/*
+	 * Optional: the unit's object in the JSON settings, under its unit
+	 * name (NULL with *bad set when it could not be made: jsonput.h),
+	 * placed after the run's settings key settings_after (NULL: after
+	 * the run's own). Its line in the settings column is the how hook.
+	 */
+	struct json_t *(*settings)(const struct phase_plan *, int *bad);
+	const char *settings_after;
+	/*
+	 * Optional, for a run that sizes itself (no -s), when a phase of
+	 * the unit runs: unless the unit's own options bound its work, size
+	 * it for about target seconds in the run state; then 1, with a few
+	 * words on it for the line on what was sized ("sync_write for 1 s")
+	 * in what. Else 0. settings.auto.<unit> records which.
+	 */
+	int (*autosize)(const struct phase_plan *, double target, char *what,
+			size_t len);
+	/*
+	 * Optional, for the live view: the most operations a test of the
+	 * figure does (*ops, 0: no count) and the most seconds (*secs, 0:
+	 * no limit), as settled for the run.
+	 */
+	void (*expect)(const struct phase_plan *, uint64_t *ops, double *secs);
 };
 
 /* phase_<key>_ops for every key of FIGURES (runner_phases.c's table). */

@@ -39,7 +39,7 @@ const struct phase_ops phase_ran_read_ops = {
     .progress = "Reading randomly",
     .setup = ran_read_setup,
     .run = ran_read_run,
-    .op_bytes = ran_op_bytes,
     .how = ran_how,
     .teardown = phase_close,
+    RAN_PHASE_UNIT,
 };

@@ -35,13 +35,13 @@ static int ran_write_setup(struct phase_ctx *ctx)
 }
 
 /* ran_io's settings, and "sync" under -b. */
-static void ran_write_how(const struct clyde_opts *o, char *buf, size_t len)
+static void ran_write_how(const struct phase_plan *p, char *buf, size_t len)
 {
 	size_t n;
 
-	ran_how(o, buf, len);
+	ran_how(p, buf, len);
 	n = strlen(buf);
-	if (o->sync_each)
+	if (p->opt->sync_each)
 		snprintf(buf + n, len - n, " sync");
 }
 
@@ -58,7 +58,7 @@ const struct phase_ops phase_ran_write_ops = {
     .progress = "Writing randomly",
     .setup = ran_write_setup,
     .run = ran_write_run,
-    .op_bytes = ran_op_bytes,
     .how = ran_write_how,
     .teardown = phase_close,
+    RAN_PHASE_UNIT,
 };

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "fill.h"
+#include "jsonput.h"
 #include "phase.h"
 #include "units.h"
 #include "xfer.h"
@@ -42,6 +43,20 @@
  * 16 MiB, a WAL segment's). */
 #define SYNCW_NAME	"sync_write"
 #define SYNCW_FILE_SIZE (16u << 20)
+
+/* The run state: the most writes, as sized for a default run (0: as
+ * the options say). */
+struct syncw_state {
+	uint64_t ops;
+};
+
+/* The most writes of a test under plan p. */
+static uint64_t syncw_ops(const struct phase_plan *p)
+{
+	const struct syncw_state *st = p->state;
+
+	return st->ops ? st->ops : p->opt->sync_ops;
+}
 
 struct syncw {
 	unsigned char *buf; /* SYNCW_FILE_SIZE bytes from lib/fill */
@@ -136,10 +151,10 @@ static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 	const struct syncw *s = ctx->priv;
 	uint64_t t0 = clk_now_ns();
 	uint64_t end = t0 + (uint64_t)(o->sync_time * 1e9);
-	uint64_t i;
+	uint64_t i, ops = syncw_ops(ctx->plan);
 	int rc;
 
-	for (i = 0; i < o->sync_ops;) {
+	for (i = 0; i < ops;) {
 		if ((rc = syncw_once(ctx, s->buf, (size_t)o->sync_size)) != 0)
 			return rc;
 		phase_op_done(out, &t0);
@@ -170,21 +185,66 @@ static void syncw_teardown(struct phase_ctx *ctx)
 }
 
 /* Its file, beside the data file. */
-static uint64_t syncw_room(const struct clyde_opts *o)
+static uint64_t syncw_room(const struct phase_plan *p)
 {
-	(void)o;
+	(void)p;
 	return SYNCW_FILE_SIZE;
 }
 
-/* "8k fdatasync", " direct" under -D. */
-static void syncw_how(const struct clyde_opts *o, char *buf, size_t len)
+/* Each write's bytes come from the run's fill. */
+static size_t syncw_buf_need(const struct phase_plan *p)
 {
+	return (size_t)p->opt->sync_size;
+}
+
+/* "8k fdatasync", " direct" under -D. */
+static void syncw_how(const struct phase_plan *p, char *buf, size_t len)
+{
+	const struct clyde_opts *o = p->opt;
 	char size[24];
 
 	units_fmt_small(size, sizeof(size), o->sync_size);
 	snprintf(buf, len, "%s %s%s", size,
 		 opts_sync_method_name(o->sync_method),
 		 o->direct ? " direct" : "");
+}
+
+/* settings.sync_write: the method, write size and bounds. */
+static json_t *syncw_json(const struct phase_plan *p, int *bad)
+{
+	const struct clyde_opts *o = p->opt;
+	json_t *w = json_object();
+
+	if (JP_MADE(bad, w))
+		return NULL;
+	jp_put(w, "method", json_string(opts_sync_method_name(o->sync_method)),
+	       bad);
+	jp_put(w, "size", json_integer((json_int_t)o->sync_size), bad);
+	jp_put(w, "ops", json_integer((json_int_t)syncw_ops(p)), bad);
+	jp_put(w, "time", json_real(o->sync_time), bad);
+	return w;
+}
+
+/* Its 10000 writes take 0.3 s on tmpfs: with neither --sync-ops nor
+ * --sync-time, the time alone ends it. */
+static int syncw_autosize(const struct phase_plan *p, double target, char *what,
+			  size_t len)
+{
+	struct syncw_state *st = p->state;
+
+	(void)target;
+	if (p->opt->sync_bound_set)
+		return 0;
+	st->ops = SYNCW_OPS_MAX;
+	snprintf(what, len, "sync_write for %g s", p->opt->sync_time);
+	return 1;
+}
+
+static void syncw_expect(const struct phase_plan *p, uint64_t *ops,
+			 double *secs)
+{
+	*ops = syncw_ops(p);
+	*secs = p->opt->sync_time;
 }
 
 const struct phase_ops phase_sync_write_ops = {
@@ -197,5 +257,11 @@ const struct phase_ops phase_sync_write_ops = {
     .run = syncw_run,
     .how = syncw_how,
     .room = syncw_room,
+    .buf_need = syncw_buf_need,
+    .state_size = sizeof(struct syncw_state),
+    .settings = syncw_json,
+    .settings_after = "sync_each_write",
+    .autosize = syncw_autosize,
+    .expect = syncw_expect,
     .teardown = syncw_teardown,
 };

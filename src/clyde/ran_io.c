@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ran_io: the engine of ran_read and ran_write (see ran_io.h): the
- * settings with their defaults, the io_uring probe before the first
- * test, and the two timed loops, pread/pwrite at depth 1 and io_uring
- * above it. Both count every operation as phase_op_done does (the
- * histogram, the worst one, a -c worker's live count) and read the clock
- * once per completion.
+ * two timed loops, pread/pwrite at depth 1 and io_uring above it (their
+ * settings and the io_uring probe: ran_settings.c). Both count every operation
+ * as phase_op_done does (the histogram, the worst one, a -c worker's live
+ * count) and read the clock once per completion.
  */
 #include "config.h"
 
@@ -36,74 +35,6 @@ struct ran {
 	int copy;	     /* a write's content copied whole (ran_buf) */
 	unsigned char *bufs; /* set.depth blocks, one per slot */
 };
-
-void ran_settings(const struct clyde_opts *o, struct ran_set *s)
-{
-	s->bs = o->ran_bs ? o->ran_bs : RAN_BS_DEFAULT;
-	s->asked = o->ran_iodepth ? o->ran_iodepth : RAN_IODEPTH_DEFAULT;
-	s->depth = o->ran_fallback ? 1 : s->asked;
-	s->ops = o->ran_ops ? o->ran_ops : RAN_OPS_DEFAULT;
-	s->time = o->ran_time ? o->ran_time : RAN_TIME_DEFAULT;
-	s->engine = s->depth > 1 ? "io_uring" : "psync";
-}
-
-uint64_t ran_op_bytes(const struct clyde_opts *o)
-{
-	struct ran_set s;
-
-	ran_settings(o, &s);
-	return s.bs;
-}
-
-void ran_how(const struct clyde_opts *o, char *buf, size_t len)
-{
-	struct ran_set s;
-	char bs[24];
-
-	ran_settings(o, &s);
-	units_fmt_small(bs, sizeof(bs), s.bs);
-	snprintf(buf, len, "%s qd%u %s%s", bs, s.depth, s.engine,
-		 o->direct ? " direct" : "");
-}
-
-int ran_prepare(struct clyde_opts *o, FILE *err)
-{
-	static char why[160];
-	unsigned bits = (1u << RT_ran_read) | (1u << RT_ran_write);
-	struct io_uring ring;
-	struct ran_set s;
-	int rc;
-
-	ran_settings(o, &s);
-	if (!o->size || (o->only && !(o->only & bits)))
-		return 0;
-	if (s.bs > o->size) {
-		fprintf(err,
-			"clyde: --ran-bs %llu: larger than the data file "
-			"(-s)\n",
-			(unsigned long long)s.bs);
-		return CLI_EXIT_USAGE;
-	}
-	if (s.depth <= 1)
-		return 0;
-	if (getenv(RAN_NO_URING_ENV)) {
-		snprintf(why, sizeof(why), "%s is set", RAN_NO_URING_ENV);
-	} else if ((rc = io_uring_queue_init(s.depth, &ring, 0)) < 0) {
-		snprintf(
-		    why, sizeof(why), "io_uring_setup: %s%s", strerror(-rc),
-		    rc == -EPERM ? " (see /proc/sys/kernel/io_uring_disabled)"
-				 : "");
-	} else {
-		io_uring_queue_exit(&ring);
-		return 0;
-	}
-	o->ran_fallback = why;
-	fprintf(err,
-		"clyde: --iodepth=%u: io_uring cannot be used (%s): "
-		"ran_read and ran_write run at depth 1 (pread, pwrite)\n",
-		s.asked, why);
-	return 0;
-}
 
 /* The byte offset of operation k. */
 static off_t ran_offset(const struct ran *r, uint64_t k)
@@ -326,7 +257,7 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, int write)
 	struct ran r = {.ctx = ctx, .out = out, .write = write};
 	int rc;
 
-	ran_settings(ctx->opt, &r.set);
+	ran_settings(ctx->plan, &r.set);
 	r.nblocks = ctx->size / r.set.bs;
 	if (!r.nblocks)
 		return phase_fail(ctx, "--ran-bs larger than the file", EINVAL);

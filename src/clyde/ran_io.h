@@ -46,24 +46,58 @@ struct ran_set {
 	const char *engine; /* "io_uring" or "psync" */
 };
 
-/* o's settings, defaults in place of what was not given. */
-void ran_settings(const struct clyde_opts *o, struct ran_set *s);
+/* The run state of the unit (phase_plan.state): what the run decided. */
+struct ran_state {
+	/* Why io_uring could not be used and --iodepth fell back to 1
+	 * (ran_prepare); "" when it did not. */
+	char fallback[160];
+	/* Sized for a default run (ran_autosize), 0 when not: the most
+	 * operations, and seconds. */
+	uint64_t ops;
+	unsigned time;
+};
+
+/* The unit's settings under plan p: the options, defaults in place of
+ * what was not given, and what the run decided. */
+void ran_settings(const struct phase_plan *p, struct ran_set *s);
 
 /*
- * Before the first test: with --iodepth above 1 and a random-I/O test to
- * run, check that io_uring can be set up. When it cannot (a kernel
- * without it, io_uring_disabled, a seccomp filter, RAN_NO_URING_ENV),
- * say so in one line on err and fall back to depth 1 (o->ran_fallback
- * says why, and the JSON settings record it). Returns 0, or CLI_EXIT_USAGE
- * for a --ran-bs the data file cannot hold.
+ * The phases' prepare hook, before the first test: with --iodepth above
+ * 1, check that io_uring can be set up. When it cannot (a kernel without
+ * it, io_uring_disabled, a seccomp filter, RAN_NO_URING_ENV), say so in
+ * one line and fall back to depth 1 (the run state's fallback says why,
+ * and the JSON settings record it). Returns 0, or 2 (usage) for a
+ * --ran-bs the data file cannot hold.
  */
-int ran_prepare(struct clyde_opts *o, FILE *err);
+int ran_prepare(const struct phase_plan *p);
 
 /* The phases' op_bytes hook: --ran-bs. */
-uint64_t ran_op_bytes(const struct clyde_opts *o);
+uint64_t ran_op_bytes(const struct phase_plan *p);
 
 /* The phases' how hook: "4k qd32 io_uring", " direct" under -D. */
-void ran_how(const struct clyde_opts *o, char *buf, size_t len);
+void ran_how(const struct phase_plan *p, char *buf, size_t len);
+
+/* The phases' buf_need hook: the block of a random write. */
+size_t ran_buf_need(const struct phase_plan *p);
+
+/* The phases' settings hook: settings.random_io (ran_settings.c). */
+struct json_t *ran_json(const struct phase_plan *p, int *bad);
+
+/* The phases' autosize hook: with neither --ran-ops nor --ran-time,
+ * their time alone ends them (ran_settings.c). */
+int ran_autosize(const struct phase_plan *p, double target, char *what,
+		 size_t len);
+
+/* The phases' expect hook: the settled bounds (ran_settings.c). */
+void ran_expect(const struct phase_plan *p, uint64_t *ops, double *secs);
+
+/* The hooks and fields both phases' phase_ops carry. */
+#define RAN_PHASE_UNIT                                                         \
+	.unit = "random_io", .state_size = sizeof(struct ran_state),           \
+	.prepare = ran_prepare, .op_bytes = ran_op_bytes,                      \
+	.buf_need = ran_buf_need, .settings = ran_json,                        \
+	.settings_after = "seeks", .autosize = ran_autosize,                   \
+	.expect = ran_expect
 
 /* The timed run of either figure (write: ran_write). 0 or -errno with
  * ctx->what set; out->work is the operations done. */

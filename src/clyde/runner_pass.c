@@ -17,6 +17,7 @@
 #include "clock.h"
 #include "live.h"
 #include "phase.h"
+#include "plan.h"
 #include "runner_pass.h"
 #include "text.h"
 
@@ -38,9 +39,11 @@ static int run_hooks(struct pass *p, const struct runner_phase *rp,
 {
 	struct phase_ctx *ctx = &p->ctx;
 	const struct pass_group *g = p->group;
+	struct phase_plan plan = plan_of(p->env->opt, rp->ops.test);
 	int rc;
 
 	ctx->priv = p->priv[rp->slot];
+	ctx->plan = &plan;
 	rc = rp->ops.setup(ctx);
 	if (rc == 0)
 		rc = runner_sync(p, t);
@@ -57,6 +60,7 @@ static int run_hooks(struct pass *p, const struct runner_phase *rp,
 		rc = g->done(p, t, rc);
 	rp->ops.teardown(ctx);
 	p->priv[rp->slot] = ctx->priv;
+	ctx->plan = NULL;
 	return rc;
 }
 
@@ -212,6 +216,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 {
 	const struct clyde_opts *o = p->env->opt;
 	const struct phase_ops *ph = &rp->ops;
+	struct phase_plan plan = plan_of(o, ph->test);
 	struct result_test_rec *rec = &p->r->t[ph->test];
 	struct timed t = {.n = 0};
 
@@ -250,10 +255,10 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 	}
 	if (ph->flags & PHASE_NEW_GEN)
 		p->ctx.gen++;
-	rec->op_bytes = ph->op_bytes ? ph->op_bytes(o) : 0;
+	rec->op_bytes = ph->op_bytes ? ph->op_bytes(&plan) : 0;
 	rec->how[0] = '\0';
 	if (ph->how)
-		ph->how(o, rec->how, sizeof(rec->how));
+		ph->how(&plan, rec->how, sizeof(rec->how));
 	if (record_timed(rec, &t) < 0 || record_targets(p, ph->test) < 0) {
 		rec->state = RS_FAILED;
 		snprintf(p->r->error, sizeof(p->r->error),

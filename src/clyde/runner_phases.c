@@ -19,7 +19,7 @@
 
 #include "fill.h"
 #include "phase.h"
-#include "ran_io.h"
+#include "plan.h"
 #include "runner_phases.h"
 #include "text.h"
 
@@ -73,6 +73,8 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		       "PHASE_DATA";
 	if ((f & PHASE_DATA) && (f & PHASE_FILES))
 		return "both PHASE_DATA and PHASE_FILES";
+	if (ph->state_size > PHASE_STATE_MAX)
+		return "a run state larger than PHASE_STATE_MAX";
 	return NULL;
 }
 
@@ -152,6 +154,14 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 	return rc;
 }
 
+const struct phase_ops *runner_phase_of(enum result_test t)
+{
+	for (size_t i = 0; i < NPHASES; i++)
+		if (phase_list[i]->test == t)
+			return phase_list[i];
+	return NULL;
+}
+
 int runner_init(FILE *err)
 {
 	if (built)
@@ -210,8 +220,12 @@ void runner_room(const struct clyde_opts *o, struct runner_room *r)
 			r->files = 1;
 		else if (!ph->room)
 			r->data = 1;
-		else if ((b = ph->room(o)) > r->own)
-			r->own = b;
+		else {
+			struct phase_plan pl = plan_of(o, ph->test);
+
+			if ((b = ph->room(&pl)) > r->own)
+				r->own = b;
+		}
 	}
 }
 
@@ -246,15 +260,13 @@ void runner_release(struct phase_ctx *ctx, void *const *priv)
 
 struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
 {
-	size_t max = (size_t)o->chunk;
+	size_t max = (size_t)o->chunk, need = plan_buf_need(o);
 
 	/* The largest single write that takes its content from the fill:
-	 * a chunk, a random write's block, a synchronous write. */
-	if (o->ran_bs > max)
-		max = (size_t)o->ran_bs;
-	if (o->sync_size > max)
-		max = (size_t)o->sync_size;
-	if (max < RAN_BS_DEFAULT)
-		max = RAN_BS_DEFAULT;
+	 * a chunk, or what a phase needs (buf_need); a block at least. */
+	if (need > max)
+		max = need;
+	if (max < FILL_BLOCK)
+		max = FILL_BLOCK;
 	return fill_new(&o->data, seed, o->verify, max);
 }

@@ -39,7 +39,8 @@ int runner_check_phases(const struct phase_ops *const *list, size_t n,
  * Why this entry cannot be a phase, or NULL: it needs a name (its
  * figure's key), a title, a progress line, a run hook, a figure, and
  * known flags that go together (PHASE_READS, PHASE_MAKES_DATA and
- * PHASE_PER_CHAR with PHASE_DATA; PHASE_DATA or PHASE_FILES, not both).
+ * PHASE_PER_CHAR with PHASE_DATA; PHASE_DATA or PHASE_FILES, not both),
+ * and a run state of at most PHASE_STATE_MAX bytes.
  */
 const char *runner_check_phase(const struct phase_ops *ph);
 
@@ -54,6 +55,10 @@ const char *runner_check_phase(const struct phase_ops *ph);
  */
 int runner_check_figures(const struct phase_ops *const *list, size_t n,
 			 FILE *err);
+
+/* Figure t's phase in the registry, or NULL (another program's figure,
+ * which clyde does not measure). Needs no runner_init. */
+const struct phase_ops *runner_phase_of(enum result_test t);
 
 /* Why a phase is skipped under these options, or NULL when it runs. */
 const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);

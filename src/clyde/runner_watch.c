@@ -40,7 +40,7 @@ void runner_tick(struct phase_out *out, uint64_t now)
 void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 			struct timed *t)
 {
-	uint64_t op = ph->op_bytes ? ph->op_bytes(p->env->opt) : 0;
+	uint64_t op = ph->op_bytes ? ph->op_bytes(p->ctx.plan) : 0;
 
 	if (!p->ilog)
 		return;

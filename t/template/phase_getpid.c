@@ -20,36 +20,101 @@
  * must be called phase_<key>_ops: the runner's table is made from
  * FIGURES and names it so. The runner times run() alone, prints the
  * progress line, and skips, reports and records; a phase never prints.
+ *
+ * What the figure ran with is its own too: its JSON settings
+ * (settings.getpid), its words in the settings column ("1048576 calls"),
+ * and its rule for a run that sizes itself (no -s): the calls for the
+ * target time, kept in its run state (struct getpid_state), never in
+ * the options.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <unistd.h>
 
+#include "jsonput.h"
 #include "phase.h"
 
 /* About a second where a call and a clock read cost a microsecond; a
  * run under 0.5 s shows as "+++++", as any too-fast figure does. */
 #define GETPID_CALLS (1u << 20)
 
+/* The count a run that sized itself lifts the calls to: its time ends
+ * them. */
+#define GETPID_CALLS_MAX (1u << 30)
+
+/* What the run decided: under a sized run, the calls stop after this
+ * many seconds (0: the count alone ends them). */
+struct getpid_state {
+	double secs;
+};
+
+/* The most calls of a test under plan p. */
+static unsigned getpid_calls(const struct phase_plan *p)
+{
+	const struct getpid_state *st = p->state;
+
+	return st->secs > 0 ? GETPID_CALLS_MAX : GETPID_CALLS;
+}
+
 /* How often the run looks at the stop flag (SIGINT, SIGTERM). */
 #define GETPID_STOP_EVERY 4096u
 
 static int getpid_run(struct phase_ctx *ctx, struct phase_out *out)
 {
+	const struct getpid_state *st = ctx->plan->state;
 	uint64_t t0 = clk_now_ns();
-	uint64_t sum = 0;
+	uint64_t end = t0 + (uint64_t)(st->secs * 1e9), sum = 0;
+	unsigned i, calls = getpid_calls(ctx->plan);
 
-	for (unsigned i = 0; i < GETPID_CALLS; i++) {
+	for (i = 0; i < calls; i++) {
 		sum += (uint64_t)getpid();
 		phase_op_done(out, &t0);
 		if (i % GETPID_STOP_EVERY == 0 && *ctx->stop)
 			return phase_fail_call(ctx, "getpid", EINTR);
+		if (st->secs > 0 && t0 >= end) {
+			i++;
+			break;
+		}
 	}
 	/* Folded in where the runner keeps it, the calls are not dropped. */
 	ctx->sink += sum;
-	out->work = GETPID_CALLS;
+	out->work = i;
 	return 0;
+}
+
+/* The settings column: "1048576 calls". */
+static void getpid_how(const struct phase_plan *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u calls", getpid_calls(p));
+}
+
+/* settings.getpid: the most calls, and the seconds a sized run gives
+ * them (null: the count alone). */
+static json_t *getpid_json(const struct phase_plan *p, int *bad)
+{
+	const struct getpid_state *st = p->state;
+	json_t *g = json_object();
+
+	if (JP_MADE(bad, g))
+		return NULL;
+	jp_put(g, "calls", json_integer(getpid_calls(p)), bad);
+	jp_put(g, "time", st->secs > 0 ? json_real(st->secs) : json_null(),
+	       bad);
+	return g;
+}
+
+/* A run that sizes itself: the calls for the target time, the count
+ * lifted. */
+static int getpid_autosize(const struct phase_plan *p, double target,
+			   char *what, size_t len)
+{
+	struct getpid_state *st = p->state;
+
+	st->secs = target;
+	snprintf(what, len, "getpid for %g s", target);
+	return 1;
 }
 
 const struct phase_ops phase_getpid_ops = {
@@ -59,4 +124,8 @@ const struct phase_ops phase_getpid_ops = {
     .flags = 0,
     .progress = "Calling getpid",
     .run = getpid_run,
+    .how = getpid_how,
+    .state_size = sizeof(struct getpid_state),
+    .settings = getpid_json,
+    .autosize = getpid_autosize,
 };

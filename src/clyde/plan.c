@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plan: see plan.h. A unit is the first phase of the registry with its
+ * unit name, and the later ones with that name are its members: they
+ * share its run state, kept here in one slot per figure (the first
+ * member's).
+ */
+#include "config.h"
+
+#include <stdalign.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jsonput.h"
+#include "plan.h"
+#include "runner.h"
+
+static alignas(max_align_t) unsigned char state[RT_COUNT][PHASE_STATE_MAX];
+/* What plan_autosize did: the units that sized their work, and how. */
+static int sized[RT_COUNT];
+static char sized_words[RT_COUNT][96];
+
+static const char *unit_name(const struct phase_ops *ph)
+{
+	return ph->unit ? ph->unit : ph->name;
+}
+
+/* The first figure of t's unit (t when it leads it); -1 when t has no
+ * phase. */
+static int unit_lead(enum result_test t)
+{
+	const struct phase_ops *ph = runner_phase_of(t), *q;
+
+	if (!ph)
+		return -1;
+	for (int i = 0; i < (int)t; i++)
+		if ((q = runner_phase_of((enum result_test)i)) &&
+		    !strcmp(unit_name(q), unit_name(ph)))
+			return i;
+	return (int)t;
+}
+
+struct phase_plan plan_of(const struct clyde_opts *o, enum result_test t)
+{
+	int lead = unit_lead(t);
+
+	return (struct phase_plan){.opt = o,
+				   .state = lead < 0 ? NULL : state[lead]};
+}
+
+static int runs(const struct clyde_opts *o, const struct phase_ops *ph)
+{
+	return !runner_skip_reason(o, ph->flags) &&
+	       (!o->only || (o->only & (1u << ph->test)));
+}
+
+int plan_unit_runs(const struct clyde_opts *o, enum result_test t)
+{
+	int lead = unit_lead(t);
+
+	if (lead < 0)
+		return 0;
+	for (int i = lead; i < RT_COUNT; i++)
+		if (unit_lead((enum result_test)i) == lead &&
+		    runs(o, runner_phase_of((enum result_test)i)))
+			return 1;
+	return 0;
+}
+
+/* Figure t's phase when it leads its unit, else NULL. */
+static const struct phase_ops *lead_of(int t)
+{
+	const struct phase_ops *ph = runner_phase_of((enum result_test)t);
+
+	return ph && unit_lead((enum result_test)t) == t ? ph : NULL;
+}
+
+int plan_prepare(const struct clyde_opts *o)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph = lead_of(t);
+		struct phase_plan p;
+		int rc;
+
+		if (!ph || !ph->prepare || !plan_unit_runs(o, t))
+			continue;
+		p = plan_of(o, t);
+		if ((rc = ph->prepare(&p)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+size_t plan_buf_need(const struct clyde_opts *o)
+{
+	size_t max = 0;
+
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph = lead_of(t);
+		struct phase_plan p;
+		size_t n;
+
+		if (!ph || !ph->buf_need)
+			continue;
+		p = plan_of(o, t);
+		if ((n = ph->buf_need(&p)) > max)
+			max = n;
+	}
+	return max;
+}
+
+void plan_settings(json_t *s, const struct clyde_opts *o, const char *after,
+		   int *bad)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph = lead_of(t);
+		const char *at;
+		struct phase_plan p;
+
+		if (!ph || !ph->settings)
+			continue;
+		at = ph->settings_after;
+		if (after ? !at || strcmp(at, after)
+			  : at && json_object_get(s, at))
+			continue;
+		p = plan_of(o, t);
+		jp_put(s, unit_name(ph), ph->settings(&p, bad), bad);
+	}
+}
+
+unsigned plan_autosize(const struct clyde_opts *o, double target)
+{
+	unsigned n = 0;
+
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph = lead_of(t);
+		struct phase_plan p;
+
+		sized[t] = 0;
+		sized_words[t][0] = '\0';
+		if (!ph || !ph->autosize || !o->size_chosen ||
+		    !plan_unit_runs(o, t))
+			continue;
+		p = plan_of(o, t);
+		sized[t] = ph->autosize(&p, target, sized_words[t],
+					sizeof(sized_words[t])) != 0;
+		n += (unsigned)sized[t];
+	}
+	return n;
+}
+
+size_t plan_sized_words(char *what, size_t len, size_t n)
+{
+	for (int t = 0; t < RT_COUNT; t++)
+		if (sized[t] && n < len)
+			n += (size_t)snprintf(what + n, len - n, "%s%s",
+					      n ? ", " : "", sized_words[t]);
+	return n;
+}
+
+void plan_auto(json_t *j, int *bad)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph = lead_of(t);
+
+		if (ph && ph->autosize)
+			jp_put(j, unit_name(ph), json_boolean(sized[t]), bad);
+	}
+}
