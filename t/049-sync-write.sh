@@ -99,6 +99,13 @@ p50() {
 	jq -r '.runs[0].tests.sync_write.latency.p50_ns / 1000 | floor' "$WORK/rig.json"
 }
 
+# p50_near GOT WANT: GOT within 5% of WANT, and the histogram's 0.8%:
+# a p50 is its bucket's midpoint, within 0.8% of the latencies in the
+# bucket (lib/hist.h).
+p50_near() {
+	[ $(($1 * 1000)) -ge $(($2 * 942)) ] && [ $(($1 * 1000)) -le $(($2 * 1058)) ]
+}
+
 delayed() {
 	ff_cmd clear
 	base=$(p50 400 1)
@@ -107,9 +114,7 @@ delayed() {
 	[ "$(ff_fired 1)" -ge 100 ] || fail "the delay never fired: $(cat "$FF_CTL")"
 	want=$((DELAY_US + base))
 	echo "sync_write p50 on the rig: $base us, with ${DELAY_US} us on fsync: $got us (want $want +-5%, and the histogram's 0.8%)" >&2
-	# A p50 is its histogram bucket's midpoint, within 0.8% of the
-	# latencies in the bucket (lib/hist.h): 5% plus that.
-	[ $((got * 1000)) -ge $((want * 942)) ] && [ $((got * 1000)) -le $((want * 1058)) ] ||
+	p50_near "$got" "$want" ||
 		missed_figure "sync_write p50, us" "$got" 5 "$want (delay + $base)"
 }
 
@@ -135,8 +140,8 @@ read_delayed() {
 	got=$(ran_p50 200)
 	[ "$(ff_fired 1)" -ge 200 ] || fail "the read delay never fired: $(cat "$FF_CTL")"
 	want=$((READ_US + base))
-	echo "ran_read p50 on the rig: $base us, with ${READ_US} us on read: $got us (want $want +-5%)" >&2
-	[ $((got * 100)) -ge $((want * 95)) ] && [ $((got * 100)) -le $((want * 105)) ] ||
+	echo "ran_read p50 on the rig: $base us, with ${READ_US} us on read: $got us (want $want +-5%, and the histogram's 0.8%)" >&2
+	p50_near "$got" "$want" ||
 		missed_figure "ran_read p50, us" "$got" 5 "$want (delay + $base)"
 }
 
