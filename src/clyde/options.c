@@ -267,7 +267,7 @@ const struct opt_parser *opts_parser(void)
 	return &parser;
 }
 
-enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
+enum opt_result opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err)
 {
 	struct opts_parse ps;
@@ -281,5 +281,5 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 		       units[k]->size);
 	r = opt_parse(&parser, argc, argv, &ps, out, err);
 	*o = ps.o;
-	return r == OPT_OK ? OPT_RUN : r == OPT_DONE ? OPT_EXIT_OK : OPT_USAGE;
+	return r;
 }

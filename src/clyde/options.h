@@ -15,6 +15,7 @@
 
 #include "csv.h"
 #include "fill.h"
+#include "optable.h"
 #include "privs.h"
 #include "result.h"
 #include "table.h"
@@ -125,21 +126,16 @@ struct clyde_opts {
 	enum opt_progress progress; /* --progress[=WHEN]: the live view */
 };
 
-enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
-
-/* The exit status of a usage error (a bad option, directory or size). */
-#define EXIT_USAGE 2
-
 /*
  * Parse argv into o. Messages (errors, --help, --version) go to err/out,
  * and nowhere else; nothing is allocated, nothing exits, so it can be
  * called any number of times in one process. A value echoed in a
  * message is escaped to stay on one line (text.h). o keeps pointers
- * into argv. Returns OPT_RUN to go on, OPT_EXIT_OK after
- * --help/--version, or OPT_USAGE after printing one line about the bad
+ * into argv. Returns OPT_OK to go on, OPT_DONE after
+ * --help/--version, or OPT_BAD after printing one line about the bad
  * value or the two options that contradict each other.
  */
-enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
+enum opt_result opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err);
 
 /*
