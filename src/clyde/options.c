@@ -202,7 +202,8 @@ static void compose(void)
 		tables[k + 1] = units[k]->table;
 }
 
-/* No -s with -c: at most OPT_WORKERS_MAX workers in all. */
+/* No -d: ".", one target. Several -d with -c: at most OPT_WORKERS_MAX
+ * workers in all. */
 static int check_targets(struct opt_ctx *c, struct clyde_opts *o)
 {
 	if (!o->ndirs)
