@@ -1,10 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Adding a phase is one new file, one registry line, one Makefile.am
-# line and its man page section. A copy of the tree (make distdir) gets
+# line and its man page sections. A copy of the tree (make distdir) gets
 # t/template/phase_getpid.c as src/clyde/phase_getpid.c, its figure's
-# line in lib/figures.h, its source in src/Makefile.am and its JSON
-# settings in doc/clyde-json.5, and diff -r shows nothing else. Built,
+# line in lib/figures.h, its source in src/Makefile.am, its option in
+# doc/clyde.1 and its JSON settings in doc/clyde-json.5, and diff -r
+# shows nothing else. Its option (--getpid-calls, declared in the phase
+# file alone) is in the copy's --help under the figure's heading, a bad
+# value is one line and exit 2, and the count given is its JSON
+# setting; the copy's check_help finds the option in --help and in
+# clyde.1. Built,
 # its clyde writes the 50-field CSV line this tree's clyde writes for the
 # same run (the same fields empty, the same labels), and shows the new
 # figure in --json, in -v's latency table, in clyde-report txt and in
@@ -73,10 +78,23 @@ awk -v f="$WORK/doc_json" 'keys && /^\.SH / {
 	/^\.SH KEYS/ { keys = 1 }
 	{ print }' "$NEW/doc/clyde-json.5" >"$WORK/doc.5" &&
 	cat "$WORK/doc.5" >"$NEW/doc/clyde-json.5" || fail "doc/clyde-json.5"
+# Its option in clyde.1, among the options, before -h.
+doc_opt='.BI \-\-getpid\-calls= N
+The getpid test\(aqs calls, 1 to 1073741824 (default 1048576).
+.TP'
+printf '%s\n' "$doc_opt" >"$WORK/doc_opt"
+awk -v f="$WORK/doc_opt" '/^\.BR \\-h ", " \\-\\-help$/ {
+		while ((getline l < f) > 0) print l
+	}
+	{ print }' "$NEW/doc/clyde.1" >"$WORK/doc.1" &&
+	cmp -s "$WORK/doc.1" "$NEW/doc/clyde.1" && fail "no -h entry in doc/clyde.1"
+cat "$WORK/doc.1" >"$NEW/doc/clyde.1" || fail "doc/clyde.1"
 (cd "$WORK" && LC_ALL=C diff -r orig new) | sed 's/^[0-9]*a[0-9,]*$/NaN/' >"$WORK/diff"
 {
 	printf '%s\n' "diff -r orig/doc/clyde-json.5 new/doc/clyde-json.5" NaN
 	sed 's/^/> /' "$WORK/doc_json"
+	printf '%s\n' "diff -r orig/doc/clyde.1 new/doc/clyde.1" NaN
+	sed 's/^/> /' "$WORK/doc_opt"
 	printf '%s\n' "diff -r orig/lib/figures.h new/lib/figures.h" NaN "> $fig" \
 		"diff -r orig/src/Makefile.am new/src/Makefile.am" NaN "> $mk" \
 		"Only in new/src/clyde: phase_getpid.c"
@@ -156,14 +174,34 @@ jq -e '.settings.auto.getpid == true and .settings.getpid.time == 0.3 and
 	.runs[0].tests.getpid.work > 0' "$WORK/c.json" >/dev/null ||
 	fail "sized JSON: $(jq -c '.settings.auto, .settings.getpid' "$WORK/c.json")"
 
+# Its option, the phase's own: in --help under its heading with its
+# help line, a bad value refused in one line (exit 2), the count given
+# in the JSON settings and the work done.
+expect_status 0 "$NC" --help
+grep -A1 -x 'System calls (getpid):' "$WORK/out" |
+	grep -Eq '^  --getpid-calls=N +getpid calls per test \(1 to 1073741824' ||
+	fail "--help: no --getpid-calls under its heading: $(cat "$WORK/out")"
+expect_status 2 "$NC" -d "$D" --getpid-calls=0
+[ "$(cat "$WORK/err")" = "clyde: --getpid-calls '0': must be 1 to 1073741824" ] ||
+	fail "--getpid-calls=0: $(cat "$WORK/err")"
+expect_status 0 "$NC" -d "$D" -s 8m -r 0 -n 0 --only=getpid -q \
+	--getpid-calls=5000 --json="$WORK/d.json"
+assert_empty "$D"
+jq -e '.settings.getpid.calls == 5000 and .runs[0].tests.getpid.work == 5000' \
+	"$WORK/d.json" >/dev/null ||
+	fail "--getpid-calls=5000: $(jq -c '.settings.getpid, .runs[0].tests.getpid.work' "$WORK/d.json")"
+
 # The registry's own checks, whose part for a figure bonnie++ has no
 # field for runs only when there is one: check_figures of the copy.
 if [ -x "$TOP/t/check_figures" ]; then
-	{ $MAKE -s -C "$B/src" -j2 && $MAKE -s -C "$B/t" -j2 check_figures; } \
+	{ $MAKE -s -C "$B/src" -j2 &&
+		$MAKE -s -C "$B/t" -j2 check_figures check_help; } \
 		>"$WORK/log" 2>&1 ||
-		fail "make check_figures: $(grep -m 5 -e error -e Error "$WORK/log")"
+		fail "make check_figures check_help: $(grep -m 5 -e error -e Error "$WORK/log")"
 	"$B/t/check_figures" >"$WORK/log" 2>&1 ||
 		fail "check_figures of the copy: $(tail -5 "$WORK/log")"
+	"$B/t/check_help" >"$WORK/log" 2>&1 ||
+		fail "check_help of the copy: $(tail -5 "$WORK/log")"
 else
 	echo "check_figures not built here: not run in the copy either" >&2
 fi

@@ -19,12 +19,12 @@
 #define MS 1000000ull
 
 /* o from the line "clyde ARGS" (at most 15 words; args is kept). */
-static enum opt_status parse(struct clyde_opts *o, char *args)
+static enum opt_result parse(struct clyde_opts *o, char *args)
 {
 	char *argv[16] = {"clyde"}, *save = NULL;
 	int argc = 1;
 	FILE *null = fopen("/dev/null", "w");
-	enum opt_status st;
+	enum opt_result st;
 
 	for (char *t = strtok_r(args, " ", &save); t && argc < 15;
 	     t = strtok_r(NULL, " ", &save))
@@ -65,7 +65,7 @@ START_TEST(draws_then_erases)
 	uint64_t t0, due;
 	const char *s;
 
-	ck_assert_int_eq(parse(&o, args), OPT_RUN);
+	ck_assert_int_eq(parse(&o, args), OPT_OK);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(lv = live_new(f, &o));
 	live_run_begin(lv, 0);
@@ -140,7 +140,7 @@ START_TEST(time_limit_and_unknown_tests)
 	uint64_t t0;
 	const char *s;
 
-	ck_assert_int_eq(parse(&o, args), OPT_RUN);
+	ck_assert_int_eq(parse(&o, args), OPT_OK);
 	ck_assert_ptr_nonnull(lv = live_new(f, &o));
 	live_run_begin(lv, 0);
 	live_begin(lv, &phase_sync_write_ops, &ctx, "Writing synchronously", 1);
@@ -197,22 +197,22 @@ START_TEST(progress_option)
 	struct clyde_opts o;
 	FILE *devnull = fopen("/dev/null", "w");
 
-	ck_assert_int_eq(parse(&o, a0), OPT_RUN);
+	ck_assert_int_eq(parse(&o, a0), OPT_OK);
 	ck_assert_int_eq(o.progress, PROGRESS_AUTO);
 	/* Not a terminal: auto draws nothing. */
 	ck_assert_int_eq(live_wanted(&o, fileno(devnull)), 0);
-	ck_assert_int_eq(parse(&o, a1), OPT_RUN);
+	ck_assert_int_eq(parse(&o, a1), OPT_OK);
 	ck_assert_int_eq(o.progress, PROGRESS_ALWAYS);
 	ck_assert_int_eq(live_wanted(&o, fileno(devnull)), 1);
-	ck_assert_int_eq(parse(&o, a2), OPT_RUN);
+	ck_assert_int_eq(parse(&o, a2), OPT_OK);
 	ck_assert_int_eq(o.progress, PROGRESS_NONE);
 	ck_assert_int_eq(live_wanted(&o, fileno(devnull)), 0);
-	ck_assert_int_eq(parse(&o, a3), OPT_RUN);
+	ck_assert_int_eq(parse(&o, a3), OPT_OK);
 	ck_assert_int_eq(o.progress, PROGRESS_ALWAYS);
-	ck_assert_int_eq(parse(&o, a4), OPT_RUN);
+	ck_assert_int_eq(parse(&o, a4), OPT_OK);
 	o.progress = PROGRESS_ALWAYS; /* -q wins even so */
 	ck_assert_int_eq(live_wanted(&o, fileno(devnull)), 0);
-	ck_assert_int_eq(parse(&o, a5), OPT_USAGE);
+	ck_assert_int_eq(parse(&o, a5), OPT_BAD);
 	fclose(devnull);
 }
 END_TEST

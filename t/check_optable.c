@@ -382,6 +382,85 @@ START_TEST(again_and_again)
 }
 END_TEST
 
+/* bonnie++'s habits: "-f" alone or "-f 20" (the value as the next
+ * word unless it is an option), and a letter that prints and ends the
+ * parse as --help does ("-h"). */
+struct habit_opts {
+	const char *f;
+	int f_given, quiet, said;
+};
+
+static int take_f(struct opt_ctx *c, const char *arg)
+{
+	struct habit_opts *o = c->base;
+
+	o->f = arg;
+	o->f_given = 1;
+	return 0;
+}
+
+static int take_h(struct opt_ctx *c, const char *arg)
+{
+	struct habit_opts *o = c->base;
+
+	ck_assert_ptr_null(arg);
+	o->said = 1;
+	return 1;
+}
+
+static const struct opt habit_entries[] = {
+    {.key = 'f',
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL | OPT_ARG_NEXT,
+     .call = take_f,
+     .arg = "size",
+     .help = "fast, or per-char over size"},
+    {.key = 'q',
+     .type = OPT_FLAG,
+     .off = offsetof(struct habit_opts, quiet),
+     .help = "quiet"},
+    {.key = 'h',
+     .type = OPT_CALL,
+     .flags = OPT_NO_VALUE | OPT_HIDDEN,
+     .call = take_h},
+    OPT_END,
+};
+
+static const struct opt_table habit_table = {NULL, habit_entries, NULL};
+static const struct opt_table *const habit_tables[] = {&habit_table, NULL};
+static const struct opt_parser habit_parser = {.prog = "habit",
+					       .tables = habit_tables};
+
+static enum opt_result habit(struct habit_opts *o, int argc, char **argv)
+{
+	FILE *null = fopen("/dev/null", "w");
+	enum opt_result r;
+
+	ck_assert_ptr_nonnull(null);
+	memset(o, 0, sizeof(*o));
+	r = opt_parse(&habit_parser, argc, argv, o, null, null);
+	fclose(null);
+	return r;
+}
+
+START_TEST(bonnie_habits)
+{
+	char *a[] = {"habit", "-f", "20", "-q", NULL};
+	char *b[] = {"habit", "-f", "-q", NULL};
+	char *d[] = {"habit", "-h", "-q", NULL};
+	struct habit_opts o;
+
+	ck_assert_int_eq(habit(&o, 4, a), OPT_OK);
+	ck_assert(o.f_given && o.quiet);
+	ck_assert_str_eq(o.f, "20");
+	ck_assert_int_eq(habit(&o, 3, b), OPT_OK);
+	ck_assert(o.f_given && o.quiet);
+	ck_assert_ptr_null(o.f);
+	ck_assert_int_eq(habit(&o, 3, d), OPT_DONE);
+	ck_assert(o.said && !o.quiet);
+}
+END_TEST
+
 static Suite *optable_suite(void)
 {
 	Suite *s = suite_create("optable");
@@ -391,6 +470,7 @@ static Suite *optable_suite(void)
 	tcase_add_test(tc, bad_values_one_line);
 	tcase_add_test(tc, getopt_mistakes_one_line);
 	tcase_add_test(tc, again_and_again);
+	tcase_add_test(tc, bonnie_habits);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("help");
 	tcase_add_test(tc, help_and_version);

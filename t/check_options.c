@@ -7,7 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "options.h"
+#include "phase.h"
+#include "plan.h"
 #include "units.h"
 #include "check_main.h"
 
@@ -26,7 +30,7 @@ static void free_lines(void)
 }
 
 /* Parse a space-separated command line; the message lands in *msg. */
-static enum opt_status parse(const char *line, struct clyde_opts *o, char **msg)
+static enum opt_result parse(const char *line, struct clyde_opts *o, char **msg)
 {
 	char **more = realloc(lines, (nlines + 1) * sizeof(*lines));
 	char *copy = strdup(line), *argv[32], *tok, *save = NULL;
@@ -34,7 +38,7 @@ static enum opt_status parse(const char *line, struct clyde_opts *o, char **msg)
 	size_t len;
 	FILE *err = open_memstream(msg, &len);
 	FILE *out = fopen("/dev/null", "w");
-	enum opt_status st;
+	enum opt_result st;
 
 	ck_assert(more && copy);
 	lines = more;
@@ -55,7 +59,7 @@ START_TEST(defaults)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("", &o, &msg), OPT_OK);
 	ck_assert_str_eq(msg, "");
 	ck_assert_str_eq(o.dir, ".");
 	ck_assert_uint_eq(o.chunk, 8192);
@@ -75,15 +79,15 @@ START_TEST(defaults)
 	ck_assert(o.seeks_time == 0 && o.files_time == 0 && o.stat_time == 0);
 	free(msg);
 	/* -r without -s: bonnie++'s twice the RAM, rounded up to GiB. */
-	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.size, 3 * UNITS_GIB);
 	ck_assert(!o.size_chosen);
 	free(msg);
-	ck_assert_int_eq(parse("-r 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-r 0", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
 	free(msg);
 	ck_assert_int_eq(parse("--only=seeks,ran_stat --drop-caches", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_uint_eq(o.only, (1u << RT_seeks) | (7u << RT_ran_create));
 	ck_assert(o.drop_caches);
 	free(msg);
@@ -99,7 +103,7 @@ START_TEST(accepted)
 			       "-z 42 --csv=1.03 --format=1.03 "
 			       "--per-char=syscall",
 			       &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
 	ck_assert_uint_eq(o.size, 256 * UNITS_MIB);
 	ck_assert_uint_eq(o.ram, 0);
@@ -113,28 +117,28 @@ START_TEST(accepted)
 	free(msg);
 
 	/* Without --per-char, the meaning of the format asked for. */
-	ck_assert_int_eq(parse("--csv=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("--csv=1.03", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
 	free(msg);
-	ck_assert_int_eq(parse("--format=1.03", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("--format=1.03", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
 	free(msg);
-	ck_assert_int_eq(parse("--csv=1.97", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("--csv=1.97", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	free(msg);
 	ck_assert_int_eq(parse("--per-char=stdio --csv=1.98", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_int_eq(o.per_char, PER_CHAR_STDIO);
 	free(msg);
 	ck_assert_int_eq(parse("--per-char=syscall --csv=1.03", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_int_eq(o.per_char, PER_CHAR_SYSCALL);
 	free(msg);
 
-	ck_assert_int_eq(parse("-s 2048", &o, &msg), OPT_RUN); /* MiB */
+	ck_assert_int_eq(parse("-s 2048", &o, &msg), OPT_OK); /* MiB */
 	ck_assert_uint_eq(o.size, 2 * UNITS_GIB);
 	free(msg);
-	ck_assert_int_eq(parse("-s 1g:4k:1000:3 -r 1g", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 1g:4k:1000:3 -r 1g", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.size, UNITS_GIB);
 	ck_assert_uint_eq(o.chunk, 4096);
 	ck_assert_uint_eq(o.seeks, 1000);
@@ -142,54 +146,54 @@ START_TEST(accepted)
 	ck_assert_uint_eq(o.procs, 3);
 	ck_assert_uint_eq(o.ram, UNITS_GIB); /* not 1 MiB as in 2.00a */
 	free(msg);
-	ck_assert_int_eq(parse("-s 1g:4k", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 1g:4k", &o, &msg), OPT_OK);
 	ck_assert(!o.seeks_set);
 	ck_assert_uint_eq(o.seeks, 8192);
 	free(msg);
-	ck_assert_int_eq(parse("-s 64m:256", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 64m:256", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.chunk, 256);
 	free(msg);
-	ck_assert_int_eq(parse("-s 64m:1m -r 512", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 64m:1m -r 512", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.chunk, UNITS_MIB);
 	ck_assert_uint_eq(o.ram, 512 * UNITS_MIB);
 	free(msg);
-	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.size, 0);
 	free(msg);
-	ck_assert_int_eq(parse("-f 20", &o, &msg), OPT_RUN); /* bonnie++ 2.00 */
+	ck_assert_int_eq(parse("-f 20", &o, &msg), OPT_OK); /* bonnie++ 2.00 */
 	ck_assert(!o.fast);
 	ck_assert_uint_eq(o.per_char_size, 20 * UNITS_MIB);
 	free(msg);
-	ck_assert_int_eq(parse("-f -q", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-f -q", &o, &msg), OPT_OK);
 	ck_assert(o.fast && o.quiet);
 	free(msg);
-	ck_assert_int_eq(parse("-n 16", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 16", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.files_num, 16);
 	ck_assert_int_eq(o.files_max, 0);
 	ck_assert_uint_eq(o.files_chunk, 8192);
 	free(msg);
-	ck_assert_int_eq(parse("-n 2m:64k:1k:100:4k", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 2m:64k:1k:100:4k", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.files_num, 2048);
 	ck_assert_int_eq(o.files_max, 65536);
 	ck_assert_uint_eq(o.files_min, 1024);
 	ck_assert_uint_eq(o.files_dirs, 100);
 	ck_assert_uint_eq(o.files_chunk, 4096);
 	free(msg);
-	ck_assert_int_eq(parse("-n 4:-1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 4:-1", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.files_max, -1);
 	free(msg);
-	ck_assert_int_eq(parse("-n 4:-2::99999", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 4:-2::99999", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.files_max, -2);
 	ck_assert_uint_eq(o.files_dirs, 99999);
 	free(msg);
-	ck_assert_int_eq(parse("-n 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 0", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.files_num, 0);
 	free(msg);
-	ck_assert_int_eq(parse("-n 1024:5", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-n 1024:5", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.files_num, 1024);
 	ck_assert_int_eq(o.files_max, 5);
 	free(msg);
-	ck_assert_int_eq(parse("-s 1.5g", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 1.5g", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.size, 1536 * UNITS_MIB);
 	free(msg);
 }
@@ -280,7 +284,7 @@ START_TEST(refusals)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse(refused[_i].line, &o, &msg), OPT_USAGE);
+	ck_assert_int_eq(parse(refused[_i].line, &o, &msg), OPT_BAD);
 	ck_assert_str_eq(msg, refused[_i].msg);
 	free(msg);
 }
@@ -313,7 +317,7 @@ START_TEST(only_unknown)
 			snprintf(name, sizeof(name), " %s)", known[i]);
 		ck_assert_msg(strstr(want, name), "%s not listed", known[i]);
 	}
-	ck_assert_int_eq(parse("--only=seek", &o, &msg), OPT_USAGE);
+	ck_assert_int_eq(parse("--only=seek", &o, &msg), OPT_BAD);
 	ck_assert_str_eq(msg, want);
 	free(msg);
 }
@@ -324,9 +328,9 @@ START_TEST(help_and_version)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse("--help", &o, &msg), OPT_EXIT_OK);
+	ck_assert_int_eq(parse("--help", &o, &msg), OPT_DONE);
 	free(msg);
-	ck_assert_int_eq(parse("--version", &o, &msg), OPT_EXIT_OK);
+	ck_assert_int_eq(parse("--version", &o, &msg), OPT_DONE);
 	free(msg);
 }
 END_TEST
@@ -343,17 +347,17 @@ START_TEST(parse_again_starts_afresh)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse("-kq", &o, &msg), OPT_USAGE);
+	ck_assert_int_eq(parse("-kq", &o, &msg), OPT_BAD);
 	free(msg);
-	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 0", &o, &msg), OPT_OK);
 	ck_assert_str_eq(msg, "");
 	ck_assert(!o.quiet);
 	free(msg);
 	/* And a parse never keeps state from an earlier one. */
-	ck_assert_int_eq(parse("-v", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-v", &o, &msg), OPT_OK);
 	ck_assert(o.latency);
 	free(msg);
-	ck_assert_int_eq(parse("--no-latency", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("--no-latency", &o, &msg), OPT_OK);
 	ck_assert(!o.latency && o.no_latency);
 	free(msg);
 }
@@ -462,7 +466,7 @@ START_TEST(refusals_more)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse(refused_more[_i].line, &o, &msg), OPT_USAGE);
+	ck_assert_int_eq(parse(refused_more[_i].line, &o, &msg), OPT_BAD);
 	ck_assert_str_eq(msg, refused_more[_i].msg);
 	free(msg);
 }
@@ -477,24 +481,24 @@ START_TEST(accepted_more)
 	ck_assert_int_eq(parse("-f --per-char=syscall -u 0:0 -g 0 -m "
 			       "caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x92\xbe",
 			       &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
 	ck_assert_str_eq(o.name, "caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x92\xbe");
 	free(msg);
 	ck_assert_int_eq(parse("-s 16m -f 16 --only=putc,getc", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_uint_eq(o.per_char_size, 16 * UNITS_MIB);
 	free(msg);
 	/* -f SIZE then plain -f: skipping wins, the size is gone. */
-	ck_assert_int_eq(parse("-f 20 -f -D", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-f 20 -f -D", &o, &msg), OPT_OK);
 	ck_assert(o.fast);
 	ck_assert_uint_eq(o.per_char_size, 0);
 	free(msg);
 	ck_assert_int_eq(parse("-s 0 -n 0 --only=seeks -s 1g", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	free(msg);
 	/* The values as given, for messages. */
-	ck_assert_int_eq(parse("-s 1g -n 2:4k -r 512", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-s 1g -n 2:4k -r 512", &o, &msg), OPT_OK);
 	ck_assert_str_eq(o.size_arg, "1g");
 	ck_assert_str_eq(o.files_arg, "2:4k");
 	ck_assert_str_eq(o.ram_arg, "512");
@@ -507,58 +511,81 @@ START_TEST(accepted_sync)
 	struct clyde_opts o;
 	char *msg;
 
-	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("", &o, &msg), OPT_OK);
 	ck_assert(!o.sem_procs && o.sync == OPT_SYNC_NONE);
 	ck_assert_uint_eq(o.sync_timeout, OPT_SYNC_TIMEOUT_DEFAULT);
 	free(msg);
-	ck_assert_int_eq(parse("-p 3 -u 0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-p 3 -u 0", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.sem_procs, 3);
 	free(msg);
-	ck_assert_int_eq(parse("-p 32767 -p -1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-p 32767 -p -1", &o, &msg), OPT_OK);
 	ck_assert_int_eq(o.sem_procs, -1);
 	free(msg);
 	ck_assert_int_eq(parse("-ys --sync-timeout=31536000", &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
 	ck_assert(o.sync == OPT_SYNC_SEM && o.sync_timeout == 31536000);
 	free(msg);
 	ck_assert_uint_eq(o.barrier_timeout, OPT_BARRIER_TIMEOUT_DEFAULT);
-	ck_assert_int_eq(parse("--barrier-timeout=0", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("--barrier-timeout=0", &o, &msg), OPT_OK);
 	ck_assert_uint_eq(o.barrier_timeout, 0);
 	free(msg);
-	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-y p -x 3", &o, &msg), OPT_OK);
 	ck_assert(o.sync == OPT_SYNC_PROMPT);
 	free(msg);
-	ck_assert_int_eq(parse("-yp -y s -x 1", &o, &msg), OPT_RUN);
+	ck_assert_int_eq(parse("-yp -y s -x 1", &o, &msg), OPT_OK);
 	ck_assert(o.sync == OPT_SYNC_SEM);
 	free(msg);
 }
 END_TEST
 
+/* sync_write's options are its own (phase_sync_write.c): what it runs
+ * with, as its JSON settings say under the run's plan. */
+static json_t *sync_write_settings(const struct clyde_opts *o)
+{
+	struct phase_plan p = plan_of(o, RT_sync_write);
+	int bad = 0;
+	json_t *j = phase_sync_write_ops.settings(&p, &bad);
+
+	ck_assert(j && !bad);
+	return j;
+}
+
 START_TEST(accepted_sync_write)
 {
 	struct clyde_opts o;
+	json_t *j;
 	char *msg;
 
-	ck_assert_int_eq(parse("", &o, &msg), OPT_RUN);
-	ck_assert(o.sync_method == OPT_SYNCW_FDATASYNC);
-	ck_assert_uint_eq(o.sync_size, OPT_SYNCW_SIZE_DEFAULT);
-	ck_assert_uint_eq(o.sync_ops, OPT_SYNCW_OPS_DEFAULT);
-	ck_assert(o.sync_time == OPT_SYNCW_TIME_DEFAULT);
+	ck_assert_int_eq(parse("", &o, &msg), OPT_OK);
+	j = sync_write_settings(&o);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "method")),
+			 "fdatasync");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "size")), 8192);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "ops")), 10000);
+	ck_assert(json_real_value(json_object_get(j, "time")) == 1.0);
+	json_decref(j);
 	free(msg);
 	ck_assert_int_eq(parse("--sync-method=dsync --sync-size=4k -D "
 			       "--sync-ops=7 --sync-time=0.25",
 			       &o, &msg),
-			 OPT_RUN);
+			 OPT_OK);
 	ck_assert_str_eq(msg, "");
-	ck_assert(o.sync_method == OPT_SYNCW_DSYNC && o.sync_time == 0.25);
-	ck_assert_uint_eq(o.sync_size, 4096);
-	ck_assert_uint_eq(o.sync_ops, 7);
-	ck_assert_str_eq(opts_sync_method_name(o.sync_method), "dsync");
+	j = sync_write_settings(&o);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "method")),
+			 "dsync");
+	ck_assert(json_real_value(json_object_get(j, "time")) == 0.25);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "size")), 4096);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "ops")), 7);
+	json_decref(j);
 	free(msg);
 	ck_assert_int_eq(parse("--sync-method=sync --sync-size=1", &o, &msg),
-			 OPT_RUN);
-	ck_assert(o.sync_method == OPT_SYNCW_SYNC && o.sync_size == 1);
+			 OPT_OK);
+	j = sync_write_settings(&o);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "method")),
+			 "sync");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "size")), 1);
+	json_decref(j);
 	free(msg);
 }
 END_TEST

@@ -94,7 +94,7 @@ static void opts_sized(struct clyde_opts *o, const char *size,
 	     t = strtok_r(NULL, " ", &save))
 		argv[argc++] = t;
 	argv[argc] = NULL;
-	ck_assert_int_eq(opts_parse(argc, argv, o, null, null), OPT_RUN);
+	ck_assert_int_eq(opts_parse(argc, argv, o, null, null), OPT_OK);
 	fclose(null);
 }
 

@@ -50,11 +50,11 @@ static int parse(int prog, int argc, char **argv)
 	switch (prog) {
 	case 0: {
 		struct clyde_opts o;
-		enum opt_status st =
+		enum opt_result st =
 		    opts_parse(argc, argv, &o, null_out, null_out);
 
 		/* A run has a directory and a size it can use. */
-		if (st == OPT_RUN && (!o.dir || !o.repeats))
+		if (st == OPT_OK && (!o.dir || !o.repeats))
 			abort();
 		return st;
 	}

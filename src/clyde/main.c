@@ -437,11 +437,11 @@ int main(int argc, char **argv)
 	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
 	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
-	case OPT_EXIT_OK:
+	case OPT_DONE:
 		return cli_stdout_close();
-	case OPT_USAGE:
+	case OPT_BAD:
 		return CLI_EXIT_USAGE;
-	case OPT_RUN:
+	case OPT_OK:
 		break;
 	}
 	if (o.verify_only) /* a data file an earlier run kept: no test */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options: bonnie++'s command line with bonnie++'s meaning, plus clyde's
- * long options. Parsing validates everything it can before any file is
- * touched: a bad value is one line naming it, and exit 2.
+ * long options, declared for the option engine (optable.h): the run's
+ * own here, each unit's in its phase file. Parsing validates everything
+ * it can before any file is touched: a bad value is one line naming it,
+ * and exit 2.
  */
 #ifndef CLYDE_OPTIONS_H
 #define CLYDE_OPTIONS_H
@@ -13,6 +15,7 @@
 
 #include "csv.h"
 #include "fill.h"
+#include "optable.h"
 #include "privs.h"
 #include "result.h"
 #include "table.h"
@@ -31,25 +34,6 @@ enum opt_sync {
  * -c, several -d or mpirun's ranks wait for each other at a test's start,
  * or go without an operation in it (0: no limit). */
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
-
-/* sync_write's --sync-method: how each write is made durable before the
- * next (options_sync_write.c). */
-enum opt_sync_method {
-	OPT_SYNCW_FDATASYNC, /* write, then fdatasync (the default) */
-	OPT_SYNCW_FSYNC,     /* write, then fsync */
-	OPT_SYNCW_DSYNC,     /* a write to a file opened O_DSYNC */
-	OPT_SYNCW_SYNC,	     /* a write to a file opened O_SYNC */
-};
-
-/* sync_write's defaults: 8 KiB writes (a database page), at most
- * OPT_SYNCW_OPS_DEFAULT of them or OPT_SYNCW_TIME_DEFAULT seconds,
- * whichever ends first. */
-#define OPT_SYNCW_SIZE_DEFAULT 8192u
-#define OPT_SYNCW_SIZE_MAX     (16u << 20)
-/* --sync-ops' largest value. */
-#define SYNCW_OPS_MAX	       100000000ull
-#define OPT_SYNCW_OPS_DEFAULT  10000u
-#define OPT_SYNCW_TIME_DEFAULT 1.0
 
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
@@ -125,21 +109,6 @@ struct clyde_opts {
 	const char *sync_timeout_arg; /* as given; NULL if none */
 	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
 	unsigned log_interval_ms;     /* --log-interval, ms; 0: no log */
-	/* ran_read, ran_write (options_ran.c): --ran-bs, --iodepth,
-	 * --ran-ops, --ran-time as given, 0 for the default (ran_io.h's
-	 * ran_settings settles them). */
-	uint64_t ran_bs;
-	unsigned ran_iodepth;
-	uint64_t ran_ops;
-	unsigned ran_time;
-	/* sync_write: --sync-method, --sync-size (bytes), --sync-ops and
-	 * --sync-time (seconds), defaults filled in by opts_check_sync. */
-	enum opt_sync_method sync_method;
-	uint64_t sync_size;
-	const char *sync_size_arg; /* as given; NULL if none */
-	uint64_t sync_ops;
-	int sync_bound_set; /* --sync-ops or --sync-time given */
-	double sync_time;
 	/* --data: the content every write of the data file carries
 	 * (lib/fill), random by default; data_arg as given, NULL if none. */
 	struct fill_spec data;
@@ -157,22 +126,24 @@ struct clyde_opts {
 	enum opt_progress progress; /* --progress[=WHEN]: the live view */
 };
 
-enum opt_status { OPT_RUN = 0, OPT_EXIT_OK = 1, OPT_USAGE = 2 };
-
-/* The exit status of a usage error (a bad option, directory or size). */
-#define EXIT_USAGE 2
-
 /*
  * Parse argv into o. Messages (errors, --help, --version) go to err/out,
  * and nowhere else; nothing is allocated, nothing exits, so it can be
  * called any number of times in one process. A value echoed in a
  * message is escaped to stay on one line (text.h). o keeps pointers
- * into argv. Returns OPT_RUN to go on, OPT_EXIT_OK after
- * --help/--version, or OPT_USAGE after printing one line about the bad
+ * into argv. Returns OPT_OK to go on, OPT_DONE after
+ * --help/--version, or OPT_BAD after printing one line about the bad
  * value or the two options that contradict each other.
  */
-enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
+enum opt_result opts_parse(int argc, char **argv, struct clyde_opts *o,
 			   FILE *out, FILE *err);
+
+/*
+ * clyde's parser (optable.h): the run's table, then the table of each
+ * unit of the registry that has options (phase_ops.options), in the
+ * registry's order; --help is written from them.
+ */
+const struct opt_parser *opts_parser(void);
 
 /* bonnie++'s default: the file tests run with 16*1024 empty files. */
 #define OPT_FILES_NUM_DEFAULT 16u
@@ -187,9 +158,6 @@ enum opt_status opts_parse(int argc, char **argv, struct clyde_opts *o,
 
 /* The most copies -c runs at once (bonnie++'s limit). */
 #define OPT_CONCURRENCY_MAX 200u
-
-/* "fdatasync", "fsync", "dsync" or "sync". */
-const char *opts_sync_method_name(enum opt_sync_method m);
 
 /* Physical memory in bytes. */
 uint64_t opts_physical_ram(void);

@@ -1,159 +1,92 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * options_impl: what the parts of clyde's option parser share
- * (options.c: getopt and one handler per option, options_values.c: the
- * values with fields, options_lockstep.c: -p, -y and --sync-timeout,
- * options_sync_write.c: sync_write's options,
- * options_help.c: the help text). Nothing else includes it: the
- * interface is options.h.
+ * options_impl: what the parts of clyde's parser share (options.c: the
+ * parse and the checks of the whole, options_table.c: the run's table,
+ * options_values.c: the values with a form of their own,
+ * options_modes.c: the values that pick a mode, options_lockstep.c: -p,
+ * -y and the timeouts). Nothing else includes it: the interface is
+ * options.h.
  */
 #ifndef CLYDE_OPTIONS_IMPL_H
 #define CLYDE_OPTIONS_IMPL_H
 
-#include <stdio.h>
+#include <stddef.h>
+#include <sys/types.h>
 
+#include "optable.h"
 #include "options.h"
 
-/* clyde --help. */
-extern const char opts_usage_text[];
+/*
+ * The parse under way, the base of the run's table: the options, and
+ * what was given as given for the checks of combinations.
+ */
+struct opts_parse {
+	struct clyde_opts o;
+	const char *f_size;  /* -f SIZE */
+	const char *u_group; /* -u user:group */
+	const char *g_group; /* -g group */
+	const char *only;    /* --only=TESTS */
+	gid_t u_gid, g_gid;
+	int ram_set; /* -r given */
+};
 
-/* The one line about a bad value: "clyde: OPT 'VAL': WHY"; OPT_USAGE. */
-enum opt_status opts_bad(FILE *err, const char *opt, const char *val,
-			 const char *why);
+/* The field of struct clyde_opts in the run table's base. */
+#define OPTS_F(field) offsetof(struct opts_parse, o.field)
 
-/* -s size[:chunk[:seeks[:procs]]] into o (size, chunk, seeks, procs). */
-enum opt_status opts_parse_size(const char *arg, struct clyde_opts *o,
-				FILE *err);
+/* The run's own table (options_table.c), and the parser's about and
+ * epilogue. */
+extern const struct opt_table opts_run_table;
+extern const char opts_about[], opts_epilogue[];
 
-/* -n num[:max[:min[:dirs[:chunk]]]] into o (the files_ fields). */
-enum opt_status opts_parse_files(const char *arg, struct clyde_opts *o,
-				 FILE *err);
+/* The run's table base as a handler sees it. */
+static inline struct opts_parse *opts_state(const struct opt_ctx *c)
+{
+	return c->parse_base;
+}
 
-/* --only=a,b,c: CSV names of tests into o->only; a file test brings its
- * whole pass. */
-enum opt_status opts_parse_only(const char *arg, struct clyde_opts *o,
-				FILE *err);
+/* The handlers of the run's table: 0, or -1 after one line; -h and -V
+ * 1 (done). */
+int opts_take_size(struct opt_ctx *c, const char *arg);	       /* -s */
+int opts_take_files(struct opt_ctx *c, const char *arg);       /* -n */
+int opts_take_only(struct opt_ctx *c, const char *arg);	       /* --only */
+int opts_take_dir(struct opt_ctx *c, const char *arg);	       /* -d */
+int opts_take_concurrency(struct opt_ctx *c, const char *arg); /* -c */
+int opts_take_name(struct opt_ctx *c, const char *arg);	       /* -m */
+int opts_take_ram(struct opt_ctx *c, const char *arg);	       /* -r */
+int opts_take_repeats(struct opt_ctx *c, const char *arg);     /* -x */
+int opts_take_fast(struct opt_ctx *c, const char *arg);	       /* -f */
+int opts_take_random_file(struct opt_ctx *c, const char *arg); /* -Z */
+int opts_take_privs(struct opt_ctx *c, const char *arg);       /* -u, -g */
+int opts_take_csv(struct opt_ctx *c, const char *arg);	       /* --csv */
+int opts_take_format(struct opt_ctx *c, const char *arg);      /* --format */
+int opts_take_json(struct opt_ctx *c, const char *arg);	       /* --json */
+int opts_take_progress(struct opt_ctx *c, const char *arg);    /* --progress */
+int opts_take_log_interval(struct opt_ctx *c, const char *arg);
+int opts_take_data(struct opt_ctx *c, const char *arg);	       /* --data */
+int opts_take_verify_only(struct opt_ctx *c, const char *arg); /* ... */
+int opts_take_help(struct opt_ctx *c, const char *arg);	       /* -h */
+int opts_take_version(struct opt_ctx *c, const char *arg);     /* -V */
+int opts_take_sem_procs(struct opt_ctx *c, const char *arg);   /* -p */
+int opts_take_sync(struct opt_ctx *c, const char *arg);	       /* -y */
+int opts_take_sync_timeout(struct opt_ctx *c, const char *arg);
+int opts_take_barrier_timeout(struct opt_ctx *c, const char *arg);
+
+/*
+ * What -p and -y cannot go with, once every option is read
+ * (options_lockstep.c). 0, or -1 after one line.
+ */
+int opts_check_lockstep(struct opt_ctx *c, const struct clyde_opts *o);
+
+/* What --verify cannot go with among the run's options: dedupe:PCT, a
+ * chunk that is not whole 4 KiB blocks (options_modes.c). */
+int opts_check_data(struct opt_ctx *c, const struct clyde_opts *o);
 
 /*
  * Without --per-char, the per-char meaning of the format asked for:
  * 1-byte system calls (bonnie++ 2.00) in 1.98 and 1.97 lines and the
  * 2.00 table, stdio (bonnie++ 1.03) when --csv=1.03 or --format=1.03
- * (options_values.c).
+ * (options_modes.c).
  */
 void opts_settle_per_char(struct clyde_opts *o);
-
-/*
- * A whole number from 1 to max for option name into *v; else one line
- * naming arg with msg (what is expected), OPT_USAGE.
- */
-enum opt_status opts_parse_count(const char *name, const char *arg,
-				 uint64_t max, const char *msg, uint64_t *v,
-				 FILE *err);
-
-/* -Z FILE (bonnie++: its random numbers read from FILE): refused, one
- * line saying to use -z SEED. */
-enum opt_status opts_refuse_random_file(const char *arg, struct clyde_opts *o,
-					FILE *err);
-
-/* -d: one more target (the first replaces the default "."). */
-enum opt_status opts_add_dir(const char *arg, struct clyde_opts *o, FILE *err);
-
-/* No -d: ".", one target. Several -d with -c: at most OPT_WORKERS_MAX
- * workers in all. */
-enum opt_status opts_check_targets(struct clyde_opts *o, FILE *err);
-
-/* -c N: 1 to OPT_CONCURRENCY_MAX copies of each test into o. */
-enum opt_status opts_parse_concurrency(const char *arg, struct clyde_opts *o,
-				       FILE *err);
-
-/* -p N (1..32767, or -1), -y s|p and --sync-timeout=SECONDS into o
- * (options_lockstep.c). */
-enum opt_status opts_parse_sem_procs(const char *arg, struct clyde_opts *o,
-				     FILE *err);
-enum opt_status opts_parse_sync(const char *arg, struct clyde_opts *o,
-				FILE *err);
-enum opt_status opts_parse_sync_timeout(const char *arg, struct clyde_opts *o,
-					FILE *err);
-
-/* --barrier-timeout=SECONDS (0 to a year; 0: no limit) into o
- * (options_lockstep.c). */
-enum opt_status opts_parse_barrier_timeout(const char *arg,
-					   struct clyde_opts *o, FILE *err);
-
-/* --ran-bs=SIZE, --iodepth=N, --ran-ops=N and --ran-time=SECONDS into
- * o, the bounds in ran_io.h (options_ran.c). */
-enum opt_status opts_parse_ran_bs(const char *arg, struct clyde_opts *o,
-				  FILE *err);
-enum opt_status opts_parse_iodepth(const char *arg, struct clyde_opts *o,
-				   FILE *err);
-enum opt_status opts_parse_ran_ops(const char *arg, struct clyde_opts *o,
-				   FILE *err);
-enum opt_status opts_parse_ran_time(const char *arg, struct clyde_opts *o,
-				    FILE *err);
-
-/*
- * The long options whose value one function reads into o, X(name, code,
- * parse): options.c makes their getopt entries, codes and handlers from
- * this list, so a new one is a line here and its function (in a file of
- * its own when it belongs to a figure of its own).
- */
-#define OPTS_LONG_VALUES(X)                                                    \
-	X("sync-timeout", LONG_SYNC_TIMEOUT, opts_parse_sync_timeout)          \
-	X("barrier-timeout", LONG_BARRIER_TIMEOUT, opts_parse_barrier_timeout) \
-	X("ran-bs", LONG_RAN_BS, opts_parse_ran_bs)                            \
-	X("iodepth", LONG_IODEPTH, opts_parse_iodepth)                         \
-	X("ran-ops", LONG_RAN_OPS, opts_parse_ran_ops)                         \
-	X("ran-time", LONG_RAN_TIME, opts_parse_ran_time)                      \
-	X("sync-method", LONG_SYNC_METHOD, opts_parse_sync_method)             \
-	X("sync-size", LONG_SYNC_SIZE, opts_parse_sync_size)                   \
-	X("sync-ops", LONG_SYNC_OPS, opts_parse_sync_ops)                      \
-	X("sync-time", LONG_SYNC_TIME, opts_parse_sync_time)                   \
-	X("data", LONG_DATA, opts_parse_data)                                  \
-	X("verify-only", LONG_VERIFY_ONLY, opts_parse_verify_only)             \
-	X("log-interval", LONG_LOG_INTERVAL, opts_parse_log_interval)
-
-/* --log-interval=MS into o->log_interval_ms, 10 ms to an hour
- * (options_values.c; the bounds: interval.h). */
-enum opt_status opts_parse_log_interval(const char *arg, struct clyde_opts *o,
-					FILE *err);
-
-/* --progress[=WHEN] (auto, always, none; bare: always) into o->progress
- * (options_values.c). */
-enum opt_status opts_parse_progress(const char *arg, struct clyde_opts *o,
-				    FILE *err);
-
-/* --data=MODE into o->data (options_ran.c). */
-enum opt_status opts_parse_data(const char *arg, struct clyde_opts *o,
-				FILE *err);
-
-/* --verify-only=FILE into o->verify_only (options_ran.c). */
-enum opt_status opts_parse_verify_only(const char *arg, struct clyde_opts *o,
-				       FILE *err);
-
-/* What --verify cannot go with: dedupe:PCT, a chunk or --ran-bs that
- * is not whole 4 KiB blocks (options_ran.c). */
-enum opt_status opts_check_data(const struct clyde_opts *o, FILE *err);
-
-/* sync_write's --sync-method, --sync-size, --sync-ops and --sync-time
- * into o (options_sync_write.c). */
-enum opt_status opts_parse_sync_method(const char *arg, struct clyde_opts *o,
-				       FILE *err);
-enum opt_status opts_parse_sync_size(const char *arg, struct clyde_opts *o,
-				     FILE *err);
-enum opt_status opts_parse_sync_ops(const char *arg, struct clyde_opts *o,
-				    FILE *err);
-enum opt_status opts_parse_sync_time(const char *arg, struct clyde_opts *o,
-				     FILE *err);
-
-/*
- * What -p and -y cannot go with, once every option is read; then
- * opts_check_sync_write. The one check of the synchronising options,
- * those that keep processes in step and those of synchronous writes.
- */
-enum opt_status opts_check_sync(struct clyde_opts *o, FILE *err);
-
-/* sync_write's defaults for what was not given, and --sync-size under -D
- * (whole 512-byte sectors) (options_sync_write.c). */
-enum opt_status opts_check_sync_write(struct clyde_opts *o, FILE *err);
 
 #endif

@@ -46,6 +46,34 @@
 struct phase_plan {
 	const struct clyde_opts *opt;
 	void *state;
+	/* The unit's own options (its phase_options' struct, as parsed);
+	 * NULL for a unit without options. */
+	const void *options;
+};
+
+struct opt_ctx;
+struct opt_table;
+
+/*
+ * A unit's own options, as a fio engine carries .options and
+ * .option_struct_size: its table (optable.h), whose entries' offsets are
+ * into the unit's private struct, table->base; clyde's parser composes
+ * it with the run's table and the other units' (under its title in
+ * --help), so the parser names no phase. The phases of the unit read
+ * the struct through their plan (phase_plan.options), never from
+ * struct clyde_opts.
+ */
+struct phase_options {
+	const struct opt_table *table;
+	const void *defaults; /* size bytes copied into table->base before
+			       * each parse */
+	size_t size;
+	/*
+	 * Optional, once after the last option: what the unit's options
+	 * cannot go with among the run's (o), and defaults that depend on
+	 * them. 0, or -1 after one line (opt_bad(), opt_error() on c).
+	 */
+	int (*check)(struct opt_ctx *c, const struct clyde_opts *o);
 };
 
 struct phase_ctx {
@@ -178,6 +206,8 @@ struct phase_ops {
 	 */
 	const char *unit;
 	size_t state_size; /* bytes of its run state, PHASE_STATE_MAX at most */
+	/* Optional: the unit's own options (struct phase_options). */
+	const struct phase_options *options;
 	/*
 	 * Optional, once before the first test when a phase of the unit is
 	 * to run: check what only the run can tell and settle the run state

@@ -29,12 +29,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fill.h"
 #include "jsonput.h"
+#include "optable.h"
 #include "phase.h"
 #include "units.h"
 #include "xfer.h"
@@ -43,6 +47,143 @@
  * 16 MiB, a WAL segment's). */
 #define SYNCW_NAME	"sync_write"
 #define SYNCW_FILE_SIZE (16u << 20)
+
+/* --sync-method: how each write is made durable before the next. */
+enum syncw_method {
+	SYNCW_FDATASYNC, /* write, then fdatasync (the default) */
+	SYNCW_FSYNC,	 /* write, then fsync */
+	SYNCW_DSYNC,	 /* a write to a file opened O_DSYNC */
+	SYNCW_SYNC,	 /* a write to a file opened O_SYNC */
+};
+
+static const char *const method_names[] = {
+    [SYNCW_FDATASYNC] = "fdatasync",
+    [SYNCW_FSYNC] = "fsync",
+    [SYNCW_DSYNC] = "dsync",
+    [SYNCW_SYNC] = "sync",
+    NULL,
+};
+
+/* The bounds of --sync-size, --sync-ops and --sync-time (seconds). */
+#define SYNCW_SIZE_MAX (16u << 20)
+#define SYNCW_OPS_MAX  100000000ull
+#define SYNCW_TIME_MAX 3600.0
+
+/* The figure's options, private to it: 8 KiB writes (a database page)
+ * by fdatasync, at most 10000 of them or a second, whichever ends
+ * first, unless given. */
+struct syncw_opts {
+	int method; /* enum syncw_method */
+	uint64_t size;
+	const char *size_arg; /* as given; NULL if none */
+	uint64_t ops;
+	double time;
+	int bound_set; /* --sync-ops or --sync-time given */
+};
+
+static struct syncw_opts syncw_given;
+static const struct syncw_opts syncw_defaults = {
+    .method = SYNCW_FDATASYNC, .size = 8192, .ops = 10000, .time = 1.0};
+
+static int take_size(struct opt_ctx *c, const char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_size(arg, 1, &v, why, sizeof(why)))
+		return opt_refuse(c, why);
+	if (v == 0 || v > SYNCW_SIZE_MAX)
+		return opt_refuse(c, "expected 1 byte to 16m");
+	syncw_given.size = v;
+	syncw_given.size_arg = arg;
+	return 0;
+}
+
+static int take_ops(struct opt_ctx *c, const char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_uint(arg, SYNCW_OPS_MAX, &v, why, sizeof(why)) || !v)
+		return opt_refuse(c, "expected a number of writes from 1 to "
+				     "100000000");
+	syncw_given.ops = v;
+	syncw_given.bound_set = 1;
+	return 0;
+}
+
+static int take_time(struct opt_ctx *c, const char *arg)
+{
+	char *end;
+	double v;
+
+	/* Plain decimal seconds: no sign, no exponent, no hex, no inf. */
+	if (!arg[0] || strspn(arg, "0123456789.") != strlen(arg))
+		return opt_refuse(c, "expected seconds, e.g. 1 or 0.5");
+	v = strtod(arg, &end);
+	if (*end || !isfinite(v) || v <= 0 || v > SYNCW_TIME_MAX)
+		return opt_refuse(c, "expected seconds above 0, at most 3600");
+	syncw_given.time = v;
+	syncw_given.bound_set = 1;
+	return 0;
+}
+
+static int take_method(struct opt_ctx *c, const char *arg)
+{
+	for (int i = 0; method_names[i]; i++)
+		if (!strcmp(arg, method_names[i])) {
+			syncw_given.method = i;
+			return 0;
+		}
+	return opt_refuse(c, "expected fdatasync, fsync, dsync (O_DSYNC) or "
+			     "sync (O_SYNC)");
+}
+
+static const struct opt syncw_entries[] = {
+    {.name = "sync-method",
+     .type = OPT_CALL,
+     .call = take_method,
+     .arg = "METHOD",
+     .help = "each write made durable by fdatasync (default), fsync, dsync "
+	     "(O_DSYNC) or sync (O_SYNC)"},
+    {.name = "sync-size",
+     .type = OPT_CALL,
+     .call = take_size,
+     .arg = "SIZE",
+     .help = "bytes per synchronous write (default 8k; under -D a "
+	     "multiple of 512)"},
+    {.name = "sync-ops",
+     .type = OPT_CALL,
+     .call = take_ops,
+     .arg = "N",
+     .help = "at most N synchronous writes (default 10000) ..."},
+    {.name = "sync-time",
+     .type = OPT_CALL,
+     .call = take_time,
+     .arg = "SECONDS",
+     .help = "... or this long (default 1), whichever ends first"},
+    OPT_END,
+};
+
+static const struct opt_table syncw_table = {
+    "Synchronous writes (sync_write):", syncw_entries, &syncw_given};
+
+/* Under -D, the writes are whole 512-byte sectors. */
+static int syncw_check(struct opt_ctx *c, const struct clyde_opts *o)
+{
+	if (o->direct && syncw_given.size % 512)
+		return opt_bad(c, "--sync-size", syncw_given.size_arg,
+			       "-D writes whole 512-byte sectors: give a "
+			       "multiple of 512");
+	return 0;
+}
+
+static const struct phase_options syncw_options = {
+    .table = &syncw_table,
+    .defaults = &syncw_defaults,
+    .size = sizeof(struct syncw_opts),
+    .check = syncw_check,
+};
 
 /* The run state: the most writes, as sized for a default run (0: as
  * the options say). */
@@ -54,8 +195,9 @@ struct syncw_state {
 static uint64_t syncw_ops(const struct phase_plan *p)
 {
 	const struct syncw_state *st = p->state;
+	const struct syncw_opts *so = p->options;
 
-	return st->ops ? st->ops : p->opt->sync_ops;
+	return st->ops ? st->ops : so->ops;
 }
 
 struct syncw {
@@ -103,6 +245,7 @@ static int syncw_make(struct phase_ctx *ctx, struct syncw *s)
 static int syncw_setup(struct phase_ctx *ctx)
 {
 	const struct clyde_opts *o = ctx->opt;
+	const struct syncw_opts *so = ctx->plan->options;
 	struct syncw *s = calloc(1, sizeof(*s));
 	int flags = O_RDWR | O_NOFOLLOW | O_CLOEXEC, rc;
 
@@ -118,9 +261,9 @@ static int syncw_setup(struct phase_ctx *ctx)
 	fill_into(ctx->fill, s->buf, 0, SYNCW_FILE_SIZE, PHASE_GEN_WRITE);
 	if ((rc = syncw_make(ctx, s)) != 0)
 		return rc;
-	if (o->sync_method == OPT_SYNCW_DSYNC)
+	if (so->method == SYNCW_DSYNC)
 		flags |= O_DSYNC;
-	else if (o->sync_method == OPT_SYNCW_SYNC)
+	else if (so->method == SYNCW_SYNC)
 		flags |= O_SYNC;
 	if (o->direct)
 		flags |= O_DIRECT;
@@ -133,29 +276,30 @@ static int syncw_setup(struct phase_ctx *ctx)
 /* One operation: the write, and the sync call the method has. */
 static int syncw_once(struct phase_ctx *ctx, const void *buf, size_t len)
 {
-	enum opt_sync_method m = ctx->opt->sync_method;
+	const struct syncw_opts *so = ctx->plan->options;
+	int m = so->method;
 	ssize_t n = xfer_pwrite_all(ctx->fd, buf, len, 0, ctx->stop);
 
 	if (n < 0)
 		return syncw_fail(ctx, "write", (int)-n);
-	if (m == OPT_SYNCW_FDATASYNC && fdatasync(ctx->fd) != 0)
+	if (m == SYNCW_FDATASYNC && fdatasync(ctx->fd) != 0)
 		return syncw_fail(ctx, "fdatasync", errno);
-	if (m == OPT_SYNCW_FSYNC && fsync(ctx->fd) != 0)
+	if (m == SYNCW_FSYNC && fsync(ctx->fd) != 0)
 		return syncw_fail(ctx, "fsync", errno);
 	return 0;
 }
 
 static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	const struct clyde_opts *o = ctx->opt;
+	const struct syncw_opts *o = ctx->plan->options;
 	const struct syncw *s = ctx->priv;
 	uint64_t t0 = clk_now_ns();
-	uint64_t end = t0 + (uint64_t)(o->sync_time * 1e9);
+	uint64_t end = t0 + (uint64_t)(o->time * 1e9);
 	uint64_t i, ops = syncw_ops(ctx->plan);
 	int rc;
 
 	for (i = 0; i < ops;) {
-		if ((rc = syncw_once(ctx, s->buf, (size_t)o->sync_size)) != 0)
+		if ((rc = syncw_once(ctx, s->buf, (size_t)o->size)) != 0)
 			return rc;
 		phase_op_done(out, &t0);
 		i++;
@@ -194,34 +338,34 @@ static uint64_t syncw_room(const struct phase_plan *p)
 /* Each write's bytes come from the run's fill. */
 static size_t syncw_buf_need(const struct phase_plan *p)
 {
-	return (size_t)p->opt->sync_size;
+	const struct syncw_opts *so = p->options;
+
+	return (size_t)so->size;
 }
 
 /* "8k fdatasync", " direct" under -D. */
 static void syncw_how(const struct phase_plan *p, char *buf, size_t len)
 {
-	const struct clyde_opts *o = p->opt;
+	const struct syncw_opts *so = p->options;
 	char size[24];
 
-	units_fmt_small(size, sizeof(size), o->sync_size);
-	snprintf(buf, len, "%s %s%s", size,
-		 opts_sync_method_name(o->sync_method),
-		 o->direct ? " direct" : "");
+	units_fmt_small(size, sizeof(size), so->size);
+	snprintf(buf, len, "%s %s%s", size, method_names[so->method],
+		 p->opt->direct ? " direct" : "");
 }
 
 /* settings.sync_write: the method, write size and bounds. */
 static json_t *syncw_json(const struct phase_plan *p, int *bad)
 {
-	const struct clyde_opts *o = p->opt;
+	const struct syncw_opts *so = p->options;
 	json_t *w = json_object();
 
 	if (JP_MADE(bad, w))
 		return NULL;
-	jp_put(w, "method", json_string(opts_sync_method_name(o->sync_method)),
-	       bad);
-	jp_put(w, "size", json_integer((json_int_t)o->sync_size), bad);
+	jp_put(w, "method", json_string(method_names[so->method]), bad);
+	jp_put(w, "size", json_integer((json_int_t)so->size), bad);
 	jp_put(w, "ops", json_integer((json_int_t)syncw_ops(p)), bad);
-	jp_put(w, "time", json_real(o->sync_time), bad);
+	jp_put(w, "time", json_real(so->time), bad);
 	return w;
 }
 
@@ -231,20 +375,23 @@ static int syncw_autosize(const struct phase_plan *p, double target, char *what,
 			  size_t len)
 {
 	struct syncw_state *st = p->state;
+	const struct syncw_opts *so = p->options;
 
 	(void)target;
-	if (p->opt->sync_bound_set)
+	if (so->bound_set)
 		return 0;
 	st->ops = SYNCW_OPS_MAX;
-	snprintf(what, len, "sync_write for %g s", p->opt->sync_time);
+	snprintf(what, len, "sync_write for %g s", so->time);
 	return 1;
 }
 
 static void syncw_expect(const struct phase_plan *p, uint64_t *ops,
 			 double *secs)
 {
+	const struct syncw_opts *so = p->options;
+
 	*ops = syncw_ops(p);
-	*secs = p->opt->sync_time;
+	*secs = so->time;
 }
 
 const struct phase_ops phase_sync_write_ops = {
@@ -259,6 +406,7 @@ const struct phase_ops phase_sync_write_ops = {
     .room = syncw_room,
     .buf_need = syncw_buf_need,
     .state_size = sizeof(struct syncw_state),
+    .options = &syncw_options,
     .settings = syncw_json,
     .settings_after = "sync_each_write",
     .autosize = syncw_autosize,

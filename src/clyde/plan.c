@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "jsonput.h"
+#include "optable.h"
 #include "plan.h"
 #include "runner.h"
 
@@ -43,9 +44,13 @@ static int unit_lead(enum result_test t)
 struct phase_plan plan_of(const struct clyde_opts *o, enum result_test t)
 {
 	int lead = unit_lead(t);
+	const struct phase_ops *ph =
+	    lead < 0 ? NULL : runner_phase_of((enum result_test)lead);
 
-	return (struct phase_plan){.opt = o,
-				   .state = lead < 0 ? NULL : state[lead]};
+	return (struct phase_plan){
+	    .opt = o,
+	    .state = lead < 0 ? NULL : state[lead],
+	    .options = ph && ph->options ? ph->options->table->base : NULL};
 }
 
 static int runs(const struct clyde_opts *o, const struct phase_ops *ph)

@@ -91,13 +91,17 @@ int ran_autosize(const struct phase_plan *p, double target, char *what,
 /* The phases' expect hook: the settled bounds (ran_settings.c). */
 void ran_expect(const struct phase_plan *p, uint64_t *ops, double *secs);
 
+/* The unit's options: --ran-bs, --iodepth, --ran-ops, --ran-time
+ * (ran_settings.c), bounds above. */
+extern const struct phase_options ran_options;
+
 /* The hooks and fields both phases' phase_ops carry. */
 #define RAN_PHASE_UNIT                                                         \
 	.unit = "random_io", .state_size = sizeof(struct ran_state),           \
-	.prepare = ran_prepare, .op_bytes = ran_op_bytes,                      \
-	.buf_need = ran_buf_need, .settings = ran_json,                        \
-	.settings_after = "seeks", .autosize = ran_autosize,                   \
-	.expect = ran_expect
+	.options = &ran_options, .prepare = ran_prepare,                       \
+	.op_bytes = ran_op_bytes, .buf_need = ran_buf_need,                    \
+	.settings = ran_json, .settings_after = "seeks",                       \
+	.autosize = ran_autosize, .expect = ran_expect
 
 /* The timed run of either figure (write: ran_write). 0 or -errno with
  * ctx->what set; out->work is the operations done. */

@@ -1,36 +1,160 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ran_settings: the run-level part of the random-I/O unit (ran_read and
- * ran_write, ran_io.h): its settings with their defaults and what the
- * run decided (an io_uring fallback, bounds sized for a default run),
- * and the hooks that report them: the settings column, the JSON
- * settings, the line on what was sized, the live view's bounds.
+ * ran_write, ran_io.h): its options (--ran-bs, --iodepth, --ran-ops,
+ * --ran-time, in a private struct), its settings with their defaults
+ * and what the run decided (an io_uring fallback, bounds sized for a
+ * default run), and the hooks that report them: the settings column,
+ * the JSON settings, the line on what was sized, the live view's bounds.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "fill.h"
 #include "jsonput.h"
+#include "optable.h"
 #include "ran_io.h"
 #include "units.h"
 
+/* The unit's options as given, 0 for the default (ran_settings settles
+ * them). */
+struct ran_opts {
+	uint64_t bs;
+	unsigned iodepth;
+	uint64_t ops;
+	unsigned time;
+};
+
+static struct ran_opts ran_given;
+static const struct ran_opts ran_none;
+
+/* A whole number in the entry's .min..max into *v, else why. */
+static int ran_count(struct opt_ctx *c, const char *arg, const char *why,
+		     uint64_t *v)
+{
+	char no[96];
+
+	if (units_parse_uint(arg, c->opt->max, v, no, sizeof(no)) ||
+	    *v < c->opt->min)
+		return opt_refuse(c, why);
+	return 0;
+}
+
+static int take_bs(struct opt_ctx *c, const char *arg)
+{
+	char why[96];
+	uint64_t v;
+
+	if (units_parse_size(arg, 1, &v, why, sizeof(why)))
+		return opt_refuse(c, why);
+	if (v < RAN_BS_MIN || v > RAN_BS_MAX || v % RAN_BS_MIN)
+		return opt_refuse(c, "expected a multiple of 512 bytes from "
+				     "512 to 16m");
+	ran_given.bs = v;
+	return 0;
+}
+
+static int take_iodepth(struct opt_ctx *c, const char *arg)
+{
+	uint64_t v;
+
+	if (ran_count(c, arg, "expected operations in flight from 1 to 1024",
+		      &v))
+		return -1;
+	ran_given.iodepth = (unsigned)v;
+	return 0;
+}
+
+static int take_ops(struct opt_ctx *c, const char *arg)
+{
+	return ran_count(c, arg,
+			 "expected a count of operations from 1 to "
+			 "1099511627776",
+			 &ran_given.ops);
+}
+
+static int take_time(struct opt_ctx *c, const char *arg)
+{
+	uint64_t v;
+
+	if (ran_count(c, arg, "expected whole seconds from 1 to 86400", &v))
+		return -1;
+	ran_given.time = (unsigned)v;
+	return 0;
+}
+
+static const struct opt ran_entries[] = {
+    {.name = "iodepth",
+     .type = OPT_CALL,
+     .call = take_iodepth,
+     .min = 1,
+     .max = RAN_IODEPTH_MAX,
+     .arg = "N",
+     .help = "ran_read and ran_write keep N operations in flight (1..1024, "
+	     "default 1: pread/pwrite; above 1 through io_uring, or at 1 "
+	     "with a warning where it is not available)"},
+    {.name = "ran-bs",
+     .type = OPT_CALL,
+     .call = take_bs,
+     .arg = "SIZE",
+     .help = "their block size (512 to 16m, multiple of 512; default 4k)"},
+    {.name = "ran-ops",
+     .type = OPT_CALL,
+     .call = take_ops,
+     .min = 1,
+     .max = RAN_OPS_MAX,
+     .arg = "N",
+     .help = "each stops at the earlier of N operations (default 65536) "
+	     "..."},
+    {.name = "ran-time",
+     .type = OPT_CALL,
+     .call = take_time,
+     .min = 1,
+     .max = RAN_TIME_MAX,
+     .arg = "SECONDS",
+     .help = "... and SECONDS (whole, default 3)"},
+    OPT_END,
+};
+
+static const struct opt_table ran_table = {
+    "Random I/O (ran_read, ran_write):", ran_entries, &ran_given};
+
+/* What --verify cannot go with: a block that is not whole 4 KiB. */
+static int ran_check(struct opt_ctx *c, const struct clyde_opts *o)
+{
+	char v[32];
+
+	if (!o->verify || ran_given.bs % FILL_BLOCK == 0)
+		return 0;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)ran_given.bs);
+	return opt_bad(c, "--verify with --ran-bs", v,
+		       "verified blocks are 4 KiB: give a multiple of 4096");
+}
+
+const struct phase_options ran_options = {
+    .table = &ran_table,
+    .defaults = &ran_none,
+    .size = sizeof(struct ran_opts),
+    .check = ran_check,
+};
+
 void ran_settings(const struct phase_plan *p, struct ran_set *s)
 {
-	const struct clyde_opts *o = p->opt;
+	const struct ran_opts *o = p->options;
 	const struct ran_state *st = p->state;
 
-	s->bs = o->ran_bs ? o->ran_bs : RAN_BS_DEFAULT;
-	s->asked = o->ran_iodepth ? o->ran_iodepth : RAN_IODEPTH_DEFAULT;
+	s->bs = o->bs ? o->bs : RAN_BS_DEFAULT;
+	s->asked = o->iodepth ? o->iodepth : RAN_IODEPTH_DEFAULT;
 	s->depth = st->fallback[0] ? 1 : s->asked;
-	s->ops = st->ops ? st->ops : o->ran_ops ? o->ran_ops : RAN_OPS_DEFAULT;
-	s->time = st->time	? st->time
-		  : o->ran_time ? o->ran_time
-				: RAN_TIME_DEFAULT;
+	s->ops = st->ops ? st->ops : o->ops ? o->ops : RAN_OPS_DEFAULT;
+	s->time = st->time ? st->time : o->time ? o->time : RAN_TIME_DEFAULT;
 	s->engine = s->depth > 1 ? "io_uring" : "psync";
 }
 
@@ -119,9 +243,10 @@ int ran_autosize(const struct phase_plan *p, double target, char *what,
 		 size_t len)
 {
 	struct ran_state *st = p->state;
+	const struct ran_opts *o = p->options;
 	struct ran_set s;
 
-	if (p->opt->ran_ops || p->opt->ran_time)
+	if (o->ops || o->time)
 		return 0;
 	st->ops = RAN_OPS_MAX;
 	if (target < RAN_TIME_DEFAULT)

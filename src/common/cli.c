@@ -95,16 +95,6 @@ int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
 	return -1;
 }
 
-int cli_json_path(FILE *err, const char *prog, const char *arg,
-		  const char **path)
-{
-	if (arg && !*arg)
-		return cli_bad(err, prog, "--json", arg,
-			       "expected a file name");
-	*path = arg && strcmp(arg, "-") ? arg : NULL;
-	return 0;
-}
-
 static void stops_set(sigset_t *set)
 {
 	sigemptyset(set);

@@ -60,27 +60,6 @@ int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
 	    const char *why);
 
 /*
- * clyde's option codes and entries for --help, --version and
- * --json[=FILE], and the reading of --json's value, until clyde's
- * options are declared for the option engine (optable.h) as the other
- * programs' are; then they go.
- */
-enum { CLI_OPT_HELP = 0x4000, CLI_OPT_VERSION, CLI_OPT_JSON };
-/* clang-format off */
-#define CLI_LONG_HELP	 {"help", no_argument, NULL, CLI_OPT_HELP}
-#define CLI_LONG_VERSION {"version", no_argument, NULL, CLI_OPT_VERSION}
-#define CLI_LONG_JSON	 {"json", optional_argument, NULL, CLI_OPT_JSON}
-/* clang-format on */
-
-/*
- * The value of --json[=FILE] as clyde takes it: 0 with *path FILE, or
- * NULL for standard output (no FILE, or "-"); an empty FILE is refused
- * as cli_bad() does it, -1 (*path unchanged).
- */
-int cli_json_path(FILE *err, const char *prog, const char *arg,
-		  const char **path);
-
-/*
  * The stop signals are SIGHUP, SIGINT and SIGTERM. cli_catch_stops
  * installs handler for each, masking all three while it runs (so the
  * first one to run decides) and without SA_RESTART (so a blocked

@@ -269,12 +269,14 @@ static int take_value(struct opt_ctx *c, const char *arg)
 
 int opt_take(struct opt_ctx *c, const struct opt_walk *w, const char *arg)
 {
+	int rc;
+
 	c->opt = w->e;
 	c->base = w->t->base ? w->t->base : c->parse_base;
 	c->arg = arg;
 	opt_name(w->e, c->name, sizeof(c->name));
-	if (take_value(c, arg))
-		return -1;
+	if ((rc = take_value(c, arg)) != 0)
+		return rc;
 	if (w->e->flags & OPT_SEEN)
 		*(int *)((char *)c->base + w->e->seen) = 1;
 	if (c->parser->taken && c->parser->taken(c))

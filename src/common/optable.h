@@ -50,6 +50,9 @@
  *		return 0;
  *	}
  *
+ * A call that printed all the run asks for (clyde's -h, a help of its
+ * own) returns 1: the parse ends there, OPT_DONE, as after --help.
+ *
  * An option with an optional value, such as --json[=FILE]: an OPT_PATH
  * entry with OPT_ARG_OPTIONAL (the field stays NULL without a value)
  * and OPT_SEEN (an int field at .seen set to 1 whenever it is given).
@@ -107,6 +110,11 @@ enum opt_type {
 #define OPT_ONCE	 0x8  /* STRING/PATH: given twice, the same value */
 #define OPT_SEEN	 0x10 /* also set the int at .seen to 1 */
 #define OPT_EMPTY_OK	 0x20 /* STRING/PATH: an empty value is taken */
+#define OPT_ARG_NEXT                                                           \
+	0x40		  /* with OPT_ARG_OPTIONAL: bonnie++'s "-f 20",        \
+			     the next word as the value unless it              \
+			     starts with '-' */
+#define OPT_NO_VALUE 0x80 /* CALL: takes no value (call's arg NULL) */
 
 struct opt_ctx;
 

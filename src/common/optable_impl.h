@@ -25,7 +25,8 @@ struct opt_walk {
 int opt_next_entry(struct opt_walk *w, const struct opt_parser *p);
 
 /* Take entry w->e with its value arg (NULL: none) into its field, then
- * the parser's taken hook: 0, or -1 after one line on c->err. */
+ * the parser's taken hook: 0, -1 after one line on c->err, or 1 when
+ * the entry's call said all there was to say (the parse is done). */
 int opt_take(struct opt_ctx *c, const struct opt_walk *w, const char *arg);
 
 /* Whether e takes a value (required or optional). */

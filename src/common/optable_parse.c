@@ -24,7 +24,8 @@ struct layout {
 
 int opt_has_arg(const struct opt *e)
 {
-	return e->type != OPT_FLAG && e->type != OPT_SET;
+	return e->type != OPT_FLAG && e->type != OPT_SET &&
+	       !(e->flags & OPT_NO_VALUE);
 }
 
 /* The getopt_long tables of p; -1 when p has too many entries. */
@@ -117,7 +118,9 @@ static void mistake(struct opt_ctx *c, int code)
 static enum opt_result one(struct opt_ctx *c, int code)
 {
 	const struct opt_parser *p = c->parser;
+	const char *arg;
 	struct opt_walk w;
+	int r;
 
 	if (code == 1) {
 		c->opt = NULL;
@@ -136,8 +139,13 @@ static enum opt_result one(struct opt_ctx *c, int code)
 			fprintf(c->out, "%s %s\n", p->prog, PACKAGE_VERSION);
 		return OPT_DONE;
 	}
-	return opt_take(c, &w, opt_has_arg(w.e) ? optarg : NULL) ? OPT_BAD
-								 : OPT_OK;
+	arg = opt_has_arg(w.e) ? optarg : NULL;
+	/* bonnie++'s habit: "-f 20", an optional value as the next word. */
+	if (!arg && (w.e->flags & OPT_ARG_NEXT) && optind < c->argc &&
+	    c->argv[optind][0] && c->argv[optind][0] != '-')
+		arg = c->argv[optind++];
+	r = opt_take(c, &w, arg);
+	return r < 0 ? OPT_BAD : r > 0 ? OPT_DONE : OPT_OK;
 }
 
 enum opt_result opt_parse(const struct opt_parser *p, int argc, char **argv,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * phase_getpid: system-call overhead. GETPID_CALLS getpid() calls in a
- * row, one operation each, so the rate is calls per second and the
- * latency listing shows what one round trip into the kernel costs. It
- * touches no file: no flags, so only --only naming other tests skips
- * it, and --only=getpid runs it alone.
+ * phase_getpid: system-call overhead. --getpid-calls getpid() calls in
+ * a row (default GETPID_CALLS), one operation each, so the rate is calls
+ * per second and the latency listing shows what one round trip into the
+ * kernel costs. It touches no file: no flags, so only --only naming
+ * other tests skips it, and --only=getpid runs it alone.
  *
  * A model for a new phase, which t/036-add-phase.sh builds into a copy
  * of the tree: copy it to src/clyde/phase_<key>.c, add the figure's line
@@ -21,19 +21,24 @@
  * FIGURES and names it so. The runner times run() alone, prints the
  * progress line, and skips, reports and records; a phase never prints.
  *
- * What the figure ran with is its own too: its JSON settings
+ * What the figure ran with is its own too: its option (--getpid-calls,
+ * with its bound and its help line, declared here in a private struct
+ * that clyde's parser composes with the run's options and shows in
+ * --help under the figure's heading), its JSON settings
  * (settings.getpid), its words in the settings column ("1048576 calls"),
- * and its rule for a run that sizes itself (no -s): the calls for the
- * target time, kept in its run state (struct getpid_state), never in
- * the options.
+ * and its rule for a run that sizes itself (no -s, no --getpid-calls):
+ * the calls for the target time, kept in its run state (struct
+ * getpid_state), never in the options.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "jsonput.h"
+#include "optable.h"
 #include "phase.h"
 
 /* About a second where a call and a clock read cost a microsecond; a
@@ -43,6 +48,37 @@
 /* The count a run that sized itself lifts the calls to: its time ends
  * them. */
 #define GETPID_CALLS_MAX (1u << 30)
+
+/* Its options, as given (the defaults copied in before each parse). */
+struct getpid_opts {
+	unsigned calls;
+	int calls_set; /* --getpid-calls given: a sized run keeps to it */
+};
+
+static struct getpid_opts getpid_given;
+static const struct getpid_opts getpid_defaults = {.calls = GETPID_CALLS};
+
+static const struct opt getpid_entries[] = {
+    {.name = "getpid-calls",
+     .type = OPT_UINT,
+     .flags = OPT_SEEN,
+     .min = 1,
+     .max = GETPID_CALLS_MAX,
+     .off = offsetof(struct getpid_opts, calls),
+     .seen = offsetof(struct getpid_opts, calls_set),
+     .arg = "N",
+     .help = "getpid calls per test (1 to 1073741824, default 1048576)"},
+    OPT_END,
+};
+
+static const struct opt_table getpid_table = {
+    "System calls (getpid):", getpid_entries, &getpid_given};
+
+static const struct phase_options getpid_options = {
+    .table = &getpid_table,
+    .defaults = &getpid_defaults,
+    .size = sizeof(struct getpid_opts),
+};
 
 /* What the run decided: under a sized run, the calls stop after this
  * many seconds (0: the count alone ends them). */
@@ -54,8 +90,9 @@ struct getpid_state {
 static unsigned getpid_calls(const struct phase_plan *p)
 {
 	const struct getpid_state *st = p->state;
+	const struct getpid_opts *o = p->options;
 
-	return st->secs > 0 ? GETPID_CALLS_MAX : GETPID_CALLS;
+	return st->secs > 0 ? GETPID_CALLS_MAX : o->calls;
 }
 
 /* How often the run looks at the stop flag (SIGINT, SIGTERM). */
@@ -106,12 +143,15 @@ static json_t *getpid_json(const struct phase_plan *p, int *bad)
 }
 
 /* A run that sizes itself: the calls for the target time, the count
- * lifted. */
+ * lifted, unless --getpid-calls gave the count. */
 static int getpid_autosize(const struct phase_plan *p, double target,
 			   char *what, size_t len)
 {
 	struct getpid_state *st = p->state;
+	const struct getpid_opts *o = p->options;
 
+	if (o->calls_set)
+		return 0;
 	st->secs = target;
 	snprintf(what, len, "getpid for %g s", target);
 	return 1;
@@ -126,6 +166,7 @@ const struct phase_ops phase_getpid_ops = {
     .run = getpid_run,
     .how = getpid_how,
     .state_size = sizeof(struct getpid_state),
+    .options = &getpid_options,
     .settings = getpid_json,
     .autosize = getpid_autosize,
 };

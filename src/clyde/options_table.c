@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options_table: the run's own options, declared for the option engine
+ * (optable.h): bonnie++'s letters with bonnie++'s meanings (README's
+ * option table is the contract), then clyde's long options. --help is
+ * written from these entries and from each unit's (phase_ops.options).
+ */
+#include "config.h"
+
+#include "options_impl.h"
+
+static const char *const per_char_words[] = {
+    [PER_CHAR_STDIO] = "stdio", [PER_CHAR_SYSCALL] = "syscall", NULL};
+
+static const struct opt run_entries[] = {
+    {.key = 'd',
+     .type = OPT_CALL,
+     .call = opts_take_dir,
+     .arg = "dir",
+     .help = "where to make the scratch directory (default: .); again for "
+	     "more targets, all loaded at once"},
+    {.key = 's',
+     .type = OPT_CALL,
+     .call = opts_take_size,
+     .arg = "size[:chunk[:seeks[:procs]]]",
+     .help = "data file size (bare number = MiB; k/m/g/t suffixes), I/O "
+	     "chunk (bytes, power of two, 256..1m, default 8k), seek count "
+	     "(default: the seeks made in 3 s) and seeker processes (5); -s "
+	     "0 skips the I/O tests (default size: chosen by a short probe "
+	     "so each test runs about 3 s, the page cache being emptied "
+	     "before each read test; with -r, twice that RAM as bonnie++)"},
+    {.key = 'n',
+     .type = OPT_CALL,
+     .call = opts_take_files,
+     .arg = "num[:max[:min[:dirs[:chunk]]]]",
+     .help = "file tests with num*1024 files (m suffix: *1024 more; "
+	     "default: the files created in about 3 s; 0 = none), sizes in "
+	     "[min,max] (k/m/g; max -1 = hard links, -2 = symlinks), spread "
+	     "over dirs subdirectories, data written in chunk-sized writes"},
+    {.key = 'm',
+     .type = OPT_CALL,
+     .call = opts_take_name,
+     .arg = "name",
+     .help = "machine name for the results (default: host name)"},
+    {.key = 'r',
+     .type = OPT_CALL,
+     .call = opts_take_ram,
+     .arg = "ram",
+     .help = "RAM size for the size check (bare number = MiB; 0 turns the "
+	     "check off)"},
+    {.key = 'x',
+     .type = OPT_CALL,
+     .call = opts_take_repeats,
+     .arg = "N",
+     .help = "run the whole suite N times; N > 1 prints a CSV header line, "
+	     "one CSV line per run, then (stderr) each figure's mean, sd, "
+	     "min, max and 95% CI"},
+    {.key = 'c',
+     .type = OPT_CALL,
+     .call = opts_take_concurrency,
+     .arg = "N",
+     .help = "run N copies of each test at once, each on its own files; "
+	     "the figures are their aggregate (1 to 200)"},
+    {.key = 'z',
+     .type = OPT_U64,
+     .flags = OPT_SEEN,
+     .off = OPTS_F(seed),
+     .seen = OPTS_F(seed_set),
+     .arg = "seed",
+     .help = "seed for the data and random choices (default: fresh); "
+	     "bonnie++'s -Z file is refused: -z repeats a run"},
+    {.key = 'Z',
+     .type = OPT_CALL,
+     .flags = OPT_HIDDEN,
+     .call = opts_take_random_file,
+     .arg = "file"},
+    {.key = 'u',
+     .type = OPT_CALL,
+     .call = opts_take_privs,
+     .arg = "user[:group]",
+     .help = "run as this user (and group)"},
+    {.key = 'g',
+     .type = OPT_CALL,
+     .call = opts_take_privs,
+     .arg = "group",
+     .help = "run as this group"},
+    {.key = 'q',
+     .type = OPT_FLAG,
+     .off = OPTS_F(quiet),
+     .help = "quiet: table to stderr, only CSV on stdout"},
+    {.name = "progress",
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL,
+     .call = opts_take_progress,
+     .arg = "WHEN",
+     .help = "a status line on stderr while a test runs (test, % done, rate "
+	     "now and on average, time and ETA of the test and of the whole "
+	     "run): auto (default: when stderr is a terminal), always (bare "
+	     "--progress), none; never under -q"},
+    {.key = 'f',
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL | OPT_ARG_NEXT,
+     .call = opts_take_fast,
+     .arg = "size",
+     .help = "fast: skip the per-char tests; with a size, run them over "
+	     "that many bytes instead (bare number = MiB)"},
+    {.key = 'b',
+     .type = OPT_FLAG,
+     .off = OPTS_F(sync_each),
+     .help = "fsync after every write"},
+    {.key = 'D',
+     .type = OPT_FLAG,
+     .off = OPTS_F(direct),
+     .help = "O_DIRECT on every open of the data file"},
+    {.name = "csv",
+     .type = OPT_CALL,
+     .call = opts_take_csv,
+     .arg = "FMT",
+     .help = "CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03"},
+    {.name = "format",
+     .type = OPT_CALL,
+     .call = opts_take_format,
+     .arg = "FMT",
+     .help = "table layout: 2.00 (default) or 1.03"},
+    {.name = "per-char",
+     .type = OPT_ENUM,
+     .flags = OPT_SEEN,
+     .words = per_char_words,
+     .off = OPTS_F(per_char),
+     .seen = OPTS_F(per_char_set),
+     .arg = "MODE",
+     .help = "syscall (1-byte write/read over 20 MiB, as bonnie++ 2.00) or "
+	     "stdio (putc/getc over the whole file, as bonnie++ 1.03); "
+	     "default: the meaning of the format asked for, so lines "
+	     "compare with bonnie++'s: stdio with --csv=1.03 or "
+	     "--format=1.03, else syscall"},
+    {.name = "only",
+     .type = OPT_CALL,
+     .call = opts_take_only,
+     .arg = "TESTS",
+     .help = "run only these tests (CSV names, comma-separated: "
+	     "putc,put_block,rewrite,getc,get_block,seeks, "
+	     "ran_read,ran_write,sync_write,seq_create,...); a file test "
+	     "brings its whole pass"},
+    {.name = "latency",
+     .key = 'v',
+     .type = OPT_FLAG,
+     .off = OPTS_F(latency),
+     .help = "print every test's latency percentiles (min, mean, p50, p90, "
+	     "p99, p99.9, max) under the table"},
+    {.name = "no-latency",
+     .type = OPT_FLAG,
+     .off = OPTS_F(no_latency),
+     .help = "record only each test's worst operation"},
+    {.name = "json",
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL,
+     .call = opts_take_json,
+     .arg = "FILE",
+     .help = "write the versioned JSON result (doc/clyde-json.5) to FILE, "
+	     "or to stdout (tables and CSV then go to stderr); with -x the "
+	     "summary goes there, not stderr"},
+    {.name = "log-interval",
+     .type = OPT_CALL,
+     .call = opts_take_log_interval,
+     .arg = "MS",
+     .help = "every MS milliseconds (10 to 3600000) of each test, its "
+	     "operations, bytes and p50/p99/max latency in the JSON's "
+	     "intervals (each -c worker's too; not the seeks, nor under "
+	     "mpirun); clyde-report plot --over-time draws them"},
+    {.name = "drop-caches",
+     .type = OPT_FLAG,
+     .off = OPTS_F(drop_caches),
+     .help = "as root, also drop the machine's page, dentry and inode "
+	     "caches before each read test"},
+    {.key = 'p',
+     .type = OPT_CALL,
+     .call = opts_take_sem_procs,
+     .arg = "N",
+     .help = "make bonnie++'s semaphores (key 0x1267) for N processes to "
+	     "run in step, then exit; -p -1 removes them"},
+    {.key = 'y',
+     .type = OPT_CALL,
+     .call = opts_take_sync,
+     .arg = "s|p",
+     .help = "before each test, wait until the N processes (clyde or "
+	     "bonnie++ -y s) are all there (s), or print a prompt and read a "
+	     "line (p)"},
+    {.name = "sync-timeout",
+     .type = OPT_CALL,
+     .call = opts_take_sync_timeout,
+     .arg = "SECONDS",
+     .help = "the longest -y s waits at one test (default 600)"},
+    {.name = "barrier-timeout",
+     .type = OPT_CALL,
+     .call = opts_take_barrier_timeout,
+     .arg = "SECONDS",
+     .help = "with several workers (-c, several -d, mpirun's ranks), the "
+	     "longest one waits for the others at a test, or all go without "
+	     "an operation (default 600, 0: no limit); under mpirun -d takes "
+	     "%r, %h, %%"},
+    {.name = "data",
+     .type = OPT_CALL,
+     .call = opts_take_data,
+     .arg = "MODE",
+     .help = "what the data file's writes carry: random (default; no array "
+	     "can compress or deduplicate it), zero, compress:PCT (zlib "
+	     "keeps about PCT%), dedupe:PCT (about PCT% of 4 KiB blocks "
+	     "repeat earlier ones)"},
+    {.name = "verify",
+     .type = OPT_FLAG,
+     .off = OPTS_F(verify),
+     .help = "every 4 KiB block written carries its offset, a generation "
+	     "and a CRC-32; every block read is checked, and the first bad "
+	     "one ends the run"},
+    {.name = "keep",
+     .type = OPT_FLAG,
+     .off = OPTS_F(keep),
+     .help = "the data file of a run that ended well stays, as "
+	     "DIR/clyde-kept.SEED"},
+    {.name = "verify-only",
+     .type = OPT_CALL,
+     .call = opts_take_verify_only,
+     .arg = "FILE",
+     .help = "run no test: check every block of a file that a --keep "
+	     "--verify run left"},
+    {.key = 'h',
+     .type = OPT_CALL,
+     .flags = OPT_HIDDEN | OPT_NO_VALUE,
+     .call = opts_take_help},
+    {.key = 'V',
+     .type = OPT_CALL,
+     .flags = OPT_HIDDEN | OPT_NO_VALUE,
+     .call = opts_take_version},
+    OPT_END,
+};
+
+const struct opt_table opts_run_table = {NULL, run_entries, NULL};
+
+const char opts_about[] =
+    "A storage benchmark in the bonnie++ tradition: sequential per-char and\n"
+    "block output, rewrite, per-char and block input, random seeks and\n"
+    "random reads and writes at a queue depth on one data file, synchronous\n"
+    "writes (the latency of a commit), then file\n"
+    "creation, stat+read and deletion in sequential and random order, all\n"
+    "in a private scratch directory removed on every exit.\n";
+
+const char opts_epilogue[] =
+    "Exit status: 0 ok, 1 a run failed (or its scratch directory could not\n"
+    "be removed), 2 bad usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM\n"
+    "(the first received; after removing the scratch directory), 141 when\n"
+    "the reader of standard output went away.\n";
