@@ -53,11 +53,12 @@ static int runs_any(const struct clyde_opts *o, unsigned mask)
 }
 
 /* The stdio per-char tests run over the whole data file. */
-static int per_char_whole(const struct clyde_opts *o)
+static int per_char_whole(const struct run_plan *rp)
 {
-	return !o->fast && !o->direct && o->per_char == PER_CHAR_STDIO &&
-	       !o->per_char_size &&
-	       runs_any(o, (1u << RT_putc) | (1u << RT_getc));
+	const struct clyde_opts *o = rp->opt;
+
+	return o->per_char == PER_CHAR_STDIO && !o->per_char_size &&
+	       plan_runs_any(rp, PHASE_PER_CHAR);
 }
 
 /* The most files (units of 1024) a chosen -n may make in every -d: a
@@ -95,8 +96,6 @@ static uint64_t files_cap(const struct clyde_opts *o, struct autosize *a)
 
 void autosize_plan(struct run_plan *rp, struct autosize *a)
 {
-	const unsigned files =
-	    ((1u << RT_COUNT) - 1) & ~((1u << RT_FIRST_FILE) - 1);
 	const struct clyde_opts *o = rp->opt;
 	struct runner_room room;
 
@@ -114,12 +113,12 @@ void autosize_plan(struct run_plan *rp, struct autosize *a)
 		a->seeks = 1;
 		rp->seeks_time = a->target;
 	}
-	if (!o->files_arg && rp->files_num && runs_any(o, files)) {
+	if (!o->files_arg && room.files) {
 		uint64_t cap = files_cap(o, a);
 
 		/* --only naming a file test asks for them: at least -n 1,
 		 * which the room check then takes or refuses. */
-		if (!cap && o->only && (o->only & files))
+		if (!cap && o->only)
 			cap = 1;
 		if (cap) {
 			a->files = 1;
@@ -296,7 +295,7 @@ int autosize_probe(struct run_plan *rp, struct autosize *a,
 	rc = probe_write(&ctx, secs, a->room, &a->write_bps);
 	if (!rc)
 		rc = probe_read(&ctx, secs, a);
-	if (!rc && per_char_whole(o))
+	if (!rc && per_char_whole(rp))
 		rc = probe_putc(&ctx, secs / 2, &a->putc_bps);
 	phase_close(&ctx);
 	unlinkat(s->dirfd, PROBE_NAME, 0);

@@ -77,6 +77,18 @@ int plan_unit_runs(const struct run_plan *rp, enum result_test t)
 	return 0;
 }
 
+int plan_runs_any(const struct run_plan *rp, unsigned flags)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph =
+		    runner_phase_of((enum result_test)t);
+
+		if (ph && (ph->flags & flags) && runs(rp, ph))
+			return 1;
+	}
+	return 0;
+}
+
 /* Figure t's phase when it leads its unit, else NULL. */
 static const struct phase_ops *lead_of(int t)
 {

@@ -49,6 +49,9 @@ struct phase_plan plan_of(const struct run_plan *rp, enum result_test t);
  * flags, and named by --only when it is given). */
 int plan_unit_runs(const struct run_plan *rp, enum result_test t);
 
+/* Whether a phase with any of flags (PHASE_*) runs in rp. */
+int plan_runs_any(const struct run_plan *rp, unsigned flags);
+
 /*
  * Before the first test: the prepare hook of every unit that runs in
  * rp, in the registry's order. 0, or the first one's exit status.
