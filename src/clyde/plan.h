@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * plan: the run's state beside its options. The options say what was
- * asked; what the run decides for a phase (a bound sized for a default
- * run, a fallback taken) is kept here, in each unit's run state
+ * asked; the work the run does is its struct run_plan, and what it
+ * decides for a phase (a bound sized for a default run, a fallback
+ * taken) is kept here too, in each unit's run state
  * (phase_ops.unit, state_size), and handed to the phase's hooks in a
  * struct phase_plan. The run-level hooks of every unit run from here, in
  * the registry's order, so that main, the runner and the documents name
@@ -21,8 +22,8 @@ struct autosize;
  * the options' (plan_init), or what autosize chose for a run that sizes
  * itself; with no count given, seeks, creates and stats run for a time
  * instead (autosize.h), until the first run settles the counts it
- * reached. After opts_parse everything reads these here, and nothing
- * writes into the options.
+ * reached. Everything after opts_parse reads these here, never the
+ * options' own, and nothing writes them back into the options.
  */
 struct run_plan {
 	const struct clyde_opts *opt;
