@@ -14,6 +14,7 @@
 #include "live.h"
 #include "options.h"
 #include "phase.h"
+#include "plan.h"
 #include "check_main.h"
 
 #define MS 1000000ull
@@ -56,6 +57,7 @@ START_TEST(draws_then_erases)
 {
 	char args[] = "-d . -s 1m:8k -r 0 -n 0 --only=put_block,get_block";
 	struct clyde_opts o;
+	struct run_plan plan;
 	struct phase_ctx ctx = {.opt = &o, .chunk = 8192, .size = 1 << 20};
 	struct phase_out out = {.ops = 1};
 	char *text = NULL;
@@ -67,7 +69,8 @@ START_TEST(draws_then_erases)
 
 	ck_assert_int_eq(parse(&o, args), OPT_OK);
 	ck_assert_ptr_nonnull(f);
-	ck_assert_ptr_nonnull(lv = live_new(f, &o));
+	plan_init(&plan, &o);
+	ck_assert_ptr_nonnull(lv = live_new(f, &plan));
 	live_run_begin(lv, 0);
 	/* Due at once: the first operation's end starts the clock, and
 	 * draws nothing. */
@@ -131,6 +134,7 @@ START_TEST(time_limit_and_unknown_tests)
 	char args[] = "-d . -s 1m:8k -r 0 -n 1 --only=sync_write,seq_create "
 		      "--sync-time=10 --sync-ops=1000000";
 	struct clyde_opts o;
+	struct run_plan plan;
 	struct phase_ctx ctx = {.opt = &o, .chunk = 8192, .size = 1 << 20};
 	struct phase_out out = {.ops = 1};
 	char *text = NULL;
@@ -141,7 +145,8 @@ START_TEST(time_limit_and_unknown_tests)
 	const char *s;
 
 	ck_assert_int_eq(parse(&o, args), OPT_OK);
-	ck_assert_ptr_nonnull(lv = live_new(f, &o));
+	plan_init(&plan, &o);
+	ck_assert_ptr_nonnull(lv = live_new(f, &plan));
 	live_run_begin(lv, 0);
 	live_begin(lv, &phase_sync_write_ops, &ctx, "Writing synchronously", 1);
 	t0 = clk_now_ns();

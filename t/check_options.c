@@ -74,9 +74,8 @@ START_TEST(defaults)
 	/* No -s: 4 GiB, chosen by clyde (the cache is evicted instead). */
 	ck_assert_uint_eq(o.size, 4 * UNITS_GIB);
 	ck_assert(o.size_chosen);
-	/* Nothing given: what clyde sizes is main's (clyde/autosize.c). */
-	ck_assert(!o.seeks_set && !o.files_arg && !o.sized);
-	ck_assert(o.seeks_time == 0 && o.files_time == 0 && o.stat_time == 0);
+	/* Nothing given: what clyde sizes is the run plan's (clyde/plan.h). */
+	ck_assert(!o.seeks_set && !o.files_arg);
 	free(msg);
 	/* -r without -s: bonnie++'s twice the RAM, rounded up to GiB. */
 	ck_assert_int_eq(parse("-r 1100", &o, &msg), OPT_OK);
@@ -543,9 +542,14 @@ END_TEST
  * with, as its JSON settings say under the run's plan. */
 static json_t *sync_write_settings(const struct clyde_opts *o)
 {
-	struct phase_plan p = plan_of(o, RT_sync_write);
+	struct run_plan rp;
+	struct phase_plan p;
 	int bad = 0;
-	json_t *j = phase_sync_write_ops.settings(&p, &bad);
+	json_t *j;
+
+	plan_init(&rp, o);
+	p = plan_of(&rp, RT_sync_write);
+	j = phase_sync_write_ops.settings(&p, &bad);
 
 	ck_assert(j && !bad);
 	return j;

@@ -17,6 +17,7 @@
 
 #include "options.h"
 #include "phase.h"
+#include "plan.h"
 #include "runner.h"
 #include "scratch.h"
 #include "units.h"
@@ -108,7 +109,9 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 {
 	size_t len;
 	FILE *err = open_memstream(errs, &len);
+	struct run_plan plan;
 	struct runner_env env = {.opt = o,
+				 .plan = &plan,
 				 .scratch = &scr,
 				 .buf = buf,
 				 .buf_len = UNITS_MIB,
@@ -117,6 +120,7 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 				 .err = err};
 	enum runner_status st;
 
+	plan_init(&plan, o);
 	result_init(r);
 	r->seed = 1;
 	st = runner_run(&env, r);
@@ -189,6 +193,7 @@ END_TEST
 START_TEST(fast_and_direct_skip_per_char)
 {
 	struct clyde_opts o;
+	struct run_plan plan;
 	struct run_result r;
 	char *errs;
 
@@ -199,9 +204,10 @@ START_TEST(fast_and_direct_skip_per_char)
 	ck_assert_int_eq(r.t[RT_put_block].state, RS_OK);
 	free(errs);
 	opts(&o, "-D");
-	ck_assert_ptr_nonnull(runner_skip_reason(&o, PHASE_PER_CHAR));
-	ck_assert_ptr_null(runner_skip_reason(&o, PHASE_DATA));
-	ck_assert_ptr_nonnull(runner_skip_reason(&o, PHASE_FILES));
+	plan_init(&plan, &o);
+	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_PER_CHAR));
+	ck_assert_ptr_null(runner_skip_reason(&plan, PHASE_DATA));
+	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_FILES));
 	opts(&o, "-b");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_rewrite].work, 4 * UNITS_MIB);

@@ -53,11 +53,12 @@ static int runs_any(const struct clyde_opts *o, unsigned mask)
 }
 
 /* The stdio per-char tests run over the whole data file. */
-static int per_char_whole(const struct clyde_opts *o)
+static int per_char_whole(const struct run_plan *rp)
 {
-	return !o->fast && !o->direct && o->per_char == PER_CHAR_STDIO &&
-	       !o->per_char_size &&
-	       runs_any(o, (1u << RT_putc) | (1u << RT_getc));
+	const struct clyde_opts *o = rp->opt;
+
+	return o->per_char == PER_CHAR_STDIO && !o->per_char_size &&
+	       plan_runs_any(rp, PHASE_PER_CHAR);
 }
 
 /* The most files (units of 1024) a chosen -n may make in every -d: a
@@ -93,46 +94,45 @@ static uint64_t files_cap(const struct clyde_opts *o, struct autosize *a)
 	return cap;
 }
 
-void autosize_plan(struct clyde_opts *o, struct autosize *a)
+void autosize_plan(struct run_plan *rp, struct autosize *a)
 {
-	const unsigned files =
-	    ((1u << RT_COUNT) - 1) & ~((1u << RT_FIRST_FILE) - 1);
+	const struct clyde_opts *o = rp->opt;
 	struct runner_room room;
 
 	memset(a, 0, sizeof(*a));
-	o->sized = NULL;
+	rp->sized = NULL;
 	if (mpirank_ranks())
 		return;
 	a->target = target_seconds();
-	runner_room(o, &room);
+	runner_room(rp, &room);
 	if (o->size_chosen && room.data) {
 		a->size = 1;
-		o->size = AUTOSIZE_SIZE_MAX;
+		rp->size = AUTOSIZE_SIZE_MAX;
 	}
-	if (!o->seeks_set && o->size && runs_any(o, 1u << RT_seeks)) {
+	if (!o->seeks_set && rp->size && runs_any(o, 1u << RT_seeks)) {
 		a->seeks = 1;
-		o->seeks_time = a->target;
+		rp->seeks_time = a->target;
 	}
-	if (!o->files_arg && o->files_num && runs_any(o, files)) {
+	if (!o->files_arg && room.files) {
 		uint64_t cap = files_cap(o, a);
 
 		/* --only naming a file test asks for them: at least -n 1,
 		 * which the room check then takes or refuses. */
-		if (!cap && o->only && (o->only & files))
+		if (!cap && o->only)
 			cap = 1;
 		if (cap) {
 			a->files = 1;
-			o->files_num = cap;
-			o->files_time = o->stat_time = a->target;
+			rp->files_num = cap;
+			rp->files_time = rp->stat_time = a->target;
 		} else {
 			a->files_skipped = 1;
-			o->files_num = 0;
+			rp->files_num = 0;
 		}
 	}
 	/* Each unit's own rule (its autosize hook), into the run state. */
-	a->units = plan_autosize(o, a->target);
+	a->units = plan_autosize(rp, a->target);
 	if (a->size || a->seeks || a->files || a->units || a->files_skipped)
-		o->sized = a;
+		rp->sized = a;
 }
 
 /* Seconds between two clk_now_ns readings. */
@@ -268,10 +268,11 @@ static uint64_t choose_size(const struct clyde_opts *o, struct autosize *a)
 	return size;
 }
 
-int autosize_probe(struct clyde_opts *o, struct autosize *a,
+int autosize_probe(struct run_plan *rp, struct autosize *a,
 		   const struct scratch *s, unsigned char *buf,
 		   volatile sig_atomic_t *stop, FILE *err)
 {
+	const struct clyde_opts *o = rp->opt;
 	char path[PATH_MAX + 16];
 	struct phase_ctx ctx = {.opt = o,
 				.dirfd = s->dirfd,
@@ -288,13 +289,13 @@ int autosize_probe(struct clyde_opts *o, struct autosize *a,
 
 	if (!a->size)
 		return 0;
-	a->room = o->size;
+	a->room = rp->size;
 	snprintf(path, sizeof(path), "%s/%s", s->path, PROBE_NAME);
 	fill_random(buf, ctx.chunk, (uint64_t)t0);
 	rc = probe_write(&ctx, secs, a->room, &a->write_bps);
 	if (!rc)
 		rc = probe_read(&ctx, secs, a);
-	if (!rc && per_char_whole(o))
+	if (!rc && per_char_whole(rp))
 		rc = probe_putc(&ctx, secs / 2, &a->putc_bps);
 	phase_close(&ctx);
 	unlinkat(s->dirfd, PROBE_NAME, 0);
@@ -306,7 +307,7 @@ int autosize_probe(struct clyde_opts *o, struct autosize *a,
 			strerror(-rc));
 		return 1;
 	}
-	o->size = choose_size(o, a);
+	rp->size = choose_size(o, a);
 	return 0;
 }
 
@@ -354,7 +355,7 @@ static void say_skipped(const struct autosize *a, FILE *err)
 }
 
 /* The line on what was chosen and from what. */
-static void say_sized(const struct clyde_opts *o, const struct autosize *a,
+static void say_sized(const struct run_plan *rp, const struct autosize *a,
 		      FILE *err)
 {
 	char what[320] = "", w[32], r[32], sz[32];
@@ -363,7 +364,7 @@ static void say_sized(const struct clyde_opts *o, const struct autosize *a,
 	if (!(a->size || a->seeks || a->files || a->units))
 		return;
 	if (a->size) {
-		units_fmt_size(sz, sizeof(sz), o->size);
+		units_fmt_size(sz, sizeof(sz), rp->size);
 		n += (size_t)snprintf(what + n, sizeof(what) - n, "data %s%s",
 				      sz, limit_text(a));
 	}
@@ -389,44 +390,44 @@ static void say_sized(const struct clyde_opts *o, const struct autosize *a,
 		w, r, a->probe_seconds, what);
 }
 
-void autosize_say(const struct clyde_opts *o, FILE *err)
+void autosize_say(const struct run_plan *rp, FILE *err)
 {
-	if (!o->sized)
+	if (!rp->sized)
 		return;
-	say_sized(o, o->sized, err);
-	if (o->sized->files_skipped)
-		say_skipped(o->sized, err);
+	say_sized(rp, rp->sized, err);
+	if (rp->sized->files_skipped)
+		say_skipped(rp->sized, err);
 }
 
 /* r's counts from the work its timed tests did, per copy. */
-static void settle_one(const struct clyde_opts *o, struct run_result *r)
+static void settle_one(const struct run_plan *rp, struct run_result *r)
 {
 	uint64_t copies = r->concurrency ? r->concurrency : 1;
 	const struct result_test_rec *c = &r->t[RT_seq_create];
 
-	if (o->seeks_time > 0 && r->t[RT_seeks].state == RS_OK)
+	if (rp->seeks_time > 0 && r->t[RT_seeks].state == RS_OK)
 		r->seeks = (r->t[RT_seeks].work + copies / 2) / copies;
 	if (r->seeks == 0)
 		r->seeks = 1;
 	if (c->state != RS_OK)
 		c = &r->t[RT_ran_create];
-	if (o->files_time > 0 && c->state == RS_OK && c->work >= 1024)
+	if (rp->files_time > 0 && c->state == RS_OK && c->work >= 1024)
 		r->num_files = (c->work / 1024 + copies / 2) / copies;
 }
 
-void autosize_settle(struct clyde_opts *o, struct run_result *r,
+void autosize_settle(struct run_plan *rp, struct run_result *r,
 		     struct run_result *per, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		settle_one(o, &per[i]);
-	settle_one(o, r);
-	if (o->seeks_time > 0 && r->t[RT_seeks].state == RS_OK) {
-		o->seeks = r->seeks;
-		o->seeks_time = 0;
+		settle_one(rp, &per[i]);
+	settle_one(rp, r);
+	if (rp->seeks_time > 0 && r->t[RT_seeks].state == RS_OK) {
+		rp->seeks = r->seeks;
+		rp->seeks_time = 0;
 	}
-	if (o->files_time > 0 && (r->t[RT_seq_create].state == RS_OK ||
-				  r->t[RT_ran_create].state == RS_OK)) {
-		o->files_num = r->num_files;
-		o->files_time = 0;
+	if (rp->files_time > 0 && (r->t[RT_seq_create].state == RS_OK ||
+				   r->t[RT_ran_create].state == RS_OK)) {
+		rp->files_num = r->num_files;
+		rp->files_time = 0;
 	}
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "plan.h"
 #include "result.h"
 #include "scratch.h"
 
@@ -70,38 +71,38 @@ struct autosize {
 };
 
 /*
- * Before the room check: what the options leave to clyde (no -s, no
- * seek count, no -n) is marked in a and o->sized set; the data size is
- * raised to the largest clyde may choose (targets_check then halves it
- * to the room), -n to the most files it may make (at most
- * AUTOSIZE_FILES_MAX, a quarter of the free inodes and a 64th of the
- * free bytes of each -d). When that is not even -n 1, the file tests
- * are skipped (o->files_num 0, a->files_skipped), unless --only names
- * one: then -n 1, for the room check to judge. Nothing under mpirun:
- * the ranks must agree.
+ * Before the room check, on plan rp as plan_init made it from the
+ * options: what the options leave to clyde (no -s, no seek count, no
+ * -n) is marked in a and rp->sized set; the data size is raised to the
+ * largest clyde may choose (targets_check then halves it to the room),
+ * -n to the most files it may make (at most AUTOSIZE_FILES_MAX, a
+ * quarter of the free inodes and a 64th of the free bytes of each -d).
+ * When that is not even -n 1, the file tests are skipped (rp->files_num
+ * 0, a->files_skipped), unless --only names one: then -n 1, for the
+ * room check to judge. Nothing under mpirun: the ranks must agree.
  */
-void autosize_plan(struct clyde_opts *o, struct autosize *a);
+void autosize_plan(struct run_plan *rp, struct autosize *a);
 
 /*
  * With no -s: the probe in scratch directory s (its file removed again),
- * then o->size chosen. buf: the chunk buffer (aligned). 0, or the exit
+ * then rp->size chosen. buf: the chunk buffer (aligned). 0, or the exit
  * status (1) after one line on err naming the call that failed; -1 when
  * stopped by a signal.
  */
-int autosize_probe(struct clyde_opts *o, struct autosize *a,
+int autosize_probe(struct run_plan *rp, struct autosize *a,
 		   const struct scratch *s, unsigned char *buf,
 		   volatile sig_atomic_t *stop, FILE *err);
 
 /* The one line on what was chosen and from what (nothing chosen: none),
  * and a note when the file tests were skipped for want of room. */
-void autosize_say(const struct clyde_opts *o, FILE *err);
+void autosize_say(const struct run_plan *rp, FILE *err);
 
 /*
  * After a run: r's seek count and -n (and each of n per-target results')
  * are the work its timed tests did, per copy; then the counts are fixed
- * in o for the runs after it.
+ * in rp for the runs after it.
  */
-void autosize_settle(struct clyde_opts *o, struct run_result *r,
+void autosize_settle(struct run_plan *rp, struct run_result *r,
 		     struct run_result *per, unsigned n);
 
 #endif

@@ -63,9 +63,9 @@ static json_t *probe_of(const struct autosize *a, int *bad)
 }
 
 /* settings.auto: what clyde sized itself (clyde/autosize.h), or null. */
-static json_t *auto_of(const struct clyde_opts *o, int *bad)
+static json_t *auto_of(const struct run_plan *rp, int *bad)
 {
-	const struct autosize *a = o->sized;
+	const struct autosize *a = rp->sized;
 	json_t *j;
 
 	if (!a)
@@ -83,62 +83,63 @@ static json_t *auto_of(const struct clyde_opts *o, int *bad)
 
 /* Key of the run's settings into s, then each unit's settings that
  * follow it (plan.h). */
-static void put(json_t *s, const struct clyde_opts *o, const char *key,
+static void put(json_t *s, const struct run_plan *rp, const char *key,
 		json_t *v, int *bad)
 {
 	jp_put(s, key, v, bad);
-	plan_settings(s, o, key, bad);
+	plan_settings(s, rp, key, bad);
 }
 
-static json_t *settings(const struct clyde_opts *o, int *bad)
+static json_t *settings(const struct run_plan *rp, int *bad)
 {
+	const struct clyde_opts *o = rp->opt;
 	char mode[32];
 	json_t *s = json_object(), *files = json_object(), *only;
 	char label[32];
 
 	if (JP_MADE(bad, s, files))
 		return NULL;
-	units_fmt_size(label, sizeof(label), o->size);
-	put(s, o, "name", jp_text(o->name), bad);
-	put(s, o, "file_size", json_integer((json_int_t)o->size), bad);
-	put(s, o, "file_size_label", json_string(label), bad);
-	put(s, o, "size_chosen", json_boolean(o->size_chosen), bad);
-	put(s, o, "auto", auto_of(o, bad), bad);
-	put(s, o, "chunk", json_integer((json_int_t)o->chunk), bad);
-	put(s, o, "seeks", json_integer((json_int_t)o->seeks), bad);
-	put(s, o, "seek_procs", json_integer(o->procs), bad);
-	put(s, o, "concurrency", json_integer(o->concurrency), bad);
-	put(s, o, "ranks",
+	units_fmt_size(label, sizeof(label), rp->size);
+	put(s, rp, "name", jp_text(o->name), bad);
+	put(s, rp, "file_size", json_integer((json_int_t)rp->size), bad);
+	put(s, rp, "file_size_label", json_string(label), bad);
+	put(s, rp, "size_chosen", json_boolean(o->size_chosen), bad);
+	put(s, rp, "auto", auto_of(rp, bad), bad);
+	put(s, rp, "chunk", json_integer((json_int_t)o->chunk), bad);
+	put(s, rp, "seeks", json_integer((json_int_t)rp->seeks), bad);
+	put(s, rp, "seek_procs", json_integer(o->procs), bad);
+	put(s, rp, "concurrency", json_integer(o->concurrency), bad);
+	put(s, rp, "ranks",
 	    mpirank_ranks() ? json_integer(mpirank_ranks()) : json_null(), bad);
-	jp_put(files, "num", json_integer((json_int_t)o->files_num), bad);
-	jp_put(files, "count", json_integer((json_int_t)(o->files_num * 1024)),
+	jp_put(files, "num", json_integer((json_int_t)rp->files_num), bad);
+	jp_put(files, "count", json_integer((json_int_t)(rp->files_num * 1024)),
 	       bad);
 	jp_put(files, "max_size", json_integer(o->files_max), bad);
 	jp_put(files, "min_size", json_integer((json_int_t)o->files_min), bad);
 	jp_put(files, "dirs", json_integer(o->files_dirs), bad);
 	jp_put(files, "chunk", json_integer((json_int_t)o->files_chunk), bad);
-	put(s, o, "files", files, bad);
-	put(s, o, "direct", json_boolean(o->direct), bad);
+	put(s, rp, "files", files, bad);
+	put(s, rp, "direct", json_boolean(o->direct), bad);
 	fill_spec_text(&o->data, mode, sizeof(mode));
-	put(s, o, "data", json_string(mode), bad);
-	put(s, o, "verify", json_boolean(o->verify), bad);
-	put(s, o, "keep", json_boolean(o->keep), bad);
-	put(s, o, "sync_each_write", json_boolean(o->sync_each), bad);
-	put(s, o, "cache_method",
+	put(s, rp, "data", json_string(mode), bad);
+	put(s, rp, "verify", json_boolean(o->verify), bad);
+	put(s, rp, "keep", json_boolean(o->keep), bad);
+	put(s, rp, "sync_each_write", json_boolean(o->sync_each), bad);
+	put(s, rp, "cache_method",
 	    json_string(o->direct	 ? "direct"
 			: o->drop_caches ? "evict+drop_caches"
 					 : "evict"),
 	    bad);
-	put(s, o, "per_char",
+	put(s, rp, "per_char",
 	    json_string(o->fast || o->direct		  ? "skipped"
 			: o->per_char == PER_CHAR_SYSCALL ? "syscall"
 							  : "stdio"),
 	    bad);
-	put(s, o, "per_char_size", json_integer((json_int_t)o->per_char_size),
+	put(s, rp, "per_char_size", json_integer((json_int_t)o->per_char_size),
 	    bad);
-	put(s, o, "repeats", json_integer(o->repeats), bad);
-	put(s, o, "seed_fixed", json_boolean(o->seed_set), bad);
-	put(s, o, "seeds", json_array(), bad);
+	put(s, rp, "repeats", json_integer(o->repeats), bad);
+	put(s, rp, "seed_fixed", json_boolean(o->seed_set), bad);
+	put(s, rp, "seeds", json_array(), bad);
 	if (o->only) {
 		only = json_array();
 		for (size_t i = 0; i < FIG_COUNT; i++)
@@ -147,22 +148,22 @@ static json_t *settings(const struct clyde_opts *o, int *bad)
 					  json_string(
 					      result_test_name(figure_list[i])),
 					  bad);
-		put(s, o, "only", only, bad);
+		put(s, rp, "only", only, bad);
 	} else {
-		put(s, o, "only", json_null(), bad);
+		put(s, rp, "only", json_null(), bad);
 	}
-	put(s, o, "latency_recorded", json_boolean(!o->no_latency), bad);
-	put(s, o, "log_interval_ms",
+	put(s, rp, "latency_recorded", json_boolean(!o->no_latency), bad);
+	put(s, rp, "log_interval_ms",
 	    o->log_interval_ms ? json_integer(o->log_interval_ms) : json_null(),
 	    bad);
-	put(s, o, "sync",
+	put(s, rp, "sync",
 	    o->sync == OPT_SYNC_SEM	 ? json_string("semaphores")
 	    : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")
 					 : json_null(),
 	    bad);
-	put(s, o, "uid", json_integer(getuid()), bad);
-	put(s, o, "gid", json_integer(getgid()), bad);
-	plan_settings(s, o, NULL, bad);
+	put(s, rp, "uid", json_integer(getuid()), bad);
+	put(s, rp, "gid", json_integer(getgid()), bad);
+	plan_settings(s, rp, NULL, bad);
 	return s;
 }
 
@@ -184,8 +185,9 @@ static json_t *target_of(const char *dir, int *bad)
 	return target;
 }
 
-json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
+json_t *jsondoc_new(const struct run_plan *rp, time_t start)
 {
+	const struct clyde_opts *o = rp->opt;
 	json_t *doc = json_object(), *all = json_array();
 	int bad = 0;
 
@@ -198,7 +200,7 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
 	for (unsigned i = 0; i < o->ndirs; i++)
 		jp_append(all, target_of(o->dirs[i], &bad), &bad);
 	jp_put(doc, "targets", all, &bad);
-	jp_put(doc, "settings", settings(o, &bad), &bad);
+	jp_put(doc, "settings", settings(rp, &bad), &bad);
 	jp_put(doc, "runs", json_array(), &bad);
 	return jp_done(doc, bad);
 }
@@ -207,18 +209,18 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start)
  * How far zlib shrinks the run's data (64 KiB of the fill): near 1.0 means
  * a compressing or deduplicating array cannot flatter the figures.
  */
-static json_t *compress_ratio(const struct clyde_opts *o, uint64_t seed)
+static json_t *compress_ratio(const struct run_plan *rp, uint64_t seed)
 {
 	enum { LEN = 256 * 1024, PARTS = 4 };
 	unsigned char *buf = malloc(LEN);
-	struct fill *f = runner_fill_new(o, seed);
+	struct fill *f = runner_fill_new(rp, seed);
 	double out = 0;
 	int ok = buf && f;
 
 	/* A stretch at each quarter of the data file, as block output
 	 * writes them, each compressed alone. */
 	for (int i = 0; ok && i < PARTS; i++) {
-		uint64_t at = o->size / PARTS * (uint64_t)i / 4096 * 4096;
+		uint64_t at = rp->size / PARTS * (uint64_t)i / 4096 * 4096;
 		double r;
 
 		fill_into(f, buf, at, LEN, PHASE_GEN_WRITE);
@@ -286,7 +288,7 @@ static json_t *run_object(const struct run_result *r)
 	return run;
 }
 
-int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
+int jsondoc_add_run(json_t *doc, const struct run_plan *rp,
 		    const struct run_result *r, const struct run_result *per,
 		    unsigned n)
 {
@@ -298,17 +300,17 @@ int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
 		return -1;
 	/* The counts a first run sized (autosize_settle): the settings of
 	 * every run. */
-	if (o->sized) {
+	if (rp->sized) {
 		json_t *s = json_object_get(doc, "settings");
 		json_t *files = json_object_get(s, "files");
 
-		jp_put(s, "seeks", json_integer((json_int_t)o->seeks), &bad);
-		jp_put(files, "num", json_integer((json_int_t)o->files_num),
+		jp_put(s, "seeks", json_integer((json_int_t)rp->seeks), &bad);
+		jp_put(files, "num", json_integer((json_int_t)rp->files_num),
 		       &bad);
 		jp_put(files, "count",
-		       json_integer((json_int_t)(o->files_num * 1024)), &bad);
+		       json_integer((json_int_t)(rp->files_num * 1024)), &bad);
 	}
-	jp_put(run, "data_compress_ratio", compress_ratio(o, r->seed), &bad);
+	jp_put(run, "data_compress_ratio", compress_ratio(rp, r->seed), &bad);
 	if (n) {
 		each = json_array();
 		jp_put(run, "targets", each, &bad);

@@ -16,12 +16,15 @@
 #include "options.h"
 #include "result.h"
 
+struct run_plan;
+
 /*
- * The document up to "runs" (empty), for a run started at start; NULL
- * when it could not be built whole (no memory). Text that is not UTF-8
- * (a path) is escaped as doc/clyde-json.5 says, never left out.
+ * The document up to "runs" (empty), for a run of plan rp started at
+ * start; NULL when it could not be built whole (no memory). Text that
+ * is not UTF-8 (a path) is escaped as doc/clyde-json.5 says, never left
+ * out.
  */
-json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
+json_t *jsondoc_new(const struct run_plan *rp, time_t start);
 
 /*
  * Append one run, and its seed to settings.seeds; under several -d, the
@@ -29,7 +32,7 @@ json_t *jsondoc_new(const struct clyde_opts *o, time_t start);
  * run's "targets", each with its directory, as the document's "targets"
  * list them). 0, or -1 (no memory).
  */
-int jsondoc_add_run(json_t *doc, const struct clyde_opts *o,
+int jsondoc_add_run(json_t *doc, const struct run_plan *rp,
 		    const struct run_result *r, const struct run_result *per,
 		    unsigned n);
 

@@ -33,6 +33,8 @@ static const struct phase_ops *const live_list[RT_COUNT] = {
 struct live {
 	FILE *out;
 	const struct clyde_opts *o;
+	/* The runs' plan (rp->opt is o): the sizes and counts they use. */
+	const struct run_plan *rp;
 	unsigned run;	    /* of the -x runs, 0-based */
 	uint64_t run_start; /* the first run's start */
 	/* The test running: at most ops operations and at most time_ns
@@ -61,14 +63,15 @@ int live_wanted(const struct clyde_opts *o, int fd)
 	return o->progress == PROGRESS_ALWAYS || isatty(fd);
 }
 
-struct live *live_new(FILE *out, const struct clyde_opts *o)
+struct live *live_new(FILE *out, const struct run_plan *rp)
 {
 	struct live *lv = calloc(1, sizeof(*lv));
 
 	if (!lv)
 		return NULL;
 	lv->out = out;
-	lv->o = o;
+	lv->o = rp->opt;
+	lv->rp = rp;
 	return lv;
 }
 
@@ -84,18 +87,17 @@ void live_run_begin(struct live *lv, unsigned run)
 		lv->run_start = clk_now_ns();
 }
 
-/* What test t is expected to do under the options, into lv. */
+/* What test t is expected to do in the run's plan, into lv. */
 static void expect(struct live *lv, enum result_test t,
 		   const struct phase_ctx *ctx)
 {
-	const struct clyde_opts *o = ctx->opt;
 	uint64_t bytes = ctx->size;
 	double secs = 0;
 
 	lv->ops = lv->time_ns = lv->op_bytes = 0;
 	lv->unit = "ops";
 	if (live_list[t] && live_list[t]->expect) {
-		struct phase_plan p = plan_of(o, t);
+		struct phase_plan p = plan_of(lv->rp, t);
 
 		live_list[t]->expect(&p, &lv->ops, &secs);
 		lv->time_ns = (uint64_t)(secs * 1e9);
@@ -115,19 +117,21 @@ static void expect(struct live *lv, enum result_test t,
 		lv->op_bytes = ctx->chunk;
 		break;
 	case RT_seeks:
-		lv->ops = o->seeks;
+		lv->ops = lv->rp->seeks;
 		lv->unit = "seeks";
 		break;
 	default: /* the file tests: one operation per file */
-		lv->ops = o->files_num * 1024;
+		lv->ops = lv->rp->files_num * 1024;
 		lv->unit = "files";
 		break;
 	}
 }
 
-static int runs_in(const struct clyde_opts *o, enum result_test t)
+static int runs_in(const struct run_plan *rp, enum result_test t)
 {
-	return live_list[t] && !runner_skip_reason(o, live_list[t]->flags) &&
+	const struct clyde_opts *o = rp->opt;
+
+	return live_list[t] && !runner_skip_reason(rp, live_list[t]->flags) &&
 	       (!o->only || (o->only & (1u << t)));
 }
 
@@ -153,14 +157,13 @@ static double block_rate(const struct live *lv, uint64_t ops, uint64_t now)
 static double estimate(const struct live *lv, enum result_test t, double bps,
 		       int *more)
 {
-	const struct clyde_opts *o = lv->o;
 	uint64_t ops;
 	double secs = 0;
 
 	if (lv->took[t])
 		return (double)lv->took[t] / 1e9;
 	if (live_list[t] && live_list[t]->expect) {
-		struct phase_plan p = plan_of(o, t);
+		struct phase_plan p = plan_of(lv->rp, t);
 
 		live_list[t]->expect(&p, &ops, &secs);
 		if (secs > 0)
@@ -168,7 +171,7 @@ static double estimate(const struct live *lv, enum result_test t, double bps,
 	}
 	/* Each process of -c N (and each -d) moves the data size. */
 	if (is_block(t) && bps > 0)
-		return (double)o->size * lv->copies *
+		return (double)lv->rp->size * lv->copies *
 		       (t == RT_rewrite ? 2 : 1) / bps;
 	*more = 1;
 	return 0;
@@ -187,7 +190,7 @@ static double run_left(const struct live *lv, uint64_t ops, uint64_t now,
 		enum result_test t = figure_list[i];
 		double e;
 
-		if (!runs_in(lv->o, t))
+		if (!runs_in(lv->rp, t))
 			continue;
 		if (t <= lv->test && !later)
 			continue;

@@ -32,9 +32,11 @@
 
 struct live;
 
-/* A view drawing on out, for the runs of o (o->repeats of them); NULL
- * when out of memory (then the run goes on without it). */
-struct live *live_new(FILE *out, const struct clyde_opts *o);
+struct run_plan;
+
+/* A view drawing on out, for the runs of plan rp (rp->opt->repeats of
+ * them); NULL when out of memory (then the run goes on without it). */
+struct live *live_new(FILE *out, const struct run_plan *rp);
 void live_free(struct live *lv);
 
 /* Run number run (0-based) of the -x runs begins. */

@@ -84,15 +84,16 @@ static int open_outputs(const struct clyde_opts *o, struct outfile *json)
 
 /* One line on how the page cache is kept out, and the size when clyde
  * chose it. */
-static void say_cache_method(const struct clyde_opts *o)
+static void say_cache_method(const struct run_plan *rp)
 {
+	const struct clyde_opts *o = rp->opt;
 	struct runner_room room;
 	char a[32];
 
-	runner_room(o, &room);
-	if (o->size == 0 || !room.data) /* no test of the data file runs */
+	runner_room(rp, &room);
+	if (rp->size == 0 || !room.data) /* no test of the data file runs */
 		return;
-	units_fmt_size(a, sizeof(a), o->size);
+	units_fmt_size(a, sizeof(a), rp->size);
 	warning("data %s%s, %s", a, o->size_chosen ? " (no -s given)" : "",
 		o->direct	 ? "O_DIRECT: the page cache is not used"
 		: o->drop_caches ? "page cache evicted and the machine's "
@@ -102,9 +103,11 @@ static void say_cache_method(const struct clyde_opts *o)
 }
 
 /* r (all zeros, or a run before) afresh for a run of seed. */
-static void result_settings(const struct clyde_opts *o, struct run_result *r,
+static void result_settings(const struct run_plan *rp, struct run_result *r,
 			    uint64_t seed)
 {
+	const struct clyde_opts *o = rp->opt;
+
 	result_free(r);
 	result_init(r);
 	snprintf(r->version, sizeof(r->version), "clyde-%s", PACKAGE_VERSION);
@@ -112,11 +115,11 @@ static void result_settings(const struct clyde_opts *o, struct run_result *r,
 		 o->name);
 	r->seed = seed;
 	r->concurrency = o->concurrency;
-	r->file_size = o->size;
+	r->file_size = rp->size;
 	r->chunk = o->chunk;
-	r->seeks = o->seeks;
+	r->seeks = rp->seeks;
 	r->seek_procs = o->procs;
-	r->num_files = o->files_num;
+	r->num_files = rp->files_num;
 	r->max_size = o->files_max;
 	r->min_size = o->files_min;
 	r->num_dirs = o->files_dirs;
@@ -140,7 +143,9 @@ static int flush_stdout(void)
 /* What the runs need and what they leave for main. */
 struct runs {
 	const struct clyde_opts *o;
-	struct clyde_opts *settle; /* o: the counts a first run sized */
+	/* The plan from o (plan->opt): the first run settles the counts
+	 * it sized there. */
+	struct run_plan *plan;
 	struct targets *targets;
 	struct run_result *per; /* several -d: each target's figures */
 	struct lockstep ls;	/* -y: keeping in step before each test */
@@ -177,7 +182,7 @@ static void run_settings(struct runs *x, struct run_result *r, uint64_t seed)
 {
 	const struct clyde_opts *o = x->o;
 
-	result_settings(o, r, seed);
+	result_settings(x->plan, r, seed);
 	if (o->ndirs < 2)
 		return;
 	/* The aggregate row: every worker of every target at once. */
@@ -185,7 +190,7 @@ static void run_settings(struct runs *x, struct run_result *r, uint64_t seed)
 	for (unsigned i = 0; i < o->ndirs; i++) {
 		struct run_result *p = &x->per[i];
 
-		result_settings(o, p, seed);
+		result_settings(x->plan, p, seed);
 		target_name(p->name, sizeof(p->name), o->name, o->dirs[i]);
 	}
 }
@@ -195,7 +200,7 @@ static int add_run(struct runs *x, const struct run_result *r)
 {
 	unsigned n = x->o->ndirs > 1 ? x->o->ndirs : 0;
 
-	return jsondoc_add_run(x->doc, x->o, r, n ? x->per : NULL, n);
+	return jsondoc_add_run(x->doc, x->plan, r, n ? x->per : NULL, n);
 }
 
 /* A run's table, latency table and CSV line(s): under several -d, a row
@@ -243,6 +248,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 	for (unsigned run = 0; run < o->repeats && !stop_signal; run++) {
 		struct runner_env env = {
 		    .opt = o,
+		    .plan = x->plan,
 		    .scratch = &x->targets->s[0],
 		    .scratches = x->targets->s,
 		    .ntargets = x->targets->n,
@@ -265,7 +271,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		st = runner_run(&env, r);
 		if (st == RUNNER_STOPPED)
 			break;
-		autosize_settle(x->settle, r, x->per,
+		autosize_settle(x->plan, r, x->per,
 				o->ndirs > 1 ? o->ndirs : 0);
 		if (st == RUNNER_FAILED) {
 			if (x->doc && add_run(x, r))
@@ -307,7 +313,7 @@ static int run_all(struct runs *x)
 
 	/* The status line: a terminal's (or --progress), never -q's. */
 	if (live_wanted(o, STDERR_FILENO))
-		x->live = live_new(stderr, o);
+		x->live = live_new(stderr, x->plan);
 	rc = run_each(x, &r, csv_out, tables);
 	live_free(x->live);
 	x->live = NULL;
@@ -411,28 +417,95 @@ static int make_room(struct runs *x)
 
 /* The lines before the first test: the user, the data size and how the
  * cache is kept out, the per-char tests -D skips. */
-static void say_setup(const struct clyde_opts *o)
+static void say_setup(const struct run_plan *rp)
 {
+	const struct clyde_opts *o = rp->opt;
+
 	if (!o->quiet)
 		say("Using uid:%u, gid:%u.", (unsigned)getuid(),
 		    (unsigned)getgid());
-	autosize_say(o, stderr);
-	say_cache_method(o);
-	if (o->size && o->direct && !o->fast &&
+	autosize_say(rp, stderr);
+	say_cache_method(rp);
+	if (rp->size && o->direct && !o->fast &&
 	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
 		warning("note: per-char tests skipped under -D (O_DIRECT takes "
 			"whole aligned blocks only)");
 }
 
-int main(int argc, char **argv)
+/*
+ * The runs of o, from its plan to the documents: the checks and outputs
+ * before the first test, the scratch directories, the runs, and the
+ * cleanup on every path out. Returns the exit status.
+ */
+static int run_clyde(const struct clyde_opts *o)
 {
 	static struct targets targets; /* 64 paths: not on the stack */
-	struct clyde_opts o;
 	struct outfile json = {.fd = -1, .slot = -1};
-	struct runs x = {.o = &o, .settle = &o, .targets = &targets};
+	struct run_plan plan;
+	struct runs x = {.o = o, .plan = &plan, .targets = &targets};
 	struct autosize sized;
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
 	int status = 0, rc;
+
+	plan_init(&plan, o);
+	autosize_plan(&plan, &sized);
+	if (lockstep_open(&x.ls, o, &stop_signal, stderr) ||
+	    targets_check(&plan) || open_outputs(o, &json))
+		return CLI_EXIT_USAGE;
+	if ((status = make_room(&x)) != 0)
+		goto out;
+	if (targets_create(&targets, o)) {
+		status = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (o->direct && plan.size &&
+	    (rc = targets_probe_direct(&targets, o, x.buf))) {
+		status = rc;
+		goto out;
+	}
+	if ((rc = autosize_probe(&plan, &sized, &targets.s[0], x.buf,
+				 &stop_signal, stderr)) != 0) {
+		status = rc > 0 ? rc : 0;
+		goto out;
+	}
+	if ((status = plan_prepare(&plan)) != 0)
+		goto out;
+	if ((status = mpirank_agree(0)) != 0)
+		goto out;
+	say_setup(&plan);
+	if (o->json && !(x.doc = jsondoc_new(&plan, time(NULL)))) {
+		error("--json: the document could not be built: out of memory");
+		status = CLI_EXIT_FAILED;
+		goto out;
+	}
+	status = run_all(&x);
+	if (x.done > 1 && !x.doc)
+		table_print_summary(stderr, x.done,
+				    (const double(*)[RT_COUNT])x.rates);
+	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
+		status = CLI_EXIT_FAILED;
+out:
+	/* --keep: the data files of a run that ended well stay. */
+	if (o->keep && status == 0 && !stop_signal && x.done &&
+	    targets_keep(&targets, o, x.last_seed, stderr))
+		status = CLI_EXIT_FAILED;
+	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
+			    sizeof(why), stderr);
+	/* Not committed (a failure, a signal, a closed stdout): the
+	 * temporary document goes; FILE keeps what it held. */
+	outfile_abort(&json);
+	free(x.buf);
+	free(x.rates);
+	free(x.per);
+	if (x.doc)
+		json_decref(x.doc);
+	return mpirank_end(finish(status, left, rc, why, x.out_err));
+}
+
+int main(int argc, char **argv)
+{
+	struct clyde_opts o;
+	int rc;
 
 	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
@@ -465,56 +538,5 @@ int main(int argc, char **argv)
 		return rc;
 	if (o.sem_procs) /* makes or removes the semaphore set: no test */
 		return lockstep_make(&o, stdout, stderr);
-	autosize_plan(&o, &sized);
-	if (lockstep_open(&x.ls, &o, &stop_signal, stderr) ||
-	    targets_check(&o) || open_outputs(&o, &json))
-		return CLI_EXIT_USAGE;
-	if ((status = make_room(&x)) != 0)
-		goto out;
-	if (targets_create(&targets, &o)) {
-		status = CLI_EXIT_USAGE;
-		goto out;
-	}
-	if (o.direct && o.size &&
-	    (rc = targets_probe_direct(&targets, &o, x.buf))) {
-		status = rc;
-		goto out;
-	}
-	if ((rc = autosize_probe(&o, &sized, &targets.s[0], x.buf, &stop_signal,
-				 stderr)) != 0) {
-		status = rc > 0 ? rc : 0;
-		goto out;
-	}
-	if ((status = plan_prepare(&o)) != 0)
-		goto out;
-	if ((status = mpirank_agree(0)) != 0)
-		goto out;
-	say_setup(&o);
-	if (o.json && !(x.doc = jsondoc_new(&o, time(NULL)))) {
-		error("--json: the document could not be built: out of memory");
-		status = CLI_EXIT_FAILED;
-		goto out;
-	}
-	status = run_all(&x);
-	if (x.done > 1 && !x.doc)
-		table_print_summary(stderr, x.done,
-				    (const double(*)[RT_COUNT])x.rates);
-	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
-		status = CLI_EXIT_FAILED;
-out:
-	/* --keep: the data files of a run that ended well stay. */
-	if (o.keep && status == 0 && !stop_signal && x.done &&
-	    targets_keep(&targets, &o, x.last_seed, stderr))
-		status = CLI_EXIT_FAILED;
-	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
-			    sizeof(why), stderr);
-	/* Not committed (a failure, a signal, a closed stdout): the
-	 * temporary document goes; FILE keeps what it held. */
-	outfile_abort(&json);
-	free(x.buf);
-	free(x.rates);
-	free(x.per);
-	if (x.doc)
-		json_decref(x.doc);
-	return mpirank_end(finish(status, left, rc, why, x.out_err));
+	return run_clyde(&o);
 }

@@ -94,13 +94,7 @@ struct clyde_opts {
 	unsigned only;	 /* --only: bit (1 << RT_x) per test; 0 = all */
 	int size_chosen; /* no -s: clyde chose the size (see main.c) */
 	int seeks_set;	 /* -s gave the seek count (its third field) */
-	/* What clyde sized itself (clyde/autosize.h; main sets these, the
-	 * parser never does): seeks for seeks_time seconds instead of a
-	 * count, seq create for files_time seconds to choose -n, each stat
-	 * test over the files until stat_time seconds; 0 = the counts as
-	 * given. sized: what was chosen and from what, NULL when nothing. */
-	double seeks_time, files_time, stat_time;
-	const struct autosize *sized;
+	/* What clyde sizes itself is the run's plan (clyde/plan.h). */
 	struct privs privs;    /* -u, -g */
 	int sem_procs;	       /* -p: make the semaphore set for N (> 0) or
 				* remove it (-1), and run no test; 0: no -p */

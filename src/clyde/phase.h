@@ -36,15 +36,19 @@
 /* The most bytes of run state a phase keeps (phase_ops.state_size). */
 #define PHASE_STATE_MAX 256u
 
+struct run_plan;
+
 /*
- * What a phase's run-level hooks see: the run's options, and the state
- * the run keeps for the phase (phase_ops.state_size bytes, zeroed at the
- * start, the run's and never written into the options): what the run
- * decided for it, as a bound sized or a fallback taken. Phases of one
- * unit (phase_ops.unit) share it. plan.h makes it.
+ * What a phase's run-level hooks see: the run's options, the run's plan
+ * (plan.h: the data size, -n and seek count it uses, chosen or given),
+ * and the state the run keeps for the phase (phase_ops.state_size
+ * bytes, zeroed at the start, the run's and never written into the
+ * options): what the run decided for it, as a bound sized or a fallback
+ * taken. Phases of one unit (phase_ops.unit) share it. plan.h makes it.
  */
 struct phase_plan {
 	const struct clyde_opts *opt;
+	const struct run_plan *run;
 	void *state;
 	/* The unit's own options (its phase_options' struct, as parsed);
 	 * NULL for a unit without options. */

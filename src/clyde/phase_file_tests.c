@@ -20,10 +20,10 @@
  * their one release hook) and helpers. A test that reads (stat) first
  * empties the page cache of the files' data, in its untimed setup.
  *
- * With no -n (opt->files_time, clyde/autosize.h) the first create of a
- * pass makes files for files_time seconds, up to the next multiple of
+ * With no -n (the plan's files_time, clyde/plan.h) the first create of
+ * a pass makes files for files_time seconds, up to the next multiple of
  * 1024, and that count is the pass's and the next pass's; each stat test
- * (opt->stat_time) passes over all the files again until stat_time
+ * (the plan's stat_time) passes over all the files again until stat_time
  * seconds have gone, its work the stats made.
  */
 #include "config.h"
@@ -40,6 +40,7 @@
 #include "cache.h"
 #include "fileset.h"
 #include "phase.h"
+#include "plan.h"
 #include "rng.h"
 
 #define TEST_DIR    "files"
@@ -84,7 +85,7 @@ static int files_fail(struct phase_ctx *ctx, const char *call, const char *rel,
 
 static uint64_t file_count(const struct phase_ctx *ctx)
 {
-	return ctx->opt->files_num * 1024;
+	return ctx->plan->run->files_num * 1024;
 }
 
 /* fsync the directory a file (path relative to the test dir) is in. */
@@ -159,7 +160,7 @@ static int create_setup(struct phase_ctx *ctx, int random)
 					  errno);
 		close(fd);
 	}
-	if (o->files_time > 0 && !pf->chosen)
+	if (ctx->plan->run->files_time > 0 && !pf->chosen)
 		return create_probe(ctx);
 	return 0;
 }
@@ -236,7 +237,7 @@ static int create_one(struct phase_ctx *ctx, uint64_t i, const char *path,
 static int create_probe(struct phase_ctx *ctx)
 {
 	struct phase_files *pf = files_of(ctx);
-	uint64_t secs = (uint64_t)(ctx->opt->files_time / 6 * 1e9);
+	uint64_t secs = (uint64_t)(ctx->plan->run->files_time / 6 * 1e9);
 	uint64_t t0 = clk_now_ns(), t1, n = 0;
 	char path[FILESET_NAME_MAX + 8];
 	int rc = 0;
@@ -255,7 +256,7 @@ static int create_probe(struct phase_ctx *ctx)
 			rc = files_fail(ctx, "unlink", path, errno);
 	}
 	pf->want = (uint64_t)((double)n / (double)(clk_now_ns() - t1 + 1) *
-			      1e9 * ctx->opt->files_time / 4);
+			      1e9 * ctx->plan->run->files_time / 4);
 	return *ctx->stop ? -EINTR : rc;
 }
 
@@ -279,8 +280,8 @@ static int create_run(struct phase_ctx *ctx, struct phase_out *out)
 	int rc;
 
 	/* No -n: the count by time (create_probe), a whole -n. */
-	if (ctx->opt->files_time > 0 && !pf->chosen)
-		span = (uint64_t)(ctx->opt->files_time * 1e9);
+	if (ctx->plan->run->files_time > 0 && !pf->chosen)
+		span = (uint64_t)(ctx->plan->run->files_time * 1e9);
 	snprintf(target, sizeof(target), "%s/%s", ctx->scratch_path,
 		 LINK_TARGET);
 	for (uint64_t i = 0; i < n; i++) {
@@ -459,12 +460,13 @@ static int seq_del_setup(struct phase_ctx *ctx)
 static int stat_passes(struct phase_ctx *ctx, struct phase_out *out,
 		       int (*pass)(struct phase_ctx *, struct phase_out *, int))
 {
-	uint64_t end = clk_now_ns() + (uint64_t)(ctx->opt->stat_time * 1e9);
+	uint64_t end =
+	    clk_now_ns() + (uint64_t)(ctx->plan->run->stat_time * 1e9);
 	int rc;
 
 	do
 		rc = pass(ctx, out, 0);
-	while (!rc && ctx->opt->stat_time > 0 && clk_now_ns() < end);
+	while (!rc && ctx->plan->run->stat_time > 0 && clk_now_ns() < end);
 	return rc;
 }
 

@@ -16,7 +16,7 @@
  * seeker's latencies go into its own histogram, and the merge adds them
  * bucket by bucket, so the percentiles are exact over all seeks.
  *
- * With no seek count given (opt->seeks_time, clyde/autosize.h) there is
+ * With no seek count given (the plan's seeks_time, clyde/plan.h) there is
  * no pipe: seeker i of n takes tickets i, i + n, i + 2n, ... of the same
  * stream for seeks_time seconds from its own start, and the count done
  * is the figure's work.
@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "phase.h"
+#include "plan.h"
 #include "seek.h"
 #include "workers.h"
 
@@ -138,7 +139,7 @@ static int seek_timed(struct phase_ctx *ctx, unsigned index, unsigned n,
 		      struct phase_out *out)
 {
 	uint64_t nchunks = ctx->size / ctx->chunk, t0 = clk_now_ns();
-	uint64_t end = t0 + (uint64_t)(ctx->opt->seeks_time * 1e9);
+	uint64_t end = t0 + (uint64_t)(ctx->plan->run->seeks_time * 1e9);
 	int rc, wrote = 0;
 
 	for (uint64_t k = index; !*ctx->stop && t0 < end; k += n) {
@@ -207,7 +208,7 @@ report:
  */
 static int feed(struct phase_ctx *ctx, int fd, uint64_t *next, int nonblock)
 {
-	uint64_t batch[512], total = ctx->opt->seeks;
+	uint64_t batch[512], total = ctx->plan->run->seeks;
 	uint64_t nchunks = ctx->size / ctx->chunk;
 
 	while (*next < total) {
@@ -303,7 +304,7 @@ static int seeks_timed(struct phase_ctx *ctx, struct seek_job *job,
 
 static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	uint64_t next = 0, left = ctx->opt->seeks;
+	uint64_t next = 0, left = ctx->plan->run->seeks;
 	struct seek_job job = {.ctx = ctx,
 			       .record = out->record,
 			       .live = out->live,
@@ -314,7 +315,7 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	struct workers_failure fail;
 	int tk[2], rc, feed_rc;
 
-	if (ctx->opt->seeks_time > 0)
+	if (ctx->plan->run->seeks_time > 0)
 		return seeks_timed(ctx, &job, &wj, out);
 	if (pipe2(tk, O_CLOEXEC))
 		return phase_fail_call(ctx, "pipe", errno);

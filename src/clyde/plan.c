@@ -41,25 +41,36 @@ static int unit_lead(enum result_test t)
 	return (int)t;
 }
 
-struct phase_plan plan_of(const struct clyde_opts *o, enum result_test t)
+void plan_init(struct run_plan *rp, const struct clyde_opts *o)
+{
+	*rp = (struct run_plan){.opt = o,
+				.size = o->size,
+				.files_num = o->files_num,
+				.seeks = o->seeks};
+}
+
+struct phase_plan plan_of(const struct run_plan *rp, enum result_test t)
 {
 	int lead = unit_lead(t);
 	const struct phase_ops *ph =
 	    lead < 0 ? NULL : runner_phase_of((enum result_test)lead);
 
 	return (struct phase_plan){
-	    .opt = o,
+	    .opt = rp->opt,
+	    .run = rp,
 	    .state = lead < 0 ? NULL : state[lead],
 	    .options = ph && ph->options ? ph->options->table->base : NULL};
 }
 
-static int runs(const struct clyde_opts *o, const struct phase_ops *ph)
+static int runs(const struct run_plan *rp, const struct phase_ops *ph)
 {
-	return !runner_skip_reason(o, ph->flags) &&
+	const struct clyde_opts *o = rp->opt;
+
+	return !runner_skip_reason(rp, ph->flags) &&
 	       (!o->only || (o->only & (1u << ph->test)));
 }
 
-int plan_unit_runs(const struct clyde_opts *o, enum result_test t)
+int plan_unit_runs(const struct run_plan *rp, enum result_test t)
 {
 	int lead = unit_lead(t);
 
@@ -67,8 +78,20 @@ int plan_unit_runs(const struct clyde_opts *o, enum result_test t)
 		return 0;
 	for (int i = lead; i < RT_COUNT; i++)
 		if (unit_lead((enum result_test)i) == lead &&
-		    runs(o, runner_phase_of((enum result_test)i)))
+		    runs(rp, runner_phase_of((enum result_test)i)))
 			return 1;
+	return 0;
+}
+
+int plan_runs_any(const struct run_plan *rp, unsigned flags)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph =
+		    runner_phase_of((enum result_test)t);
+
+		if (ph && (ph->flags & flags) && runs(rp, ph))
+			return 1;
+	}
 	return 0;
 }
 
@@ -80,23 +103,23 @@ static const struct phase_ops *lead_of(int t)
 	return ph && unit_lead((enum result_test)t) == t ? ph : NULL;
 }
 
-int plan_prepare(const struct clyde_opts *o)
+int plan_prepare(const struct run_plan *rp)
 {
 	for (int t = 0; t < RT_COUNT; t++) {
 		const struct phase_ops *ph = lead_of(t);
 		struct phase_plan p;
 		int rc;
 
-		if (!ph || !ph->prepare || !plan_unit_runs(o, t))
+		if (!ph || !ph->prepare || !plan_unit_runs(rp, t))
 			continue;
-		p = plan_of(o, t);
+		p = plan_of(rp, t);
 		if ((rc = ph->prepare(&p)) != 0)
 			return rc;
 	}
 	return 0;
 }
 
-size_t plan_buf_need(const struct clyde_opts *o)
+size_t plan_buf_need(const struct run_plan *rp)
 {
 	size_t max = 0;
 
@@ -107,14 +130,14 @@ size_t plan_buf_need(const struct clyde_opts *o)
 
 		if (!ph || !ph->buf_need)
 			continue;
-		p = plan_of(o, t);
+		p = plan_of(rp, t);
 		if ((n = ph->buf_need(&p)) > max)
 			max = n;
 	}
 	return max;
 }
 
-void plan_settings(json_t *s, const struct clyde_opts *o, const char *after,
+void plan_settings(json_t *s, const struct run_plan *rp, const char *after,
 		   int *bad)
 {
 	for (int t = 0; t < RT_COUNT; t++) {
@@ -128,12 +151,12 @@ void plan_settings(json_t *s, const struct clyde_opts *o, const char *after,
 		if (after ? !at || strcmp(at, after)
 			  : at && json_object_get(s, at))
 			continue;
-		p = plan_of(o, t);
+		p = plan_of(rp, t);
 		jp_put(s, unit_name(ph), ph->settings(&p, bad), bad);
 	}
 }
 
-unsigned plan_autosize(const struct clyde_opts *o, double target)
+unsigned plan_autosize(const struct run_plan *rp, double target)
 {
 	unsigned n = 0;
 
@@ -143,10 +166,10 @@ unsigned plan_autosize(const struct clyde_opts *o, double target)
 
 		sized[t] = 0;
 		sized_words[t][0] = '\0';
-		if (!ph || !ph->autosize || !o->size_chosen ||
-		    !plan_unit_runs(o, t))
+		if (!ph || !ph->autosize || !rp->opt->size_chosen ||
+		    !plan_unit_runs(rp, t))
 			continue;
-		p = plan_of(o, t);
+		p = plan_of(rp, t);
 		sized[t] = ph->autosize(&p, target, sized_words[t],
 					sizeof(sized_words[t])) != 0;
 		n += (unsigned)sized[t];

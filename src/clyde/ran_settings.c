@@ -20,6 +20,7 @@
 #include "fill.h"
 #include "jsonput.h"
 #include "optable.h"
+#include "plan.h"
 #include "ran_io.h"
 #include "units.h"
 
@@ -192,7 +193,7 @@ int ran_prepare(const struct phase_plan *p)
 	int rc;
 
 	ran_settings(p, &s);
-	if (s.bs > p->opt->size) {
+	if (s.bs > p->run->size) {
 		error("--ran-bs %llu: larger than the data file (-s)",
 		      (unsigned long long)s.bs);
 		return CLI_EXIT_USAGE;

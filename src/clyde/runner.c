@@ -45,7 +45,7 @@ enum runner_status runner_run(const struct runner_env *env,
 	}
 	fill_random(env->buf, env->buf_len, r->seed);
 	r->cache = env->opt->direct ? RC_DIRECT : RC_EVICT;
-	if (!(plan.fill = runner_fill_new(env->opt, r->seed))) {
+	if (!(plan.fill = runner_fill_new(env->plan, r->seed))) {
 		snprintf(r->error, sizeof(r->error), "the write data: %s",
 			 strerror(errno));
 		fprintf(env->err, "clyde: %s\n", r->error);

@@ -33,6 +33,9 @@ struct live;
 
 struct runner_env {
 	const struct clyde_opts *opt;
+	/* The run's plan (plan.h, plan->opt is opt): the data size, -n, the
+	 * seek count and the timed bounds the run uses. */
+	const struct run_plan *plan;
 	struct scratch *scratch; /* the first target's */
 	/* Several -d: ntargets scratch directories (scratch is the first),
 	 * one worker group each, and per[ntargets] for each target's own

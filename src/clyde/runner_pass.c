@@ -39,7 +39,7 @@ static int run_hooks(struct pass *p, const struct runner_phase *rp,
 {
 	struct phase_ctx *ctx = &p->ctx;
 	const struct pass_group *g = p->group;
-	struct phase_plan plan = plan_of(p->env->opt, rp->ops.test);
+	struct phase_plan plan = plan_of(p->env->plan, rp->ops.test);
 	int rc;
 
 	ctx->priv = p->priv[rp->slot];
@@ -149,13 +149,14 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	cache_evict_fd(fd);
 	if (o->drop_caches)
 		cache_drop_all();
-	left = cache_resident(fd, o->size);
+	left = cache_resident(fd, p->env->plan->size);
 	close(fd);
 	if (left > p->r->cache_left)
 		p->r->cache_left = left;
 	/* Cached data only flatters a file the RAM could hold (-r 0: the
 	 * user turned this check off). */
-	if (left > 0.01 && !p->warned && o->ram && o->size < 2 * o->ram) {
+	if (left > 0.01 && !p->warned && o->ram &&
+	    p->env->plan->size < 2 * o->ram) {
 		p->warned = 1;
 		fprintf(
 		    p->env->err,
@@ -216,12 +217,12 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 {
 	const struct clyde_opts *o = p->env->opt;
 	const struct phase_ops *ph = &rp->ops;
-	struct phase_plan plan = plan_of(o, ph->test);
+	struct phase_plan plan = plan_of(p->env->plan, ph->test);
 	struct result_test_rec *rec = &p->r->t[ph->test];
 	struct timed t = {.n = 0};
 
 	rec->state = RS_NOT_RUN;
-	if (runner_skip_reason(o, ph->flags) ||
+	if (runner_skip_reason(p->env->plan, ph->flags) ||
 	    (o->only && !(o->only & (1u << ph->test))))
 		return 0;
 	if (*p->env->stop)
@@ -285,7 +286,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->ctx.buf = env->buf;
 	p->ctx.fill = fill;
 	p->ctx.chunk = (size_t)env->opt->chunk;
-	p->ctx.size = env->opt->size;
+	p->ctx.size = env->plan->size;
 	p->ctx.stop = env->stop;
 	p->ctx.fd = -1;
 	p->ctx.seed = r->seed;

@@ -193,11 +193,13 @@ int runner_init(FILE *err)
 	return 0;
 }
 
-const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
+const char *runner_skip_reason(const struct run_plan *rp, unsigned flags)
 {
-	if ((flags & PHASE_DATA) && o->size == 0)
+	const struct clyde_opts *o = rp->opt;
+
+	if ((flags & PHASE_DATA) && rp->size == 0)
 		return "-s 0";
-	if ((flags & PHASE_FILES) && o->files_num == 0)
+	if ((flags & PHASE_FILES) && rp->files_num == 0)
 		return "no -n";
 	if ((flags & PHASE_PER_CHAR) && o->fast)
 		return "-f";
@@ -206,14 +208,16 @@ const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags)
 	return NULL;
 }
 
-void runner_room(const struct clyde_opts *o, struct runner_room *r)
+void runner_room(const struct run_plan *rp, struct runner_room *r)
 {
+	const struct clyde_opts *o = rp->opt;
+
 	*r = (struct runner_room){0};
 	for (size_t i = 0; i < NPHASES; i++) {
 		const struct phase_ops *ph = phase_list[i];
 		uint64_t b;
 
-		if (runner_skip_reason(o, ph->flags) ||
+		if (runner_skip_reason(rp, ph->flags) ||
 		    (o->only && !(o->only & (1u << ph->test))))
 			continue;
 		if (ph->flags & PHASE_FILES)
@@ -221,7 +225,7 @@ void runner_room(const struct clyde_opts *o, struct runner_room *r)
 		else if (!ph->room)
 			r->data = 1;
 		else {
-			struct phase_plan pl = plan_of(o, ph->test);
+			struct phase_plan pl = plan_of(rp, ph->test);
 
 			if ((b = ph->room(&pl)) > r->own)
 				r->own = b;
@@ -258,9 +262,10 @@ void runner_release(struct phase_ctx *ctx, void *const *priv)
 	}
 }
 
-struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed)
+struct fill *runner_fill_new(const struct run_plan *rp, uint64_t seed)
 {
-	size_t max = (size_t)o->chunk, need = plan_buf_need(o);
+	const struct clyde_opts *o = rp->opt;
+	size_t max = (size_t)o->chunk, need = plan_buf_need(rp);
 
 	/* The largest single write that takes its content from the fill:
 	 * a chunk, or what a phase needs (buf_need); a block at least. */

@@ -60,23 +60,26 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
  * which clyde does not measure). Needs no runner_init. */
 const struct phase_ops *runner_phase_of(enum result_test t);
 
-/* Why a phase is skipped under these options, or NULL when it runs. */
-const char *runner_skip_reason(const struct clyde_opts *o, unsigned flags);
+struct run_plan;
+
+/* Why a phase is skipped in this run (its options and plan.h's sizes),
+ * or NULL when it runs. */
+const char *runner_skip_reason(const struct run_plan *rp, unsigned flags);
 
 struct fill;
 
-/* The content source of a run of seed under o (--data), for the data
+/* The content source of a run of seed in rp (--data), for the data
  * file's writes (phase_ctx.fill); NULL with errno on a failure. */
-struct fill *runner_fill_new(const struct clyde_opts *o, uint64_t seed);
+struct fill *runner_fill_new(const struct run_plan *rp, uint64_t seed);
 
-/* What the phases that these options run take room for. */
+/* What the phases that run in rp take room for. */
 struct runner_room {
-	int data;     /* one uses the data file (o->size bytes) */
+	int data;     /* one uses the data file (rp->size bytes) */
 	int files;    /* the file tests run (-n) */
 	uint64_t own; /* the largest file of its own one writes beside the
 		       * data file (room hook); 0 when none */
 };
-void runner_room(const struct clyde_opts *o, struct runner_room *r);
+void runner_room(const struct run_plan *rp, struct runner_room *r);
 
 /* A phase as the registry holds it: every hook there (absent optional
  * ones are no-ops), and its slot of private state, one per release

@@ -147,7 +147,7 @@ static int forked_worker(struct workers_self *me, void *arg)
 	env.progress = NULL;
 	/* Content of its own (fill_worker_seed). */
 	if (!(fill = runner_fill_new(
-		  env.opt, fill_worker_seed(plan->r->seed, me->index + 1)))) {
+		  env.plan, fill_worker_seed(plan->r->seed, me->index + 1)))) {
 		close(fd);
 		snprintf(me->what, WORKERS_WHAT_MAX, "the write data");
 		return -ENOMEM;

@@ -19,6 +19,7 @@
 #include "autosize.h"
 #include "cli.h"
 #include "mpirank.h"
+#include "plan.h"
 #include "runner.h"
 #include "target.h"
 #include "targets.h"
@@ -58,9 +59,10 @@ struct files_said {
 	char tests[96];	  /* "the file tests", "the file tests clyde ..." */
 };
 
-static void files_say(const struct clyde_opts *o, struct files_said *f)
+static void files_say(const struct run_plan *rp, struct files_said *f)
 {
-	unsigned long long n = (unsigned long long)o->files_num;
+	const struct clyde_opts *o = rp->opt;
+	unsigned long long n = (unsigned long long)rp->files_num;
 	char a[1024];
 
 	if (o->files_arg) {
@@ -70,7 +72,7 @@ static void files_say(const struct clyde_opts *o, struct files_said *f)
 		return;
 	}
 	snprintf(f->cause, sizeof(f->cause), "no -n given");
-	if (o->sized && o->sized->files)
+	if (rp->sized && rp->sized->files)
 		snprintf(f->tests, sizeof(f->tests),
 			 "the file tests clyde sized (at most -n %llu, %llu "
 			 "files)",
@@ -87,11 +89,12 @@ static void files_say(const struct clyde_opts *o, struct files_said *f)
  * block per subdirectory, the test directory and the link target. And
  * one inode per file (one in all for hard links) and per directory.
  */
-static void files_need(const struct clyde_opts *o, uint64_t block,
+static void files_need(const struct run_plan *rp, uint64_t block,
 		       unsigned copies, uint64_t *bytes, uint64_t *inodes)
 {
+	const struct clyde_opts *o = rp->opt;
 	/* -c N (and several targets on one filesystem): a file set each. */
-	uint64_t count = o->files_num * 1024 * copies, each = 0, dirs;
+	uint64_t count = rp->files_num * 1024 * copies, each = 0, dirs;
 
 	*bytes = *inodes = 0;
 	if (!count)
@@ -130,18 +133,19 @@ static const char *others(uint64_t fbytes, uint64_t own, int with)
 	return text[with][(fbytes ? 1 : 0) + (own ? 2 : 0)];
 }
 
-/* The data size o gives does not fit in avail (left for the data file,
+/* The data size of rp does not fit in avail (left for the data file,
  * besides fbytes for the file tests and own for sync_write's file). */
-static void say_no_room(const struct clyde_opts *o, const char *dir,
+static void say_no_room(const struct run_plan *rp, const char *dir,
 			uint64_t avail, uint64_t left, uint64_t fbytes,
 			uint64_t own)
 {
+	const struct clyde_opts *o = rp->opt;
 	char a[32], b[32], c[32], f[32], w[32], d[PATH_MAX * 4 + 1], n[1024];
 	struct files_said fs;
 
 	shown(dir, d, sizeof(d));
-	files_say(o, &fs);
-	units_fmt_size(a, sizeof(a), o->size);
+	files_say(rp, &fs);
+	units_fmt_size(a, sizeof(a), rp->size);
 	fmt_bytes(b, sizeof(b), avail, 0);
 	suggest_size(c, sizeof(c), left);
 	fmt_bytes(f, sizeof(f), fbytes, 1);
@@ -178,7 +182,7 @@ static void say_no_room(const struct clyde_opts *o, const char *dir,
  * rather than fail; when even that does not fit, the message says what
  * was chosen, why it does not fit and what to give instead.
  */
-static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
+static int check_space(struct run_plan *rp, const struct statvfs *vfs,
 		       const char *dir, unsigned copies)
 {
 	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
@@ -187,12 +191,12 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 	struct runner_room room;
 	struct files_said fs;
 
-	runner_room(o, &room);
+	runner_room(rp, &room);
 	if (room.files)
-		files_need(o, vfs->f_frsize ? vfs->f_frsize : 4096, copies,
+		files_need(rp, vfs->f_frsize ? vfs->f_frsize : 4096, copies,
 			   &fbytes, &finodes);
 	shown(dir, d, sizeof(d));
-	files_say(o, &fs);
+	files_say(rp, &fs);
 	fmt_bytes(b, sizeof(b), avail, 0);
 	if (fbytes > avail) {
 		fmt_bytes(a, sizeof(a), fbytes, 1);
@@ -222,11 +226,11 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 		return 0;
 	/* copies data files; left is what each may take. */
 	left = (avail - fbytes - own) / copies;
-	if (o->size_chosen && o->size > left / 2) {
-		o->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
-		if (o->size < 256 * UNITS_MIB)
-			o->size = 256 * UNITS_MIB;
-		if (o->size > left) {
+	if (rp->opt->size_chosen && rp->size > left / 2) {
+		rp->size = left / 2 / (256 * UNITS_MIB) * (256 * UNITS_MIB);
+		if (rp->size < 256 * UNITS_MIB)
+			rp->size = 256 * UNITS_MIB;
+		if (rp->size > left) {
 			suggest_size(c, sizeof(c), left);
 			fmt_bytes(b, sizeof(b), left, 0);
 			error("no -s given, and the smallest data size clyde "
@@ -236,9 +240,9 @@ static int check_space(struct clyde_opts *o, const struct statvfs *vfs,
 			return -1;
 		}
 	}
-	if (o->size <= left)
+	if (rp->size <= left)
 		return 0;
-	say_no_room(o, dir, avail, left, fbytes, own);
+	say_no_room(rp, dir, avail, left, fbytes, own);
 	return -1;
 }
 
@@ -279,8 +283,9 @@ static int probe_direct(const struct clyde_opts *o, const char *dir,
 
 /* Target i: a directory, not one named before; its filesystem's room
  * for every target on it so far. */
-static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
+static int check_one(struct run_plan *rp, unsigned i, struct stat *st)
 {
+	const struct clyde_opts *o = rp->opt;
 	const char *dir = o->dirs[i];
 	char d[PATH_MAX * 4 + 1], e[PATH_MAX * 4 + 1];
 	struct statvfs vfs;
@@ -323,15 +328,16 @@ static int check_one(struct clyde_opts *o, unsigned i, struct stat *st)
 		    shown(dir, d, sizeof(d)));
 		return -1;
 	}
-	return check_space(o, &vfs, dir, o->concurrency * same_fs);
+	return check_space(rp, &vfs, dir, o->concurrency * same_fs);
 }
 
-int targets_check(struct clyde_opts *o)
+int targets_check(struct run_plan *rp)
 {
+	const struct clyde_opts *o = rp->opt;
 	struct stat st[OPT_TARGETS_MAX];
 
 	for (unsigned i = 0; i < o->ndirs; i++)
-		if (check_one(o, i, st))
+		if (check_one(rp, i, st))
 			return -1;
 	/* A size clyde chose may have shrunk for a later target: the
 	 * earlier ones then still have room. */

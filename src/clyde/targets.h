@@ -24,12 +24,14 @@ struct targets {
 	struct scratch s[OPT_TARGETS_MAX]; /* target i's scratch */
 };
 
+struct run_plan;
+
 /*
  * Every -d: a directory, none named twice, each filesystem with room
- * for what its targets need (a size clyde chose may shrink to fit).
- * Prints one line and returns -1 on the first refusal.
+ * for what its targets need in plan rp (a size clyde chose shrinks in
+ * rp to fit). Prints one line and returns -1 on the first refusal.
  */
-int targets_check(struct clyde_opts *o);
+int targets_check(struct run_plan *rp);
 
 /*
  * --keep, before targets_remove: every data file of the scratch
