@@ -28,14 +28,6 @@ static const char *status_name(const struct result_test_rec *rec)
 	}
 }
 
-static const char *work_unit(enum result_kind k)
-{
-	return k == RK_IO     ? "bytes"
-	       : k == RK_SEEK ? "seeks"
-	       : k == RK_OPS  ? "operations"
-			      : "files";
-}
-
 static json_t *latency(const struct hist *h)
 {
 	json_t *o = json_object();
@@ -146,7 +138,7 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	if (rec->state != RS_OK)
 		return jp_done(o, bad);
 	jp_put(o, "work", json_integer((json_int_t)rec->work), &bad);
-	jp_put(o, "unit", json_string(work_unit(k)), &bad);
+	jp_put(o, "unit", json_string(result_work_unit(k)), &bad);
 	jp_put(o, "elapsed", json_real(rec->elapsed), &bad);
 	jp_put(o, "user", json_real(rec->user), &bad);
 	jp_put(o, "sys", json_real(rec->sys), &bad);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "optable.h"
 #include "optable_impl.h"
 #include "text.h"
@@ -282,4 +283,11 @@ int opt_take(struct opt_ctx *c, const struct opt_walk *w, const char *arg)
 	if (c->parser->taken && c->parser->taken(c))
 		return -1;
 	return 0;
+}
+
+int opt_exit(enum opt_result r)
+{
+	if (r == OPT_OK)
+		return -1;
+	return r == OPT_DONE ? cli_stdout_close() : CLI_EXIT_USAGE;
 }

@@ -205,6 +205,15 @@ struct opt_ctx {
 enum opt_result opt_parse(const struct opt_parser *p, int argc, char **argv,
 			  void *base, FILE *out, FILE *err);
 
+/*
+ * What a program's main does with opt_parse's answer: -1 for OPT_OK (go
+ * on), the status of flushing standard output for OPT_DONE (help or
+ * version printed: cli_stdout_close), CLI_EXIT_USAGE for OPT_BAD. So:
+ *	if ((st = opt_exit(parse(argc, argv, ...))) >= 0)
+ *		return st;
+ */
+int opt_exit(enum opt_result r);
+
 /* The generated help and usage, as --help prints them. */
 void opt_help(const struct opt_parser *p, FILE *out);
 void opt_usage(const struct opt_parser *p, FILE *out);

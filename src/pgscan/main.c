@@ -289,14 +289,8 @@ int main(int argc, char **argv)
 
 	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
-	switch (pg_opts_parse(argc, argv, &o, stdout, stderr)) {
-	case OPT_OK:
-		break;
-	case OPT_DONE:
-		return cli_stdout_close();
-	default:
-		return CLI_EXIT_USAGE;
-	}
+	if ((st = opt_exit(pg_opts_parse(argc, argv, &o, stdout, stderr))) >= 0)
+		return st;
 	cli_catch_stops(on_signal);
 	/* The postmaster, orphaned by pg_ctl, becomes our child. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);

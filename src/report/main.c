@@ -248,14 +248,9 @@ int main(int argc, char **argv)
 
 	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
-	switch (report_parse_args(argc, argv, &a, stdout, stderr)) {
-	case OPT_OK:
-		break;
-	case OPT_DONE:
-		return cli_stdout_close();
-	default:
-		return CLI_EXIT_USAGE;
-	}
+	if ((status = opt_exit(
+		 report_parse_args(argc, argv, &a, stdout, stderr))) >= 0)
+		return status;
 	cli_catch_stops(on_signal);
 	inputs = calloc(a.ninputs ? (size_t)a.ninputs : 1, sizeof(*inputs));
 	if (!inputs) {

@@ -484,14 +484,9 @@ int main(int argc, char **argv)
 
 	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
-	switch (sweep_opts_parse(argc, argv, &o, stdout, stderr)) {
-	case OPT_OK:
-		break;
-	case OPT_DONE:
-		return cli_stdout_close();
-	default:
-		return CLI_EXIT_USAGE;
-	}
+	if ((status = opt_exit(
+		 sweep_opts_parse(argc, argv, &o, stdout, stderr))) >= 0)
+		return status;
 	if (!o.seed_set)
 		o.seed = rng_fresh_seed();
 	/*

@@ -205,14 +205,8 @@ int main(int argc, char **argv)
 
 	cli_set_prog(PROG);
 	cli_ignore_sigpipe();
-	switch (zcav_opts_parse(argc, argv, &o)) {
-	case OPT_OK:
-		break;
-	case OPT_DONE:
-		return cli_stdout_close();
-	default:
-		return CLI_EXIT_USAGE;
-	}
+	if ((status = opt_exit(zcav_opts_parse(argc, argv, &o))) >= 0)
+		return status;
 	n = o.ntargets;
 	if (result_start(&o, &r))
 		return CLI_EXIT_FAILED;
