@@ -509,14 +509,8 @@ int main(int argc, char **argv)
 
 	cli_set_prog("clyde");
 	cli_ignore_sigpipe();
-	switch (opts_parse(argc, argv, &o, stdout, stderr)) {
-	case OPT_DONE:
-		return cli_stdout_close();
-	case OPT_BAD:
-		return CLI_EXIT_USAGE;
-	case OPT_OK:
-		break;
-	}
+	if ((rc = opt_exit(opts_parse(argc, argv, &o, stdout, stderr))) >= 0)
+		return rc;
 	if (o.verify_only) /* a data file an earlier run kept: no test */
 		return verify_only(o.verify_only, stdout, stderr);
 	/* The first to run sets the status; a blocked write() returns so
