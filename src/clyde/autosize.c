@@ -19,6 +19,7 @@
 
 #include "autosize.h"
 #include "cache.h"
+#include "cli.h"
 #include "clock.h"
 #include "fill.h"
 #include "mpirank.h"
@@ -303,8 +304,7 @@ int autosize_probe(struct run_plan *rp, struct autosize *a,
 	if (*stop)
 		return -1;
 	if (rc) {
-		fprintf(err, "clyde: sizing probe: %s: %s\n", ctx.what,
-			strerror(-rc));
+		error_on(err, "sizing probe: %s: %s", ctx.what, strerror(-rc));
 		return 1;
 	}
 	rp->size = choose_size(o, a);
@@ -348,10 +348,10 @@ static void say_skipped(const struct autosize *a, FILE *err)
 	else
 		snprintf(rule, sizeof(rule), "a 64th of the %lluK free",
 			 (unsigned long long)(a->bound.free / 1024));
-	fprintf(err,
-		"clyde: note: file tests skipped: %s in '%s' is under 1024 "
-		"files%s%s; give -n 1 to run them anyway\n",
-		rule, d, a->bound.inodes ? "" : " at 64 bytes a file", each);
+	warning_on(err,
+		   "note: file tests skipped: %s in '%s' is under 1024 "
+		   "files%s%s; give -n 1 to run them anyway",
+		   rule, d, a->bound.inodes ? "" : " at 64 bytes a file", each);
 }
 
 /* The line on what was chosen and from what. */
@@ -379,15 +379,15 @@ static void say_sized(const struct run_plan *rp, const struct autosize *a,
 		    n ? ", " : "", a->target, a->target);
 	plan_sized_words(what, sizeof(what), n);
 	if (!a->size) {
-		fprintf(err, "clyde: sized for this target: %s\n", what);
+		error_on(err, "sized for this target: %s", what);
 		return;
 	}
 	units_fmt_rate(w, sizeof(w), (uint64_t)(a->write_bps / 1024));
 	units_fmt_rate(r, sizeof(r), (uint64_t)(a->read_bps / 1024));
-	fprintf(err,
-		"clyde: sized for this target (block writes %s/s, reads %s/s "
-		"in a %.1f s probe): %s\n",
-		w, r, a->probe_seconds, what);
+	error_on(err,
+		 "sized for this target (block writes %s/s, reads %s/s "
+		 "in a %.1f s probe): %s",
+		 w, r, a->probe_seconds, what);
 }
 
 void autosize_say(const struct run_plan *rp, FILE *err)

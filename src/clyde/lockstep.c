@@ -26,15 +26,15 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 			return cli_stdout_close();
 		}
 		if (rc == -ENOENT)
-			fprintf(err,
-				"clyde: -p -1: no semaphore set with key "
-				"0x%x to remove\n",
-				SEMSYNC_KEY);
+			error_on(err,
+				 "-p -1: no semaphore set with key "
+				 "0x%x to remove",
+				 SEMSYNC_KEY);
 		else
-			fprintf(err,
-				"clyde: -p -1: removing the semaphore set "
-				"0x%x: %s\n",
-				SEMSYNC_KEY, strerror(-rc));
+			error_on(err,
+				 "-p -1: removing the semaphore set "
+				 "0x%x: %s",
+				 SEMSYNC_KEY, strerror(-rc));
 		return CLI_EXIT_FAILED;
 	}
 	rc = semsync_create(SEMSYNC_KEY, (unsigned)o->sem_procs);
@@ -44,15 +44,14 @@ int lockstep_make(const struct clyde_opts *o, FILE *out, FILE *err)
 		return cli_stdout_close();
 	}
 	if (rc == -EINVAL)
-		fprintf(err,
-			"clyde: -p %d: the semaphore set with key 0x%x has "
-			"fewer than %d semaphores, so it is not bonnie++'s; "
-			"remove it first (ipcrm -S 0x%x)\n",
-			o->sem_procs, SEMSYNC_KEY, SEMSYNC_SEMS, SEMSYNC_KEY);
+		error_on(err,
+			 "-p %d: the semaphore set with key 0x%x has "
+			 "fewer than %d semaphores, so it is not bonnie++'s; "
+			 "remove it first (ipcrm -S 0x%x)",
+			 o->sem_procs, SEMSYNC_KEY, SEMSYNC_SEMS, SEMSYNC_KEY);
 	else
-		fprintf(err,
-			"clyde: -p %d: making the semaphore set 0x%x: %s\n",
-			o->sem_procs, SEMSYNC_KEY, strerror(-rc));
+		error_on(err, "-p %d: making the semaphore set 0x%x: %s",
+			 o->sem_procs, SEMSYNC_KEY, strerror(-rc));
 	return CLI_EXIT_FAILED;
 }
 
@@ -74,19 +73,19 @@ int lockstep_open(struct lockstep *ls, const struct clyde_opts *o,
 	if (rc == 0)
 		return 0;
 	if (rc == -ENOENT)
-		fprintf(err,
-			"clyde: -y s: no semaphore set with key 0x%x: make it "
-			"first with clyde -p N (N: the processes to run in "
-			"step)\n",
-			SEMSYNC_KEY);
+		error_on(err,
+			 "-y s: no semaphore set with key 0x%x: make it "
+			 "first with clyde -p N (N: the processes to run in "
+			 "step)",
+			 SEMSYNC_KEY);
 	else if (rc == -EINVAL)
-		fprintf(err,
-			"clyde: -y s: the semaphore set with key 0x%x has "
-			"fewer than %d semaphores, so it is not bonnie++'s\n",
-			SEMSYNC_KEY, SEMSYNC_SEMS);
+		error_on(err,
+			 "-y s: the semaphore set with key 0x%x has "
+			 "fewer than %d semaphores, so it is not bonnie++'s",
+			 SEMSYNC_KEY, SEMSYNC_SEMS);
 	else
-		fprintf(err, "clyde: -y s: the semaphore set 0x%x: %s\n",
-			SEMSYNC_KEY, strerror(-rc));
+		error_on(err, "-y s: the semaphore set 0x%x: %s", SEMSYNC_KEY,
+			 strerror(-rc));
 	return -1;
 }
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "fill.h"
 #include "runner.h"
 #include "runner_workers.h"
@@ -48,7 +49,7 @@ enum runner_status runner_run(const struct runner_env *env,
 	if (!(plan.fill = runner_fill_new(env->plan, r->seed))) {
 		snprintf(r->error, sizeof(r->error), "the write data: %s",
 			 strerror(errno));
-		fprintf(env->err, "clyde: %s\n", r->error);
+		error_on(env->err, "%s", r->error);
 		return RUNNER_FAILED;
 	}
 	/* Ranks: the run's figure is the ranks' sum. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "cli.h"
 #include "clock.h"
 #include "live.h"
 #include "phase.h"
@@ -123,7 +124,7 @@ static int run_phase(struct pass *p, const struct runner_phase *rp,
 			 rc == -PHASE_SAID ? "" : ": ",
 			 rc == -PHASE_SAID ? "" : strerror(-rc));
 		text_escape(msg, p->r->error, sizeof(p->r->error), TEXT_LINE);
-		fprintf(env->err, "clyde: %s\n", p->r->error);
+		error_on(env->err, "%s", p->r->error);
 	}
 	p->status = *env->stop ? RUNNER_STOPPED : RUNNER_FAILED;
 	return 1;
@@ -158,11 +159,11 @@ static void keep_cache_out(struct pass *p, const struct phase_ops *ph)
 	if (left > 0.01 && !p->warned && o->ram &&
 	    p->env->plan->size < 2 * o->ram) {
 		p->warned = 1;
-		fprintf(
+		warning_on(
 		    p->env->err,
-		    "clyde: warning: %.0f%% of the data file stayed in the "
+		    "warning: %.0f%% of the data file stayed in the "
 		    "page cache before %s, and it is smaller than twice the "
-		    "RAM: figures may come from RAM (-D avoids the cache)\n",
+		    "RAM: figures may come from RAM (-D avoids the cache)",
 		    left * 100.0, ph->title);
 	}
 }
@@ -264,7 +265,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		rec->state = RS_FAILED;
 		snprintf(p->r->error, sizeof(p->r->error),
 			 "%s: its latencies: %s", ph->title, strerror(ENOMEM));
-		fprintf(p->env->err, "clyde: %s\n", p->r->error);
+		error_on(p->env->err, "%s", p->r->error);
 		p->status = RUNNER_FAILED;
 		return 1;
 	}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "fill.h"
 #include "phase.h"
 #include "plan.h"
@@ -113,7 +114,7 @@ int runner_check_phases(const struct phase_ops *const *list, size_t n,
 			continue;
 		text_escape(list[i]->name ? list[i]->name : "", name,
 			    sizeof(name), TEXT_LINE);
-		fprintf(err, "clyde: phase %zu '%s': %s\n", i + 1, name, why);
+		error_on(err, "phase %zu '%s': %s", i + 1, name, why);
 		rc = -1;
 	}
 	return rc;
@@ -133,8 +134,8 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 		while (k < n && list[k]->test != t)
 			k++;
 		if (k == n) {
-			fprintf(err, "clyde: figure %s has no phase\n",
-				result_test_name(t));
+			error_on(err, "figure %s has no phase",
+				 result_test_name(t));
 			rc = -1;
 		}
 	}
@@ -146,9 +147,9 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
 	for (size_t k = 0; k < n && k < nat; k++) {
 		if (list[k]->test == at[k])
 			continue;
-		fprintf(
-		    err, "clyde: figure %s: the phase in its place fills %s\n",
-		    result_test_name(at[k]), result_test_name(list[k]->test));
+		error_on(err, "figure %s: the phase in its place fills %s",
+			 result_test_name(at[k]),
+			 result_test_name(list[k]->test));
 		rc = -1;
 	}
 	return rc;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "interval.h"
 #include "live.h"
 #include "runner_pass.h"
@@ -99,7 +100,7 @@ int runner_watch_open(struct pass *p)
 	snprintf(p->r->error, sizeof(p->r->error), "--log-interval: %s",
 		 strerror(ENOMEM));
 	if (!p->worker)
-		fprintf(p->env->err, "clyde: %s\n", p->r->error);
+		error_on(p->env->err, "%s", p->r->error);
 	p->status = RUNNER_FAILED;
 	p->rc = -ENOMEM;
 	return -1;

@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "fill.h"
 #include "interval.h"
 #include "runner_workers.h"
@@ -413,7 +414,7 @@ static enum runner_status group_error(struct pass *p, const char *what, int err)
 	snprintf(p->r->error, sizeof(p->r->error), "%s: %s: %s",
 		 p->env->ntargets > 1 ? "several -d" : "-c", what,
 		 strerror(err));
-	fprintf(p->env->err, "clyde: %s\n", p->r->error);
+	error_on(p->env->err, "%s", p->r->error);
 	return RUNNER_FAILED;
 }
 

@@ -388,10 +388,10 @@ int targets_remove(struct targets *t, const volatile sig_atomic_t *stop,
 
 		/* Killed only once the run saw to the directory itself. */
 		if (scratch_unwatch(&t->s[i], stop))
-			fprintf(err,
-				"clyde: the scratch watcher (pid %ld) did not "
-				"exit when told the run was over: killed it\n",
-				(long)watcher);
+			error_on(err,
+				 "the scratch watcher (pid %ld) did not "
+				 "exit when told the run was over: killed it",
+				 (long)watcher);
 		if (!left || rc)
 			continue;
 		rc = -1;
@@ -413,16 +413,16 @@ static int keep_one(const struct scratch *s, const char *name, int dirfd,
 	snprintf(p, sizeof(p), "%s/%s", dir, to);
 	shown(p, q, sizeof(q));
 	if (renameat2(s->dirfd, name, dirfd, to, RENAME_NOREPLACE) != 0) {
-		fprintf(err,
-			"clyde: --keep: could not keep the data file as "
-			"'%s': %s; it is removed\n",
-			q, strerror(errno));
+		error_on(err,
+			 "--keep: could not keep the data file as "
+			 "'%s': %s; it is removed",
+			 q, strerror(errno));
 		return -1;
 	}
-	fprintf(err,
-		"clyde: --keep: the data file is '%s' (check it with clyde "
-		"--verify-only='%s')\n",
-		q, q);
+	error_on(err,
+		 "--keep: the data file is '%s' (check it with clyde "
+		 "--verify-only='%s')",
+		 q, q);
 	return 0;
 }
 

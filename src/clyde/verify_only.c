@@ -131,7 +131,7 @@ static int vo_open(const char *path, const char *shown, struct stat *st,
 		why = "replaced while it was opened";
 	if (!why)
 		return fd;
-	fprintf(err, "clyde: --verify-only '%s': %s\n", shown, why);
+	error_on(err, "--verify-only '%s': %s", shown, why);
 	if (fd >= 0)
 		close(fd);
 	return -1;
@@ -177,36 +177,36 @@ static int vo_report(const struct vo *v, const char *path, const char *shown,
 		lost += v->gens[i] < v->newest;
 	if (v->failed && v->bad.fault == FILL_CORRUPT) {
 		/* fill_header_read tells no more than that it failed. */
-		fprintf(err,
-			"clyde: --verify-only '%s': block at offset %" PRIu64
-			": bad magic or CRC (%s)\n",
-			shown, v->bad.off,
-			v->blocks ? "corrupt data"
-				  : "corrupt, or not a data file a --keep "
-				    "--verify run left");
+		error_on(err,
+			 "--verify-only '%s': block at offset %" PRIu64
+			 ": bad magic or CRC (%s)",
+			 shown, v->bad.off,
+			 v->blocks ? "corrupt data"
+				   : "corrupt, or not a data file a --keep "
+				     "--verify run left");
 		return CLI_EXIT_FAILED;
 	}
 	if (v->failed) {
 		fill_bad_text(&v->bad, text, sizeof(text));
-		fprintf(err, "clyde: --verify-only '%s': %s\n", shown, text);
+		error_on(err, "--verify-only '%s': %s", shown, text);
 		return CLI_EXIT_FAILED;
 	}
 	if (v->blocks == 0) {
-		fprintf(err,
-			"clyde: --verify-only '%s': no whole 4 KiB block to "
-			"check\n",
-			shown);
+		error_on(err,
+			 "--verify-only '%s': no whole 4 KiB block to "
+			 "check",
+			 shown);
 		return CLI_EXIT_FAILED;
 	}
 	if (lost) {
-		fprintf(err,
-			"clyde: --verify-only '%s': %" PRIu64 " of %" PRIu64
-			" blocks are of an older generation than the newest, "
-			"%" PRIu32
-			" (lost writes); the first at offset %" PRIu64
-			" is generation %" PRIu32 "\n",
-			shown, lost, v->blocks, v->newest, v->oldest_off,
-			v->oldest);
+		error_on(err,
+			 "--verify-only '%s': %" PRIu64 " of %" PRIu64
+			 " blocks are of an older generation than the newest, "
+			 "%" PRIu32
+			 " (lost writes); the first at offset %" PRIu64
+			 " is generation %" PRIu32,
+			 shown, lost, v->blocks, v->newest, v->oldest_off,
+			 v->oldest);
 		return CLI_EXIT_FAILED;
 	}
 	vo_seed_text(path, v->seed, text, sizeof(text));
@@ -233,12 +233,11 @@ int verify_only(const char *path, FILE *out, FILE *err)
 	v.gens = v.ngens ? calloc(v.ngens, sizeof(*v.gens)) : NULL;
 	if (posix_memalign((void **)&buf, 4096, VO_READ) != 0 ||
 	    (v.ngens && !v.gens)) {
-		fprintf(err, "clyde: --verify-only '%s': out of memory\n",
-			shown);
+		error_on(err, "--verify-only '%s': out of memory", shown);
 		status = CLI_EXIT_FAILED;
 	} else if ((rc = vo_pass(&v, fd, buf, why, sizeof(why))) != 0) {
-		fprintf(err, "clyde: --verify-only '%s': %s: %s\n", shown, why,
-			strerror(-rc));
+		error_on(err, "--verify-only '%s': %s: %s", shown, why,
+			 strerror(-rc));
 		status = CLI_EXIT_FAILED;
 	} else {
 		status = vo_report(&v, path, shown, out, err);

@@ -34,19 +34,19 @@ const char *cli_prog(void)
 	return prog_name;
 }
 
-/* One line on stderr: prefix (may be NULL), the message, suffix (may be
- * NULL) after ": ", under stderr's lock. */
-static void line(const char *prefix, const char *suffix, const char *fmt,
-		 va_list ap)
+/* One line on f: prefix (may be NULL), the message, suffix (may be
+ * NULL) after ": ", under f's lock. */
+static void line(FILE *f, const char *prefix, const char *suffix,
+		 const char *fmt, va_list ap)
 {
-	flockfile(stderr);
+	flockfile(f);
 	if (prefix)
-		fprintf(stderr, "%s: ", prefix);
-	vfprintf(stderr, fmt, ap);
+		fprintf(f, "%s: ", prefix);
+	vfprintf(f, fmt, ap);
 	if (suffix)
-		fprintf(stderr, ": %s", suffix);
-	fputc('\n', stderr);
-	funlockfile(stderr);
+		fprintf(f, ": %s", suffix);
+	fputc('\n', f);
+	funlockfile(f);
 }
 
 int error(const char *fmt, ...)
@@ -54,7 +54,7 @@ int error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(prog_name, NULL, fmt, ap);
+	line(stderr, prog_name, NULL, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -65,7 +65,7 @@ int error_errno(const char *fmt, ...)
 	const char *why = strerror(errno);
 
 	va_start(ap, fmt);
-	line(prog_name, why, fmt, ap);
+	line(stderr, prog_name, why, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -75,7 +75,32 @@ void warning(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(prog_name, NULL, fmt, ap);
+	line(stderr, prog_name, NULL, fmt, ap);
+	va_end(ap);
+}
+
+int cli_vline(FILE *err, const char *prog, const char *fmt, va_list ap)
+{
+	line(err, prog, NULL, fmt, ap);
+	return -1;
+}
+
+int error_on(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	line(err, prog_name, NULL, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning_on(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	line(err, prog_name, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -84,7 +109,7 @@ void say(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(NULL, NULL, fmt, ap);
+	line(stderr, NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 

@@ -8,6 +8,7 @@
 #define CLYDE_CLI_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /*
@@ -37,7 +38,10 @@ enum cli_exit {
  *   warning(fmt, ...)      "prog: <message>" for what does not stop the
  *                          work (a note, a skipped test);
  *   say(fmt, ...)          a line as it is, no prefix (bonnie++'s own
- *                          lines on stderr, "Using uid:...").
+ *                          lines on stderr, "Using uid:...");
+ *   error_on(err, fmt, ...), warning_on(err, fmt, ...)
+ *                          error() and warning() on a stream the caller
+ *                          was handed (stderr, or a test's capture).
  * Each is one line written under stderr's lock, so threads do not mix
  * their lines. cli_prog() is the name set (or "clyde").
  */
@@ -47,6 +51,13 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int error_on(FILE *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void warning_on(FILE *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The same line for a caller that names the program itself (an option
+ * table's prog) and holds a va_list; returns -1. */
+int cli_vline(FILE *err, const char *prog, const char *fmt, va_list ap);
 
 /* The status of a stop: CLI_EXIT_PIPE for SIGPIPE, else CLI_EXIT_SIGNAL. */
 int cli_exit_stop(int sig);

@@ -77,23 +77,12 @@ void *opt_field(const struct opt_ctx *c)
 	return (char *)c->base + c->opt->off;
 }
 
-/* One line "prog: ..." on err under its lock. */
-static int vline(FILE *err, const char *prog, const char *fmt, va_list ap)
-{
-	flockfile(err);
-	fprintf(err, "%s: ", prog);
-	vfprintf(err, fmt, ap);
-	fputc('\n', err);
-	funlockfile(err);
-	return -1;
-}
-
 int opt_error(const struct opt_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vline(c->err, c->parser->prog, fmt, ap);
+	cli_vline(c->err, c->parser->prog, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -314,8 +314,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 	/* Under the heading; with --csv on err, so the CSV stays one
 	 * table. */
 	if (o->csv && noted)
-		fprintf(err, "clyde-report: compare: note: %s against %s: %s\n",
-			other->name, base->name, note);
+		warning_on(err, "compare: note: %s against %s: %s", other->name,
+			   base->name, note);
 	if (!o->csv)
 		text_header(out, set, base, other, width, noted ? note : NULL);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
@@ -384,16 +384,16 @@ int report_compare(FILE *out, const struct report_set *set,
 	int status = 0;
 
 	if (!xa || !xb || nsides == (size_t)-1) {
-		fprintf(err, "clyde-report: compare: out of memory\n");
+		error_on(err, "compare: out of memory");
 		status = CLI_EXIT_FAILED;
 		goto out;
 	}
 	if (nsides < 2) {
-		fprintf(err,
-			"clyde-report: compare: only one side (%s); "
-			"give a second input or an input with a second "
-			"name\n",
-			nsides ? sides[0].name : "none");
+		error_on(err,
+			 "compare: only one side (%s); "
+			 "give a second input or an input with a second "
+			 "name",
+			 nsides ? sides[0].name : "none");
 		status = CLI_EXIT_USAGE;
 		goto out;
 	}

@@ -107,7 +107,7 @@ int report_load_doc(struct report_set *set, const char *name, const char *buf,
 		d = realloc(set->docs, cap * sizeof(*d));
 		if (!d) {
 			json_decref(doc);
-			fprintf(err, "%s: %s: out of memory\n", PROG, name);
+			error_on(err, "%s: out of memory", name);
 			return -1;
 		}
 		set->docs = d;
@@ -121,8 +121,8 @@ int report_load_doc(struct report_set *set, const char *name, const char *buf,
 	d->doc = doc;
 	if (doc_read(d, doc, buf, len, why, sizeof(why))) {
 		doc_free(d);
-		fprintf(err, "%s: %s%s: %s\n", PROG,
-			skip_bad ? "warning: " : "", name, why);
+		error_on(err, "%s%s: %s", skip_bad ? "warning: " : "", name,
+			 why);
 		return skip_bad ? 0 : -1;
 	}
 	if (!set->keep_json) {
@@ -199,22 +199,21 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
 	int rc;
 
 	if (set->ndocs > 1 || set->n) {
-		fprintf(err,
-			"%s: %s: a %s document beside other inputs: json "
-			"writes one document of one program; give it alone\n",
-			PROG, d->file, programs[d->kind]);
+		error_on(err,
+			 "%s: a %s document beside other inputs: json "
+			 "writes one document of one program; give it alone",
+			 d->file, programs[d->kind]);
 		return CLI_EXIT_USAGE;
 	}
 	doc = doc_again(d);
 	if (!doc) {
-		fprintf(err, "%s: json: out of memory\n", PROG);
+		error_on(err, "json: out of memory");
 		return CLI_EXIT_FAILED;
 	}
 	rc = jp_write(doc, out, 0);
 	json_decref(doc);
 	if (rc) {
-		fprintf(err, "%s: json: the document could not be written\n",
-			PROG);
+		error_on(err, "json: the document could not be written");
 		return CLI_EXIT_FAILED;
 	}
 	return 0;
@@ -224,9 +223,9 @@ int report_docs_refuse(const struct report_set *set, const char *cmd, FILE *err)
 {
 	const struct report_doc *d = &set->docs[0];
 
-	fprintf(err,
-		"%s: %s: a %s document; %s reads clyde and bonnie++ results "
-		"(txt and json read this one)\n",
-		PROG, d->file, programs[d->kind], cmd);
+	error_on(err,
+		 "%s: a %s document; %s reads clyde and bonnie++ results "
+		 "(txt and json read this one)",
+		 d->file, programs[d->kind], cmd);
 	return CLI_EXIT_USAGE;
 }

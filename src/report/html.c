@@ -230,7 +230,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 	/* Standard input is one input. */
 	p.nsides = report_sides(set, inputs, ninputs ? ninputs : 1, &p.sides);
 	if (p.nsides == (size_t)-1) {
-		fprintf(err, "clyde-report: html: out of memory\n");
+		error_on(err, "html: out of memory");
 		return CLI_EXIT_FAILED;
 	}
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -257,7 +257,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 			status = CLI_EXIT_FAILED;
 	}
 	if (status)
-		fprintf(err, "clyde-report: html: out of memory\n");
+		error_on(err, "html: out of memory");
 	else
 		fputs("</body>\n</html>\n", out);
 	report_groups_free(p.sides, p.nsides);

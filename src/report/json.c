@@ -190,8 +190,8 @@ int report_json(FILE *out, const struct report_set *set,
 		goto done;
 	if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
 	    fputc('\n', out) == EOF || fflush(out) || ferror(out)) {
-		fprintf(err, "clyde-report: json: the document could not be "
-			     "written\n");
+		error_on(err, "json: the document could not be "
+			      "written");
 		status = CLI_EXIT_FAILED;
 	} else {
 		status = 0;
@@ -200,7 +200,7 @@ int report_json(FILE *out, const struct report_set *set,
 	json_decref(doc);
 	return status;
 done:
-	fprintf(err, "clyde-report: json: out of memory\n");
+	error_on(err, "json: out of memory");
 	json_decref(runs);
 	json_decref(doc);
 	return status;

@@ -39,13 +39,13 @@ static int add_row(struct report_set *set, const struct run_result *row,
 	struct report_row *rows;
 
 	if (set->n >= REPORT_ROWS_MAX) {
-		fprintf(err, "%s: %s:%d: more than %d result lines in all\n",
-			PROG, name, line, REPORT_ROWS_MAX);
+		error_on(err, "%s:%d: more than %d result lines in all", name,
+			 line, REPORT_ROWS_MAX);
 		return -1;
 	}
 	rows = grow(set->rows, &set->cap, set->n + 1, sizeof(*rows));
 	if (!rows) {
-		fprintf(err, "%s: %s: out of memory\n", PROG, name);
+		error_on(err, "%s: out of memory", name);
 		return -1;
 	}
 	set->rows = rows;
@@ -94,8 +94,8 @@ static int keep_hists(struct report_set *set, const struct run_result *r,
 		set->nhist += r->t[t].lat != NULL;
 	if (set->nhist <= REPORT_HISTS_MAX)
 		return 0;
-	fprintf(err, "%s: %s: more than %d latency histograms in all\n", PROG,
-		name, REPORT_HISTS_MAX);
+	error_on(err, "%s: more than %d latency histograms in all", name,
+		 REPORT_HISTS_MAX);
 	return -1;
 }
 
@@ -118,9 +118,8 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	    set->keep_json ? &runs : NULL, set->keep_json ? &head : NULL,
 	    skip_bad ? warn_run : NULL, &b, why, sizeof(why), &line);
 	if (n < 0) {
-		fprintf(err, "%s: %s%s:%d: %s\n", PROG,
-			skip_bad ? "warning: " : "", name, line ? line : 1,
-			why);
+		error_on(err, "%s%s:%d: %s", skip_bad ? "warning: " : "", name,
+			 line ? line : 1, why);
 		return skip_bad ? 0 : -1;
 	}
 	set->njson++;
@@ -177,8 +176,8 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 			set->ncsv++;
 			break;
 		case CSV_LINE_BAD:
-			fprintf(err, "%s: %s%s:%d: %s\n", PROG,
-				skip_bad ? "warning: " : "", name, line, why);
+			error_on(err, "%s%s:%d: %s",
+				 skip_bad ? "warning: " : "", name, line, why);
 			if (!skip_bad)
 				return -1;
 			break;

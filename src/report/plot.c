@@ -28,8 +28,6 @@
 #include "gnuplot.h"
 #include "plot.h"
 
-#define PROG "clyde-report: plot"
-
 /* --split's files: out-SUFFIX.png, one per chart, in chart order. */
 static const char *const suffixes[P_COUNT] = {"throughput", "cpu", "latency"};
 
@@ -71,13 +69,13 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
 	*n = 0;
 	if (!dot || (slash && slash > dot) ||
 	    (strcasecmp(dot, ".png") && strcasecmp(dot, ".svg"))) {
-		fprintf(err,
-			"%s: %s: the picture must be a .png or .svg file\n",
-			PROG, output);
+		error_on(err,
+			 "plot: %s: the picture must be a .png or .svg file",
+			 output);
 		return CLI_EXIT_USAGE;
 	}
 	if (has_control(output) || (o->script && has_control(o->script))) {
-		fprintf(err, "%s: a file name with control characters\n", PROG);
+		error_on(err, "plot: a file name with control characters");
 		return CLI_EXIT_USAGE;
 	}
 	if (!o->split)
@@ -90,24 +88,22 @@ int report_plot_files(const struct report_opts *o, char **names, int *n,
 		names[(*n)++] = strdup(o->script);
 	for (int k = 0; k < *n; k++) {
 		if (!names[k]) {
-			fprintf(err, "%s: out of memory\n", PROG);
+			error_on(err, "plot: out of memory");
 			goto fail;
 		}
 		if (o->script && k < *n - 1 &&
 		    (!strcmp(o->script, names[k]) ||
 		     outfile_same(o->script, names[k]))) {
-			fprintf(err, "%s: %s: both the script and a picture\n",
-				PROG, o->script);
+			error_on(err, "plot: %s: both the script and a picture",
+				 o->script);
 			goto fail;
 		}
 	}
 	/* Before any file is made: without gnuplot there is nothing to do. */
 	gnuplot = plot_find_gnuplot();
 	if (!gnuplot) {
-		fprintf(err,
-			"%s: gnuplot not found; install it (Debian: "
-			"apt-get install gnuplot-nox)\n",
-			PROG);
+		error_on(err, "plot: gnuplot not found; install it (Debian: "
+			      "apt-get install gnuplot-nox)");
 		goto fail;
 	}
 	free(gnuplot);
@@ -130,21 +126,21 @@ int plot_finish(const char *script, size_t len, const char *saved, size_t slen,
 
 		errno = 0;
 		if (!f || fwrite(saved, 1, slen, f) != slen) {
-			fprintf(err, "%s: %s: %s\n", PROG, script_name,
-				strerror(errno ? errno : EIO));
+			error_on(err, "plot: %s: %s", script_name,
+				 strerror(errno ? errno : EIO));
 			return CLI_EXIT_FAILED;
 		}
 	}
 	if (plot_run(script, len, why, sizeof(why)) < 0) {
-		fprintf(err, "%s: %s\n", PROG, why);
+		error_on(err, "plot: %s", why);
 		return CLI_EXIT_FAILED;
 	}
 	for (int k = 0; k < npics; k++) {
 		struct stat st;
 
 		if (stat(outs->f[k].tmp, &st) < 0 || st.st_size == 0) {
-			fprintf(err, "%s: %s: gnuplot left it empty\n", PROG,
-				outs->f[k].path);
+			error_on(err, "plot: %s: gnuplot left it empty",
+				 outs->f[k].path);
 			return CLI_EXIT_FAILED;
 		}
 	}
@@ -194,7 +190,7 @@ int report_plot(const struct report_set *set, const struct report_opts *o,
 	    plot_finish(script, len, saved, slen, outs, npics, o->script, err);
 	goto out;
 nomem:
-	fprintf(err, "%s: out of memory\n", PROG);
+	error_on(err, "plot: out of memory");
 	status = CLI_EXIT_FAILED;
 out:
 	for (int pi = 0; pi < P_COUNT; pi++) {

@@ -20,8 +20,6 @@
 #include "gnuplot.h"
 #include "plot.h"
 
-#define PROG "clyde-report: plot"
-
 /* Panels drawn at most: beyond, the first ones (a note says so). */
 #define TIME_PANELS_MAX 24
 
@@ -194,10 +192,10 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 	int status = CLI_EXIT_FAILED;
 
 	if (!n) {
-		fprintf(err,
-			"%s: --over-time: no test in the input has intervals "
-			"(clyde --log-interval=MS --json writes them)\n",
-			PROG);
+		error_on(
+		    err,
+		    "plot: --over-time: no test in the input has intervals "
+		    "(clyde --log-interval=MS --json writes them)");
 		return CLI_EXIT_USAGE;
 	}
 	if (o->title) {
@@ -216,7 +214,7 @@ int report_plot_time(const struct report_set *set, const struct report_opts *o,
 	status = plot_finish(script, len, saved, slen, outs, 1, o->script, err);
 	goto out;
 nomem:
-	fprintf(err, "%s: out of memory\n", PROG);
+	error_on(err, "plot: out of memory");
 out:
 	free(script);
 	free(saved);

@@ -61,8 +61,8 @@ static void print_latency(FILE *out, const struct report_set *set, FILE *err)
 		table_print_latency(out, &row->res);
 	}
 	if (!shown)
-		fprintf(err, "clyde-report: warning: --latency: no input holds "
-			     "latency histograms (clyde JSON documents do)\n");
+		warning_on(err, "warning: --latency: no input holds "
+				"latency histograms (clyde JSON documents do)");
 }
 
 /* The tables of rows [first, last). */
