@@ -228,8 +228,10 @@ void runner_room(const struct run_plan *rp, struct runner_room *r)
 		else {
 			struct phase_plan pl = plan_of(rp, ph->test);
 
-			if ((b = ph->room(&pl)) > r->own)
+			if ((b = ph->room(&pl)) > r->own) {
 				r->own = b;
+				r->own_by = ph->name;
+			}
 		}
 	}
 }

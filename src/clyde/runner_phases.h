@@ -74,10 +74,11 @@ struct fill *runner_fill_new(const struct run_plan *rp, uint64_t seed);
 
 /* What the phases that run in rp take room for. */
 struct runner_room {
-	int data;     /* one uses the data file (rp->size bytes) */
-	int files;    /* the file tests run (-n) */
-	uint64_t own; /* the largest file of its own one writes beside the
-		       * data file (room hook); 0 when none */
+	int data;	    /* one uses the data file (rp->size bytes) */
+	int files;	    /* the file tests run (-n) */
+	uint64_t own;	    /* the largest file of its own one writes beside the
+			     * data file (room hook); 0 when none */
+	const char *own_by; /* the key of the test that writes it */
 };
 void runner_room(const struct run_plan *rp, struct runner_room *r);
 

@@ -121,26 +121,28 @@ static void suggest_size(char *buf, size_t len, uint64_t avail)
 }
 
 /* " besides the file tests and sync_write's file", and the like: what
- * else takes room (with: " with ..."). */
-static const char *others(uint64_t fbytes, uint64_t own, int with)
+ * else takes room (with: " with ..."), in buf. own_by names the test
+ * whose file of its own is the largest (runner_room). */
+static const char *others(char *buf, size_t len, uint64_t fbytes, uint64_t own,
+			  const char *own_by, int with)
 {
-	static const char *const text[2][4] = {
-	    {"", " besides the file tests", " besides sync_write's file",
-	     " besides the file tests and sync_write's file"},
-	    {"", " with the file tests", " with sync_write's file",
-	     " with the file tests and sync_write's file"}};
-
-	return text[with][(fbytes ? 1 : 0) + (own ? 2 : 0)];
+	if (!fbytes && !own)
+		return "";
+	snprintf(buf, len, "%s%s%s%s%s", with ? " with " : " besides ",
+		 fbytes ? "the file tests" : "", fbytes && own ? " and " : "",
+		 own ? own_by : "", own ? "'s file" : "");
+	return buf;
 }
 
 /* The data size of rp does not fit in avail (left for the data file,
- * besides fbytes for the file tests and own for sync_write's file). */
+ * besides fbytes for the file tests and own for own_by's file). */
 static void say_no_room(const struct run_plan *rp, const char *dir,
 			uint64_t avail, uint64_t left, uint64_t fbytes,
-			uint64_t own)
+			uint64_t own, const char *own_by)
 {
 	const struct clyde_opts *o = rp->opt;
 	char a[32], b[32], c[32], f[32], w[32], d[PATH_MAX * 4 + 1], n[1024];
+	char more[128];
 	struct files_said fs;
 
 	shown(dir, d, sizeof(d));
@@ -156,21 +158,21 @@ static void say_no_room(const struct run_plan *rp, const char *dir,
 		      "bonnie++), %s, is more than the %s free in '%s'%s; give "
 		      "-s, e.g. -s %s",
 		      shown(o->ram_arg, n, sizeof(n)), a, b, d,
-		      others(fbytes, own, 1), c);
+		      others(more, sizeof(more), fbytes, own, own_by, 1), c);
 	else if (fbytes && own)
-		error("-s %s%s%s: the data file, %s and sync_write's file need "
+		error("-s %s%s%s: the data file, %s and %s's file need "
 		      "%s, %s and %s, only %s free in '%s'",
-		      a, o->files_arg ? " with " : ", ", fs.cause, fs.tests, a,
-		      f, w, b, d);
+		      a, o->files_arg ? " with " : ", ", fs.cause, fs.tests,
+		      own_by, a, f, w, b, d);
 	else if (fbytes)
 		error("-s %s%s%s: the data file and %s need %s and %s, only %s "
 		      "free in '%s'",
 		      a, o->files_arg ? " with " : ", ", fs.cause, fs.tests, a,
 		      f, b, d);
 	else if (own)
-		error("-s %s: the data file and sync_write's file need %s and "
+		error("-s %s: the data file and %s's file need %s and "
 		      "%s, only %s free in '%s'",
-		      a, a, w, b, d);
+		      a, own_by, a, w, b, d);
 	else
 		error("-s %s: only %s free in '%s'", a, b, d);
 }
@@ -187,7 +189,7 @@ static int check_space(struct run_plan *rp, const struct statvfs *vfs,
 {
 	uint64_t avail = (uint64_t)vfs->f_bavail * vfs->f_frsize;
 	uint64_t fbytes = 0, finodes = 0, left, own;
-	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1];
+	char a[32], b[32], c[32], d[PATH_MAX * 4 + 1], more[128];
 	struct runner_room room;
 	struct files_said fs;
 
@@ -211,15 +213,15 @@ static int check_space(struct run_plan *rp, const struct statvfs *vfs,
 		      (unsigned long long)vfs->f_favail, d);
 		return -1;
 	}
-	/* The files of their own some tests write (sync_write's 16M),
+	/* The files of their own some tests write (a room hook's),
 	 * which the data file still stands beside. */
 	own = room.own * copies;
 	if (own > avail - fbytes) {
 		fmt_bytes(a, sizeof(a), own, 1);
 		fmt_bytes(b, sizeof(b), avail - fbytes, 0);
-		error("sync_write's file%s need%s %s, only %s free in '%s'%s",
-		      copies > 1 ? "s" : "", copies > 1 ? "" : "s", a, b, d,
-		      fbytes ? " besides the file tests" : "");
+		error("%s's file%s need%s %s, only %s free in '%s'%s",
+		      room.own_by, copies > 1 ? "s" : "", copies > 1 ? "" : "s",
+		      a, b, d, fbytes ? " besides the file tests" : "");
 		return -1;
 	}
 	if (!room.data) /* no test uses the data file: -s takes no room */
@@ -236,13 +238,16 @@ static int check_space(struct run_plan *rp, const struct statvfs *vfs,
 			error("no -s given, and the smallest data size clyde "
 			      "chooses, 256M, does not fit: only %s free in "
 			      "'%s'%s; give a smaller size, e.g. -s %s",
-			      b, d, others(fbytes, own, 0), c);
+			      b, d,
+			      others(more, sizeof(more), fbytes, own,
+				     room.own_by, 0),
+			      c);
 			return -1;
 		}
 	}
 	if (rp->size <= left)
 		return 0;
-	say_no_room(rp, dir, avail, left, fbytes, own);
+	say_no_room(rp, dir, avail, left, fbytes, own, room.own_by);
 	return -1;
 }
 
