@@ -27,7 +27,9 @@ struct privs {
 
 /*
  * -u user[:group]: a user name or number; its group unless one is named.
- * Returns 0, or -1 with why (the bad part first, then the reason).
+ * Returns 0, or -1 with why (the bad part quoted first, then the reason:
+ * "'nosuch': no such user"; an empty part names the whole value: "':':
+ * the user is empty").
  */
 int privs_parse_user(const char *arg, struct privs *p, char *why,
 		     size_t whylen);
