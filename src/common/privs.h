@@ -23,6 +23,10 @@ struct privs {
 	int group_given; /* the group came from -g or user:group */
 	uid_t uid;
 	gid_t gid;
+	/* -u's and -g's values as given (into argv), or NULL: for the
+	 * messages that name them, and a second -u or -g to compare with
+	 * (optshared.h's entries set them). */
+	const char *user, *group;
 };
 
 /*
