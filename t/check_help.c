@@ -5,7 +5,8 @@
  * their man page; an option added to a table without a word in the
  * man page fails here. And the help is the declarations': one changed,
  * --help changes. An option several programs share (optshared.h) is
- * refused for the same mistake with the same line in each.
+ * refused for the same mistake with the same line in each. clyde-report
+ * says what other programs' documents hold from lib/extfig.h's table.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "figures.h"
 #include "optable.h"
 #include "options.h"
 #include "pgscan_prog.h"
@@ -180,6 +182,39 @@ START_TEST(clyde_help_follows_declarations)
 }
 END_TEST
 
+/*
+ * clyde-report's --help says, for each figure of another program's
+ * document (extfig.h), what that document is and what the figure is set
+ * beside, in its table's words (the help's line breaks read as blanks).
+ */
+START_TEST(report_help_from_extfig)
+{
+	char *help = help_of(&report_parser), want[512];
+	int n = 0;
+
+	for (char *s = help; *s; s++)
+		if (*s == '\n')
+			*s = ' ';
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct figure *f = extfig_of(t);
+
+		if (!f)
+			continue;
+		snprintf(want, sizeof(want),
+			 "a %s document is clyde's with a %s (%s) per run%s%s",
+			 f->program, f->title, f->key,
+			 f->against < 0 ? "" : ", set beside its ",
+			 f->against < 0
+			     ? ""
+			     : figure_of((enum result_test)f->against)->title);
+		ck_assert_msg(strstr(help, want), "--help lacks '%s'", want);
+		n++;
+	}
+	ck_assert_int_gt(n, 0);
+	free(help);
+}
+END_TEST
+
 /* The programs that take shared options, by their parse functions. */
 enum prog { P_CLYDE, P_ZCAV, P_SWEEP, P_PGSCAN, NPROGS };
 static const char *const prog_name[NPROGS] = {"clyde", "clyde-zcav",
@@ -315,6 +350,7 @@ static Suite *help_suite(void)
 	tcase_add_loop_test(tc, help_and_man_name_every_option, 0, NPARSERS);
 	tcase_add_test(tc, clyde_help_follows_declarations);
 	tcase_add_test(tc, shared_options_same_line);
+	tcase_add_test(tc, report_help_from_extfig);
 	suite_add_tcase(s, tc);
 	return s;
 }
