@@ -4,7 +4,9 @@
  * phases' with clyde's) is in the --help their parser writes and in
  * their man page; an option added to a table without a word in the
  * man page fails here. And the help is the declarations': one changed,
- * --help changes.
+ * --help changes. An option several programs share (optshared.h) is
+ * refused for the same mistake with the same line in each. clyde-report
+ * says what other programs' documents hold from lib/extfig.h's table.
  */
 #include "config.h"
 
@@ -12,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "figures.h"
 #include "optable.h"
 #include "options.h"
 #include "pgscan_prog.h"
@@ -178,6 +182,166 @@ START_TEST(clyde_help_follows_declarations)
 }
 END_TEST
 
+/*
+ * clyde-report's --help says, for each figure of another program's
+ * document (extfig.h), what that document is and what the figure is set
+ * beside, in its table's words (the help's line breaks read as blanks).
+ */
+START_TEST(report_help_from_extfig)
+{
+	char *help = help_of(&report_parser), want[512];
+	int n = 0;
+
+	for (char *s = help; *s; s++)
+		if (*s == '\n')
+			*s = ' ';
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct figure *f = extfig_of(t);
+
+		if (!f)
+			continue;
+		snprintf(want, sizeof(want),
+			 "a %s document is clyde's with a %s (%s) per run%s%s",
+			 f->program, f->title, f->key,
+			 f->against < 0 ? "" : ", set beside its ",
+			 f->against < 0
+			     ? ""
+			     : figure_of((enum result_test)f->against)->title);
+		ck_assert_msg(strstr(help, want), "--help lacks '%s'", want);
+		n++;
+	}
+	ck_assert_int_gt(n, 0);
+	free(help);
+}
+END_TEST
+
+/* The programs that take shared options, by their parse functions. */
+enum prog { P_CLYDE, P_ZCAV, P_SWEEP, P_PGSCAN, NPROGS };
+static const char *const prog_name[NPROGS] = {"clyde", "clyde-zcav",
+					      "clyde-sweep", "clyde-pgscan"};
+
+/* What program k writes to its err stream for args (blank-separated),
+ * after its name; malloc'd. clyde-zcav's parse says it on stderr. */
+static char *said(enum prog k, const char *args)
+{
+	char buf[256], *argv[16], *out = NULL, *err = NULL, *save, *tok;
+	size_t olen = 0, elen = 0;
+	FILE *o = open_memstream(&out, &olen), *e;
+	int argc = 0;
+
+	ck_assert_ptr_nonnull(o);
+	snprintf(buf, sizeof(buf), "%s", args);
+	argv[argc++] = (char *)prog_name[k];
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 15;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	if (k == P_ZCAV) {
+		int saved = dup(STDERR_FILENO);
+		struct zcav_opts z;
+
+		e = tmpfile();
+		ck_assert_ptr_nonnull(e);
+		fflush(stderr);
+		dup2(fileno(e), STDERR_FILENO);
+		ck_assert_int_eq(zcav_opts_parse(argc, argv, &z), OPT_BAD);
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+		elen = (size_t)ftell(e);
+		rewind(e);
+		err = calloc(1, elen + 1);
+		ck_assert_uint_eq(fread(err, 1, elen, e), elen);
+		fclose(e);
+	} else {
+		struct clyde_opts c;
+		struct sweep_opts s;
+		struct pg_opts p;
+		enum opt_result r;
+
+		e = open_memstream(&err, &elen);
+		ck_assert_ptr_nonnull(e);
+		r = k == P_CLYDE   ? opts_parse(argc, argv, &c, o, e)
+		    : k == P_SWEEP ? sweep_opts_parse(argc, argv, &s, o, e)
+				   : pg_opts_parse(argc, argv, &p, o, e);
+		ck_assert_int_eq(r, OPT_BAD);
+		fclose(e);
+	}
+	fclose(o);
+	free(out);
+	return err;
+}
+
+/*
+ * Each shared option's mistakes, in every program that takes it: the
+ * same line but for the program's name (the arguments stop at the
+ * mistake, so no program goes on to its own checks).
+ */
+START_TEST(shared_options_same_line)
+{
+	static const struct {
+		unsigned progs; /* bits of enum prog */
+		const char *args, *line;
+	} cases[] = {
+#define ALL_JSON                                                               \
+	((1u << P_CLYDE) | (1u << P_ZCAV) | (1u << P_SWEEP) | (1u << P_PGSCAN))
+#define PRIVS  ((1u << P_CLYDE) | (1u << P_ZCAV) | (1u << P_PGSCAN))
+#define GROUP  ((1u << P_CLYDE) | (1u << P_ZCAV))
+#define SEED   ((1u << P_CLYDE) | (1u << P_SWEEP))
+#define DEVICE ((1u << P_ZCAV) | (1u << P_SWEEP))
+	    {ALL_JSON, "--json=", "--json '': empty name"},
+	    {ALL_JSON, "--json=a --json=b",
+	     "--json 'b': given twice with different values ('a' first)"},
+	    {ALL_JSON, "--json --json=b",
+	     "--json 'b': given twice with different values ('-' first)"},
+	    {ALL_JSON, "--json=a --json",
+	     "--json '-': given twice with different values ('a' first)"},
+	    {PRIVS, "-u no-such-user-here",
+	     "-u 'no-such-user-here': no such user"},
+	    {PRIVS, "-u 0:no-such-group-here",
+	     "-u 'no-such-group-here': no such group"},
+	    {PRIVS, "-u :0", "-u ':0': the user is empty"},
+	    {PRIVS, "-u 0:", "-u '0:': the group is empty"},
+	    {PRIVS, "-u 0 -u 1",
+	     "-u '1': given twice with different values ('0' first)"},
+	    {GROUP, "-g 0 -u 0:1",
+	     "-g '0' with -u '0:1': two different groups"},
+	    {GROUP, "-u 0:1 -g 0",
+	     "-g '0' with -u '0:1': two different groups"},
+	    {GROUP, "-g 0 -g 1",
+	     "-g '1': given twice with different values ('0' first)"},
+	    {SEED, "-z 1.5", "-z '1.5': not a whole number"},
+	    {SEED, "-z 1 -z 2",
+	     "-z '2': given twice with different values ('1' first)"},
+	    {DEVICE, "--plot=a.png --plot=b.png",
+	     "--plot 'b.png': given twice with different values ('a.png' "
+	     "first)"},
+	    {DEVICE, "--plot-script=a --plot-script=b",
+	     "--plot-script 'b': given twice with different values ('a' "
+	     "first)"},
+	    {DEVICE, "--destroy-data=a --destroy-data=b",
+	     "--destroy-data 'b': given twice with different values ('a' "
+	     "first)"},
+	    {DEVICE, "--destroy-data=", "--destroy-data '': empty name"},
+	    {DEVICE, "--force=1", "--force: takes no value"},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (int k = 0; k < NPROGS; k++) {
+			char want[512], *got;
+
+			if (!(cases[i].progs & (1u << k)))
+				continue;
+			snprintf(want, sizeof(want), "%s: %s\n", prog_name[k],
+				 cases[i].line);
+			got = said((enum prog)k, cases[i].args);
+			ck_assert_str_eq(got, want);
+			free(got);
+		}
+	}
+}
+END_TEST
+
 static Suite *help_suite(void)
 {
 	Suite *s = suite_create("help");
@@ -185,6 +349,8 @@ static Suite *help_suite(void)
 
 	tcase_add_loop_test(tc, help_and_man_name_every_option, 0, NPARSERS);
 	tcase_add_test(tc, clyde_help_follows_declarations);
+	tcase_add_test(tc, shared_options_same_line);
+	tcase_add_test(tc, report_help_from_extfig);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -137,14 +137,6 @@ static int check_conflicts(struct opt_ctx *c, const struct opts_parse *g)
 	if (only_named(o, files) && o->files_num == 0)
 		return opt_bad(c, "--only", g->only,
 			       "-n 0 skips the file tests named");
-	if (g->u_group && g->g_group && g->u_gid != g->g_gid) {
-		char a[1024], b[1024];
-
-		return opt_error(c,
-				 "-g '%s' with -u '%s': two different groups",
-				 shown(g->g_group, a, sizeof(a)),
-				 shown(g->u_group, b, sizeof(b)));
-	}
 	if (o->drop_caches && o->files_num == 0 &&
 	    (o->direct || (o->size_set && o->size == 0))) {
 		return opt_error(c,

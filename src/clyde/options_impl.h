@@ -11,7 +11,6 @@
 #define CLYDE_OPTIONS_IMPL_H
 
 #include <stddef.h>
-#include <sys/types.h>
 
 #include "optable.h"
 #include "options.h"
@@ -22,12 +21,9 @@
  */
 struct opts_parse {
 	struct clyde_opts o;
-	const char *f_size;  /* -f SIZE */
-	const char *u_group; /* -u user:group */
-	const char *g_group; /* -g group */
-	const char *only;    /* --only=TESTS */
-	gid_t u_gid, g_gid;
-	int ram_set; /* -r given */
+	const char *f_size; /* -f SIZE */
+	const char *only;   /* --only=TESTS */
+	int ram_set;	    /* -r given */
 };
 
 /* The field of struct clyde_opts in the run table's base. */
@@ -56,10 +52,8 @@ int opts_take_ram(struct opt_ctx *c, const char *arg);	       /* -r */
 int opts_take_repeats(struct opt_ctx *c, const char *arg);     /* -x */
 int opts_take_fast(struct opt_ctx *c, const char *arg);	       /* -f */
 int opts_take_random_file(struct opt_ctx *c, const char *arg); /* -Z */
-int opts_take_privs(struct opt_ctx *c, const char *arg);       /* -u, -g */
 int opts_take_csv(struct opt_ctx *c, const char *arg);	       /* --csv */
 int opts_take_format(struct opt_ctx *c, const char *arg);      /* --format */
-int opts_take_json(struct opt_ctx *c, const char *arg);	       /* --json */
 int opts_take_progress(struct opt_ctx *c, const char *arg);    /* --progress */
 int opts_take_log_interval(struct opt_ctx *c, const char *arg);
 int opts_take_data(struct opt_ctx *c, const char *arg);	       /* --data */

@@ -14,7 +14,6 @@
 #include "fill.h"
 #include "interval.h"
 #include "options_impl.h"
-#include "text.h"
 #include "units.h"
 
 int opts_take_csv(struct opt_ctx *c, const char *arg)
@@ -42,18 +41,6 @@ void opts_settle_per_char(struct clyde_opts *o)
 	o->per_char = o->csv == CSV_103 || o->layout == TABLE_103
 			  ? PER_CHAR_STDIO
 			  : PER_CHAR_SYSCALL;
-}
-
-/* --json[=FILE]: FILE, or standard output (no FILE, or "-"). */
-int opts_take_json(struct opt_ctx *c, const char *arg)
-{
-	struct clyde_opts *o = &opts_state(c)->o;
-
-	if (arg && !*arg)
-		return opt_refuse(c, "expected a file name");
-	o->json_path = arg && strcmp(arg, "-") ? arg : NULL;
-	o->json = 1;
-	return 0;
 }
 
 /* --progress[=WHEN]: auto, always or none; bare: always. */
@@ -134,27 +121,6 @@ int opts_check_data(struct opt_ctx *c, const struct clyde_opts *o)
 		return opt_bad(c, "--verify with the chunk size", v,
 			       "verified blocks are 4 KiB: give a chunk that "
 			       "is a multiple of 4096 (-s SIZE:CHUNK)");
-	}
-	return 0;
-}
-
-/* -u user[:group], -g group: privs says what it could not find. */
-int opts_take_privs(struct opt_ctx *c, const char *arg)
-{
-	struct opts_parse *ps = opts_state(c);
-	int user = c->opt->key == 'u';
-	char why[96], shown[1024];
-
-	if ((user ? privs_parse_user : privs_parse_group)(arg, &ps->o.privs,
-							  why, sizeof(why)))
-		return opt_error(c, "%s %s", c->name,
-				 text_shown(why, shown, sizeof(shown)));
-	if (!user) {
-		ps->g_group = arg;
-		ps->g_gid = ps->o.privs.gid;
-	} else if (strchr(arg, ':')) {
-		ps->u_group = arg;
-		ps->u_gid = ps->o.privs.gid;
 	}
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "options_impl.h"
+#include "optshared.h"
 
 static const char *const per_char_words[] = {
     [PER_CHAR_STDIO] = "stdio", [PER_CHAR_SYSCALL] = "syscall", NULL};
@@ -61,33 +62,17 @@ static const struct opt run_entries[] = {
      .arg = "N",
      .help = "run N copies of each test at once, each on its own files; "
 	     "the figures are their aggregate (1 to 200)"},
-    {.key = 'z',
-     .type = OPT_U64,
-     .flags = OPT_SEEN,
-     .off = OPTS_F(seed),
-     .seen = OPTS_F(seed_set),
-     .arg = "seed",
-     .help = "seed for the data and random choices (default: fresh); "
-	     "bonnie++'s -Z file is refused: -z repeats a run"},
+    OPT_SHARED_SEED(OPTS_F(seed), OPTS_F(seed_set),
+		    "the data and random choices",
+		    "; bonnie++'s -Z file is refused: -z repeats a run"),
     {.key = 'Z',
      .type = OPT_CALL,
      .flags = OPT_HIDDEN,
      .call = opts_take_random_file,
      .arg = "file"},
-    {.key = 'u',
-     .type = OPT_CALL,
-     .call = opts_take_privs,
-     .arg = "user[:group]",
-     .help = "run as this user (and group)"},
-    {.key = 'g',
-     .type = OPT_CALL,
-     .call = opts_take_privs,
-     .arg = "group",
-     .help = "run as this group"},
-    {.key = 'q',
-     .type = OPT_FLAG,
-     .off = OPTS_F(quiet),
-     .help = "quiet: table to stderr, only CSV on stdout"},
+    OPT_SHARED_USER(OPTS_F(privs), "", ""),
+    OPT_SHARED_GROUP(OPTS_F(privs), ""),
+    OPT_SHARED_QUIET(OPTS_F(quiet)),
     {.name = "progress",
      .type = OPT_CALL,
      .flags = OPT_ARG_OPTIONAL,
@@ -152,14 +137,9 @@ static const struct opt run_entries[] = {
      .type = OPT_FLAG,
      .off = OPTS_F(no_latency),
      .help = "record only each test's worst operation"},
-    {.name = "json",
-     .type = OPT_CALL,
-     .flags = OPT_ARG_OPTIONAL,
-     .call = opts_take_json,
-     .arg = "FILE",
-     .help = "write the versioned JSON result (doc/clyde-json.5) to FILE, "
-	     "or to stdout (tables and CSV then go to stderr); with -x the "
-	     "summary goes there, not stderr"},
+    OPT_SHARED_JSON(OPTS_F(json_path), OPTS_F(json),
+		    "(tables and CSV then go to stderr); with -x the summary "
+		    "goes there, not stderr"),
     {.name = "log-interval",
      .type = OPT_CALL,
      .call = opts_take_log_interval,

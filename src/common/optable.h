@@ -161,6 +161,12 @@ struct opt_parser {
 	const char *about;    /* --help: after the usage lines */
 	const char *epilogue; /* --help: after the options */
 	/*
+	 * --help: writes the about text instead of .about, when part of it
+	 * is made at run time from a table (clyde-report's words on other
+	 * programs' documents, from lib/extfig.h); NULL: .about.
+	 */
+	void (*write_about)(FILE *out);
+	/*
 	 * With .operand, operands are taken in order among the options
 	 * (getopt's "-" mode: zcav's "-l log target -l log target"); else
 	 * they are left at argv[c->next..] in order, after the options.
@@ -217,6 +223,14 @@ int opt_exit(enum opt_result r);
 /* The generated help and usage, as --help prints them. */
 void opt_help(const struct opt_parser *p, FILE *out);
 void opt_usage(const struct opt_parser *p, FILE *out);
+
+/*
+ * The words of text onto out from column col, wrapped at the width of
+ * --help (79 columns) with indent spaces before each further line; a
+ * '\n' in text starts a new line. No newline after the last word. What
+ * an option's help is written with, for a .write_about's paragraph.
+ */
+void opt_wrap(FILE *out, const char *text, size_t col, size_t indent);
 
 /* The field of the entry being taken (c->opt's, in c->base). */
 void *opt_field(const struct opt_ctx *c);

@@ -14,11 +14,7 @@
 #define WIDTH	 79
 #define HELP_COL 18
 
-/*
- * Words of text onto out from column col, wrapped at WIDTH with indent
- * spaces before each further line; '\n' in text starts a new line.
- */
-static void wrap(FILE *out, const char *text, size_t col, size_t indent)
+void opt_wrap(FILE *out, const char *text, size_t col, size_t indent)
 {
 	const char *s = text;
 	int first = 1;
@@ -156,7 +152,7 @@ static void entry_help(FILE *out, const struct opt *e)
 		fprintf(out, "%*s", (int)(HELP_COL - col), "");
 		col = HELP_COL;
 	}
-	wrap(out, e->help, col, HELP_COL);
+	opt_wrap(out, e->help, col, HELP_COL);
 	fputc('\n', out);
 }
 
@@ -166,8 +162,12 @@ void opt_help(const struct opt_parser *p, FILE *out)
 	const struct opt_table *last = NULL;
 
 	opt_usage(p, out);
-	if (p->about)
+	if (p->write_about) {
+		fputc('\n', out);
+		p->write_about(out);
+	} else if (p->about) {
 		fprintf(out, "\n%s", p->about);
+	}
 	fputc('\n', out);
 	while (opt_next_entry(&w, p)) {
 		if (!shown(w.e))

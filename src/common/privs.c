@@ -60,6 +60,13 @@ int privs_parse_user(const char *arg, struct privs *p, char *why, size_t whylen)
 	}
 	strcpy(buf, arg);
 	colon = strchr(buf, ':');
+	/* An empty part is named with the whole value: "'' no such
+	 * group" would not say which. */
+	if (colon && (colon == buf || !colon[1])) {
+		snprintf(why, whylen, "'%s': the %s is empty", arg,
+			 colon == buf ? "user" : "group");
+		return -1;
+	}
 	if (colon) {
 		*colon++ = '\0';
 		if (privs_parse_group(colon, p, why, whylen))

@@ -23,11 +23,17 @@ struct privs {
 	int group_given; /* the group came from -g or user:group */
 	uid_t uid;
 	gid_t gid;
+	/* -u's and -g's values as given (into argv), or NULL: for the
+	 * messages that name them, and a second -u or -g to compare with
+	 * (optshared.h's entries set them). */
+	const char *user, *group;
 };
 
 /*
  * -u user[:group]: a user name or number; its group unless one is named.
- * Returns 0, or -1 with why (the bad part first, then the reason).
+ * Returns 0, or -1 with why (the bad part quoted first, then the reason:
+ * "'nosuch': no such user"; an empty part names the whole value: "':':
+ * the user is empty").
  */
 int privs_parse_user(const char *arg, struct privs *p, char *why,
 		     size_t whylen);

@@ -54,7 +54,7 @@ static int user_fs_enter(const struct pg_opts *o, struct privs_fs *fs)
 
 	if (privs_fs_enter(&o->privs, fs, why, sizeof(why)) == 0)
 		return 0;
-	error("--json: -u '%s': %s", o->user_arg, why);
+	error("--json: -u '%s': %s", o->privs.user, why);
 	return CLI_EXIT_FAILED;
 }
 
@@ -133,7 +133,7 @@ static int user_reaches(const struct pg_opts *o)
 	pg_path(log, sizeof(log), run.scratch.path, "reach.log");
 	pg_log_reason(log, why, sizeof(why));
 	error("-d '%s': user %s cannot work in it (%s)", o->dir_abs,
-	      o->user_arg, why[0] ? why : "initdb --version failed");
+	      o->privs.user, why[0] ? why : "initdb --version failed");
 	return CLI_EXIT_USAGE;
 }
 

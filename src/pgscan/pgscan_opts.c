@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "optable.h"
+#include "optshared.h"
 #include "pgscan_prog.h"
 #include "units.h"
 
@@ -38,20 +39,6 @@ static int take_size(struct opt_ctx *c, const char *arg)
 		return opt_twice(c, o->size_arg);
 	o->size = v;
 	o->size_arg = arg;
-	return 0;
-}
-
-/* -u user[:group]; a second -u the same. */
-static int take_user(struct opt_ctx *c, const char *arg)
-{
-	struct pg_opts *o = c->base;
-	char why[256];
-
-	if (o->user_arg && strcmp(o->user_arg, arg))
-		return opt_twice(c, o->user_arg);
-	if (privs_parse_user(arg, &o->privs, why, sizeof(why)))
-		return opt_refuse(c, why);
-	o->user_arg = arg;
 	return 0;
 }
 
@@ -92,19 +79,17 @@ static int check_all(struct opt_ctx *c)
 				    "-u USER");
 	if (geteuid() == 0 && o->privs.uid == 0)
 		return opt_error(c, "-u '%s': PostgreSQL will not run as root",
-				 o->user_arg);
+				 o->privs.user);
 	if (geteuid() != 0 && o->privs.drop &&
 	    (o->privs.uid != geteuid() ||
 	     (o->privs.group_given && o->privs.gid != getegid())))
 		return opt_error(c,
 				 "-u '%s': only root can change user (running "
 				 "as uid %u)",
-				 o->user_arg, (unsigned)geteuid());
+				 o->privs.user, (unsigned)geteuid());
 	if (o->drop_caches && geteuid() != 0)
 		return opt_error(c, "--drop-caches needs root (it drops the "
 				    "whole machine's page cache)");
-	if (o->json_path && !strcmp(o->json_path, "-"))
-		o->json_path = NULL;
 	return check_dir(c, o);
 }
 
@@ -131,12 +116,9 @@ static const struct opt pg_opts[] = {
      .off = F(runs),
      .arg = "N",
      .help = "cold scans and block input runs (1..100; default 1)"},
-    {.key = 'u',
-     .type = OPT_CALL,
-     .call = take_user,
-     .arg = "user[:group]",
-     .help = "as root: the user PostgreSQL and clyde run as (required: "
-	     "PostgreSQL refuses root); --json's file is made as that user"},
+    OPT_SHARED_USER(F(privs), "as root (required: PostgreSQL refuses root): ",
+		    ", PostgreSQL and clyde both; --json's file is made as "
+		    "that user"),
     {.name = "parallel",
      .type = OPT_UINT,
      .min = 0,
@@ -161,14 +143,7 @@ static const struct opt pg_opts[] = {
      .type = OPT_FLAG,
      .off = F(quiet),
      .help = "no progress lines on stderr"},
-    {.name = "json",
-     .type = OPT_PATH,
-     .flags = OPT_ARG_OPTIONAL | OPT_ONCE | OPT_SEEN,
-     .off = F(json_path),
-     .seen = F(json),
-     .arg = "FILE",
-     .help = "the JSON document (doc/clyde-json.5) to FILE, or to stdout "
-	     "(the line then to stderr)"},
+    OPT_SHARED_JSON(F(json_path), F(json), "(the line then goes to stderr)"),
     OPT_END,
 };
 

@@ -45,8 +45,7 @@ struct pg_opts {
 	int json;		/* --json given */
 	const char *json_path;	/* --json=FILE; NULL: standard output */
 	const char *bindir;	/* --bindir, NULL: found */
-	const char *user_arg;	/* -u as given */
-	struct privs privs;	/* -u's user and group */
+	struct privs privs;	/* -u's user and group (.user: as given) */
 };
 
 /* pgscan_opts.c: clyde-pgscan's options, declared: its parser. */

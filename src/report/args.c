@@ -11,10 +11,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "extfig.h"
+#include "figures.h"
 #include "optable.h"
 #include "report.h"
 #include "text.h"
@@ -258,49 +261,84 @@ static const struct opt_usage report_usage[] = {
     {0, NULL},
 };
 
+/* printf onto buf[len] after the *n bytes it holds; cut at len - 1. */
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *n, len - *n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*n = *n + (size_t)k < len ? *n + (size_t)k : len - 1;
+}
+
+/* The subcommands, under the about's first paragraph. */
+static const char about_commands[] =
+    "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
+    "           "
+    "a clyde-zcav or clyde-sweep document as its program printed it\n"
+    "  html     one self-contained HTML page: bon_csv2html's table (repeats\n"
+    "           as mean +- 95% CI, the runs behind it), latency percentiles\n"
+    "           from JSON inputs; with two sides or more, compare's verdicts\n"
+    "           and the JSON settings that differ between the sides\n"
+    "  compare  each figure side by side with the baseline: value, change\n"
+    "           in percent and, where a side has repeats (lines of one name\n"
+    "           in one input, or several runs in a JSON document), mean,\n"
+    "           95% CI and a Welch t-test verdict: faster, slower or\n"
+    "           within noise. Sides are the names of each input in order;\n"
+    "           the first is the baseline\n"
+    "  plot     bar charts of throughput, %CP and latency, drawn by gnuplot:\n"
+    "           a small panel per figure on a linear axis from 0\n"
+    "  json     one clyde JSON document (clyde-json(5)) of every input: a\n"
+    "           clyde document's runs as read, histograms and all; a CSV\n"
+    "           line as what it holds (csv key: the line as 1.98, fields as\n"
+    "           written; no work, times, CPU split or histograms); the\n"
+    "           settings of a sole input document, else null. A clyde-zcav\n"
+    "           or clyde-sweep document, given alone, is written again\n";
+
+/*
+ * --help's about: what is read, with what another program's document
+ * holds beside clyde's figures said from lib/extfig.h's table (this
+ * file names no figure), then the subcommands.
+ */
+static void write_about(FILE *out)
+{
+	char para[2048];
+	size_t n = 0;
+
+	add(para, sizeof(para), &n,
+	    "Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 "
+	    "and 1.03, header and # comment lines, clyde JSON documents) from "
+	    "the FILEs or standard input (no FILE, or -) and renders them");
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct figure *f = extfig_of(t);
+
+		if (!f)
+			continue;
+		add(para, sizeof(para), &n,
+		    "; a %s document is clyde's with a %s (%s) per run",
+		    f->program, f->title, f->key);
+		if (f->against >= 0)
+			add(para, sizeof(para), &n, ", set beside its %s",
+			    figure_of((enum result_test)f->against)->title);
+	}
+	add(para, sizeof(para), &n,
+	    ". clyde-zcav and clyde-sweep JSON documents are read by txt and "
+	    "json only.");
+	opt_wrap(out, para, 0, 0);
+	fputs("\n\n", out);
+	fputs(about_commands, out);
+}
+
 const struct opt_parser report_parser = {
     .prog = "clyde-report",
     .tables = report_tables,
     .usage = report_usage,
-    .about =
-	"Reads bonnie++ and clyde result lines (CSV formats 1.98, 1.97 and "
-	"1.03,\n"
-	"header and # comment lines, clyde JSON documents) from the FILEs or\n"
-	"standard input (no FILE, or -) and renders them; a clyde-pgscan\n"
-	"document is clyde's with a PostgreSQL seq scan (pg_scan) per run,\n"
-	"set beside its block input. clyde-zcav and clyde-sweep JSON\n"
-	"documents are read by txt and json only.\n"
-	"\n"
-	"  txt      the tables as bon_csv2txt prints them (+++++ kept as "
-	"such);\n"
-	"           a clyde-zcav or clyde-sweep document as its program "
-	"printed "
-	"it\n"
-	"  html     one self-contained HTML page: bon_csv2html's table "
-	"(repeats\n"
-	"           as mean +- 95% CI, the runs behind it), latency "
-	"percentiles\n"
-	"           from JSON inputs; with two sides or more, compare's "
-	"verdicts\n"
-	"           and the JSON settings that differ between the sides\n"
-	"  compare  each figure side by side with the baseline: value, change\n"
-	"           in percent and, where a side has repeats (lines of one "
-	"name\n"
-	"           in one input, or several runs in a JSON document), mean,\n"
-	"           95% CI and a Welch t-test verdict: faster, slower or\n"
-	"           within noise. Sides are the names of each input in order;\n"
-	"           the first is the baseline\n"
-	"  plot     bar charts of throughput, %CP and latency, drawn by "
-	"gnuplot:\n"
-	"           a small panel per figure on a linear axis from 0\n"
-	"  json     one clyde JSON document (clyde-json(5)) of every input: a\n"
-	"           clyde document's runs as read, histograms and all; a CSV\n"
-	"           line as what it holds (csv key: the line as 1.98, fields "
-	"as\n"
-	"           written; no work, times, CPU split or histograms); the\n"
-	"           settings of a sole input document, else null. A "
-	"clyde-zcav\n"
-	"           or clyde-sweep document, given alone, is written again\n",
+    .write_about = write_about,
     .epilogue =
 	"Exit status: 0 ok, 1 output could not be written, 2 bad usage, a "
 	"bad\n"

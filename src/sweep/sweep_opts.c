@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "optable.h"
+#include "optshared.h"
 #include "outfile.h"
 #include "sweep_opts.h"
 #include "units.h"
@@ -193,27 +194,6 @@ static int take_fs(struct opt_ctx *c, const char *arg)
 	return set_list(c, fs, n, sizeof(fs[0]), o->fs, &o->nfs, &o->fs_arg);
 }
 
-/* -z seed: a second one must be the same. */
-static int take_seed(struct opt_ctx *c, const char *arg)
-{
-	struct sweep_opts *o = c->base;
-	char why[96];
-	uint64_t v;
-
-	if (units_parse_uint(arg, UINT64_MAX, &v, why, sizeof(why)))
-		return opt_refuse(c, why);
-	if (o->seed_set && v != o->seed) {
-		char first[32];
-
-		snprintf(first, sizeof(first), "%llu",
-			 (unsigned long long)o->seed);
-		return opt_twice(c, first);
-	}
-	o->seed = v;
-	o->seed_set = 1;
-	return 0;
-}
-
 /* Whether two output names are one file (by name, or by what they
  * name when both exist). */
 static int same_file(const char *a, const char *b)
@@ -224,16 +204,11 @@ static int same_file(const char *a, const char *b)
 /* The outputs: --json, --plot and --plot-script, three files. */
 static int check_outputs(struct opt_ctx *c, struct sweep_opts *o)
 {
-	char why[512];
-
-	if (o->json_path && !strcmp(o->json_path, "-"))
-		o->json_path = NULL;
 	if (o->json_path && o->plot && !strcmp(o->json_path, o->plot))
 		return opt_bad(c, "--json", o->json_path,
 			       "the same file as --plot");
-	if (o->plot_script && !o->plot)
-		return opt_bad(c, "--plot-script", o->plot_script,
-			       "goes with --plot (the script draws its chart)");
+	if (opt_check_plot(c, o->plot, o->plot_script, &o->plot_fmt))
+		return -1;
 	if (o->plot_script && same_file(o->plot_script, o->plot))
 		return opt_bad(c, "--plot-script", o->plot_script,
 			       "the same file as --plot");
@@ -241,8 +216,6 @@ static int check_outputs(struct opt_ctx *c, struct sweep_opts *o)
 	    same_file(o->plot_script, o->json_path))
 		return opt_bad(c, "--plot-script", o->plot_script,
 			       "the same file as --json");
-	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why)))
-		return opt_error(c, "%s", why);
 	return 0;
 }
 
@@ -293,35 +266,12 @@ static const struct opt sweep_opts[] = {
      .arg = "bs,bs,...",
      .help = "block sizes (bare number = bytes; default 4k,64k,1m,4m; each "
 	     "a multiple of 4k, at most 64m)"},
-    {.key = 'z',
-     .type = OPT_CALL,
-     .call = take_seed,
-     .arg = "seed",
-     .help = "seed for the data (default: fresh)"},
-    {.key = 'q',
-     .type = OPT_FLAG,
-     .off = F(quiet),
-     .help = "quiet: the table to stderr, only CSV on stdout"},
-    {.name = "plot",
-     .type = OPT_PATH,
-     .flags = OPT_ONCE,
-     .off = F(plot),
-     .arg = "FILE",
-     .help = "grouped bars with gnuplot (FILE.png or .svg)"},
-    {.name = "plot-script",
-     .type = OPT_PATH,
-     .flags = OPT_ONCE,
-     .off = F(plot_script),
-     .arg = "FILE",
-     .help = "also save the chart's gnuplot script to FILE"},
-    {.name = "json",
-     .type = OPT_PATH,
-     .flags = OPT_ARG_OPTIONAL | OPT_ONCE | OPT_SEEN,
-     .off = F(json_path),
-     .seen = F(json),
-     .arg = "FILE",
-     .help = "write the versioned JSON result (doc/clyde-json.5) to FILE, "
-	     "or to stdout (table and CSV then to stderr)"},
+    OPT_SHARED_SEED(F(seed), F(seed_set), "the data", ""),
+    OPT_SHARED_QUIET(F(quiet)),
+    OPT_SHARED_PLOT(F(plot), "grouped bars"),
+    OPT_SHARED_PLOT_SCRIPT(F(plot_script)),
+    OPT_SHARED_JSON(F(json_path), F(json),
+		    "(the table and CSV then go to stderr)"),
     {.name = "filesystems",
      .type = OPT_CALL,
      .call = take_fs,
@@ -329,18 +279,8 @@ static const struct opt sweep_opts[] = {
      .help = "on a device: the raw device and/or filesystems made on it in "
 	     "turn (raw, ext2, ext3, ext4, xfs, btrfs), each mounted on a "
 	     "private mount point"},
-    {.name = "destroy-data",
-     .type = OPT_PATH,
-     .flags = OPT_ONCE,
-     .off = F(destroy),
-     .arg = "DEVICE",
-     .help = "allow writing to the device (must name the target); refused "
-	     "when it is mounted or in use"},
-    {.name = "force",
-     .type = OPT_FLAG,
-     .off = F(force),
-     .help = "also write over a filesystem, RAID or partition-table "
-	     "signature found on it"},
+    OPT_SHARED_DESTROY_DATA(F(destroy), "on a device: "),
+    OPT_SHARED_FORCE(F(force), "with --destroy-data: "),
     OPT_END,
 };
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "optable.h"
+#include "optshared.h"
 #include "units.h"
 #include "zcav_opts.h"
 
@@ -106,25 +107,6 @@ static int take_range(struct opt_ctx *c, const char *arg)
 	return 0;
 }
 
-/* -u user[:group], -g group */
-static int take_privs(struct opt_ctx *c, const char *arg)
-{
-	struct zcav_opts *o = c->base;
-	int user = c->opt->key == 'u';
-	const char *colon = strchr(arg, ':');
-	char why[300];
-
-	/* privs names only the part it could not find; an empty part is
-	 * named here with the whole value. */
-	if (user && colon && (colon == arg || !colon[1]))
-		return opt_refuse(c, colon == arg ? "the user is empty"
-						  : "the group is empty");
-	if ((user ? privs_parse_user : privs_parse_group)(arg, &o->privs, why,
-							  sizeof(why)))
-		return opt_error(c, "%s %s", c->name, why);
-	return 0;
-}
-
 /* -l log: the next target's. */
 static int take_log(struct opt_ctx *c, const char *arg)
 {
@@ -168,7 +150,6 @@ static int check_all(struct opt_ctx *c)
 {
 	struct zcav_opts *o = c->base;
 	int stdout_users = 0;
-	char why[512];
 
 	if (o->log_next)
 		return opt_bad(c, "-l", o->log_next, "no target after it");
@@ -187,14 +168,7 @@ static int check_all(struct opt_ctx *c)
 				    "with -w (reading needs neither)");
 	if (o->write && o->ntargets > 1)
 		return opt_error(c, "-w: one target at a time");
-	if (o->json_path && !strcmp(o->json_path, "-"))
-		o->json_path = NULL;
-	if (o->plot_script && !o->plot)
-		return opt_bad(c, "--plot-script", o->plot_script,
-			       "goes with --plot (the script draws its chart)");
-	if (o->plot && plot_prepare(o->plot, &o->plot_fmt, why, sizeof(why)))
-		return opt_error(c, "%s", why);
-	return 0;
+	return opt_check_plot(c, o->plot, o->plot_script, &o->plot_fmt);
 }
 
 #define F(field) offsetof(struct zcav_opts, field)
@@ -240,17 +214,9 @@ static const struct opt zcav_opts[] = {
      .arg = "target",
      .help = "a target (the -f may be left out); several run at once, one "
 	     "thread each"},
-    {.key = 'u',
-     .type = OPT_CALL,
-     .call = take_privs,
-     .arg = "user[:group]",
-     .help = "after opening the targets, run as this user (and group): logs "
-	     "and the plot are made as that user"},
-    {.key = 'g',
-     .type = OPT_CALL,
-     .call = take_privs,
-     .arg = "group",
-     .help = "the same for the group alone"},
+    OPT_SHARED_USER(F(privs), "after opening the targets, ",
+		    ": logs and the plot are made as that user"),
+    OPT_SHARED_GROUP(F(privs), "after opening the targets, "),
     {.name = "direct",
      .type = OPT_SET,
      .value = 1,
@@ -262,40 +228,17 @@ static const struct opt zcav_opts[] = {
      .off = F(direct),
      .help = "through the page cache, devices too (evicted before each "
 	     "pass)"},
-    {.name = "plot",
-     .type = OPT_PATH,
-     .off = F(plot),
-     .arg = "FILE",
-     .help = "draw the curves with gnuplot (FILE.png or .svg)"},
-    {.name = "plot-script",
-     .type = OPT_PATH,
-     .off = F(plot_script),
-     .arg = "FILE",
-     .help = "also save the chart's gnuplot script to FILE"},
-    {.name = "json",
-     .type = OPT_PATH,
-     .flags = OPT_ARG_OPTIONAL | OPT_SEEN,
-     .off = F(json_path),
-     .seen = F(json),
-     .arg = "FILE",
-     .help = "write the versioned JSON result (doc/clyde-json.5) to FILE, "
-	     "or to stdout (the lines then go to stderr)"},
+    OPT_SHARED_PLOT(F(plot), "draw the curves"),
+    OPT_SHARED_PLOT_SCRIPT(F(plot_script)),
+    OPT_SHARED_JSON(F(json_path), F(json), "(the lines then go to stderr)"),
     {.key = 'w',
      .type = OPT_FLAG,
      .off = F(write),
      .help = "write seeded random data instead of reading: DESTROYS the "
 	     "target's data; needs --destroy-data=TARGET naming the same "
 	     "device or file"},
-    {.name = "destroy-data",
-     .type = OPT_PATH,
-     .off = F(destroy),
-     .arg = "TARGET",
-     .help = "with -w: the target, named again"},
-    {.name = "force",
-     .type = OPT_FLAG,
-     .off = F(force),
-     .help = "with -w: write over a filesystem, RAID or partition-table "
-	     "signature"},
+    OPT_SHARED_DESTROY_DATA(F(destroy), "with -w: "),
+    OPT_SHARED_FORCE(F(force), "with -w: "),
     OPT_END,
 };
 
