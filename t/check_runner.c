@@ -169,8 +169,7 @@ START_TEST(syscall_per_char_is_bounded)
 	 * sanitized build stays within the time limit): the 20 MiB
 	 * default is cut to the file... */
 	opts_sized(&o, "1m:64k", "--per-char=syscall");
-	ck_assert_uint_eq(phase_per_char_size(&(struct phase_ctx){
-			      .opt = &o, .size = 1ull << 30}),
+	ck_assert_uint_eq(phase_per_char_size(&o, 1ull << 30),
 			  OPT_PER_CHAR_SYSCALL_DEFAULT);
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_putc].work, UNITS_MIB);

@@ -570,6 +570,13 @@ static void files_release(struct phase_ctx *ctx)
 	ctx->priv = NULL;
 }
 
+/* One operation a file of the run's -n. */
+static void files_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	e->ops = p->run->files_num * 1024;
+	e->unit = "files";
+}
+
 #define FILE_PHASE(id, ttl, prog, set, fn)                                     \
 	const struct phase_ops phase_##id##_ops = {                            \
 	    .name = #id,                                                       \
@@ -579,6 +586,7 @@ static void files_release(struct phase_ctx *ctx)
 	    .progress = prog,                                                  \
 	    .setup = set,                                                      \
 	    .run = fn,                                                         \
+	    .expect = files_expect,                                            \
 	    .release = files_release,                                          \
 	};
 

@@ -347,6 +347,13 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	return seeks_end(ctx, &w, feed_rc, out);
 }
 
+/* The run's seek count, one operation each. */
+static void seeks_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	e->ops = p->run->seeks;
+	e->unit = "seeks";
+}
+
 const struct phase_ops phase_seeks_ops = {
     .name = "seeks",
     .title = "random seeks",
@@ -354,4 +361,5 @@ const struct phase_ops phase_seeks_ops = {
     .flags = PHASE_DATA | PHASE_READS,
     .progress = "Seeking randomly",
     .run = seeks_run,
+    .expect = seeks_expect,
 };
