@@ -207,6 +207,15 @@ START_TEST(fast_and_direct_skip_per_char)
 	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_PER_CHAR));
 	ck_assert_ptr_null(runner_skip_reason(&plan, PHASE_DATA));
 	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_FILES));
+	/* -D skips the per-char tests as a side effect: a note, unless
+	 * --only leaves them out or -f skips them already. */
+	ck_assert_ptr_nonnull(runner_skip_note(&plan));
+	opts(&o, "-D --only=put_block");
+	plan_init(&plan, &o);
+	ck_assert_ptr_null(runner_skip_note(&plan));
+	opts(&o, "-D -f");
+	plan_init(&plan, &o);
+	ck_assert_ptr_null(runner_skip_note(&plan));
 	opts(&o, "-b");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_rewrite].work, 4 * UNITS_MIB);

@@ -193,18 +193,48 @@ int runner_init(FILE *err)
 	return 0;
 }
 
-const char *runner_skip_reason(const struct run_plan *rp, unsigned flags)
+/* Why a phase of flags is skipped in rp, or NULL; *note: the line to
+ * say when an option given for something else skips it, or NULL. */
+static const char *skip_why(const struct run_plan *rp, unsigned flags,
+			    const char **note)
 {
 	const struct clyde_opts *o = rp->opt;
 
+	*note = NULL;
 	if ((flags & PHASE_DATA) && rp->size == 0)
 		return "-s 0";
 	if ((flags & PHASE_FILES) && rp->files_num == 0)
 		return "no -n";
 	if ((flags & PHASE_PER_CHAR) && o->fast)
 		return "-f";
-	if ((flags & PHASE_PER_CHAR) && o->direct)
+	if ((flags & PHASE_PER_CHAR) && o->direct) {
+		*note = "per-char tests skipped under -D (O_DIRECT takes "
+			"whole aligned blocks only)";
 		return "-D";
+	}
+	return NULL;
+}
+
+const char *runner_skip_reason(const struct run_plan *rp, unsigned flags)
+{
+	const char *note;
+
+	return skip_why(rp, flags, &note);
+}
+
+const char *runner_skip_note(const struct run_plan *rp)
+{
+	const struct clyde_opts *o = rp->opt;
+	const char *note;
+
+	for (size_t i = 0; i < NPHASES; i++) {
+		const struct phase_ops *ph = phase_list[i];
+
+		if (o->only && !(o->only & (1u << ph->test)))
+			continue;
+		if (skip_why(rp, ph->flags, &note) && note)
+			return note;
+	}
 	return NULL;
 }
 

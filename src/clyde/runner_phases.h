@@ -66,6 +66,14 @@ struct run_plan;
  * or NULL when it runs. */
 const char *runner_skip_reason(const struct run_plan *rp, unsigned flags);
 
+/*
+ * The note to give before the first test when a phase the run asks for
+ * (all, or those --only names) is skipped by an option given for
+ * something else than skipping it (the per-char tests under -D, which
+ * takes whole aligned blocks only), or NULL. Needs no runner_init.
+ */
+const char *runner_skip_note(const struct run_plan *rp);
+
 struct fill;
 
 /* The content source of a run of seed in rp (--data), for the data
