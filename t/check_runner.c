@@ -500,6 +500,14 @@ START_TEST(registry_checks_each_phase)
 	ck_assert_ptr_nonnull(runner_check_phase(&bad));
 	bad = ok, bad.flags = PHASE_DATA | PHASE_FILES;
 	ck_assert_ptr_nonnull(runner_check_phase(&bad));
+	/* The run's counts: the seek count is a data test's, -n a file
+	 * test's. */
+	bad = ok, bad.flags = PHASE_DATA | PHASE_FILE_COUNT;
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "PHASE_FILE_COUNT needs PHASE_FILES");
+	bad = ok, bad.flags = PHASE_FILES | PHASE_SEEK_COUNT;
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "PHASE_SEEK_COUNT needs PHASE_DATA");
 }
 END_TEST
 

@@ -153,7 +153,8 @@ struct phase_out {
 #define PHASE_GEN_WRITE	  1u
 #define PHASE_GEN_REWRITE 2u
 
-/* Flags: the runner reads every one of them. */
+/* Flags: what the runner, and the sizing of a run (autosize.h), do with
+ * a phase; they read every one of them. */
 /* Uses the data file: skipped by -s 0. */
 #define PHASE_DATA 0x1u
 /* A per-char phase: skipped by -f and -D. */
@@ -168,8 +169,16 @@ struct phase_out {
 #define PHASE_MAKES_DATA 0x10u
 /* Writes every block of the data file again (rewrite): its content is
  * then the next generation (ctx->gen). */
-#define PHASE_NEW_GEN	  0x20u
-#define PHASE_FLAGS_KNOWN 0x3fu
+#define PHASE_NEW_GEN 0x20u
+/* Its work is the run's seek count (struct run_plan.seeks): with none
+ * given it runs for a time instead (seeks_time), and the seeks the first
+ * run did per copy become the count for the runs after it. */
+#define PHASE_SEEK_COUNT 0x40u
+/* A file test whose work is the files it made: with no -n given it
+ * creates for a time (files_time), and -n for the runs after the first
+ * is what the first of them that ran made per copy. */
+#define PHASE_FILE_COUNT  0x80u
+#define PHASE_FLAGS_KNOWN 0xffu
 
 /* What a test is expected to do (phase_ops.expect), for the live view:
  * how far it is, its rate, and an estimate of its time. */

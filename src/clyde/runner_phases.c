@@ -73,6 +73,10 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		       "PHASE_DATA";
 	if ((f & PHASE_DATA) && (f & PHASE_FILES))
 		return "both PHASE_DATA and PHASE_FILES";
+	if ((f & PHASE_SEEK_COUNT) && !(f & PHASE_DATA))
+		return "PHASE_SEEK_COUNT needs PHASE_DATA";
+	if ((f & PHASE_FILE_COUNT) && !(f & PHASE_FILES))
+		return "PHASE_FILE_COUNT needs PHASE_FILES";
 	if (ph->state_size > PHASE_STATE_MAX)
 		return "a run state larger than PHASE_STATE_MAX";
 	return NULL;
