@@ -157,7 +157,8 @@ struct phase_out {
  * a phase; they read every one of them. */
 /* Uses the data file: skipped by -s 0. */
 #define PHASE_DATA 0x1u
-/* A per-char phase: skipped by -f and -D. */
+/* A per-char phase: skipped by -f, and by -D with a note before the
+ * first test (runner_skip_note). */
 #define PHASE_PER_CHAR 0x2u
 /* A file test: skipped without -n. */
 #define PHASE_FILES 0x4u
