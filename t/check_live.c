@@ -58,7 +58,6 @@ START_TEST(draws_then_erases)
 	char args[] = "-d . -s 1m:8k -r 0 -n 0 --only=put_block,get_block";
 	struct clyde_opts o;
 	struct run_plan plan;
-	struct phase_ctx ctx = {.opt = &o, .chunk = 8192, .size = 1 << 20};
 	struct phase_out out = {.ops = 1};
 	char *text = NULL;
 	size_t len = 0, seen = 0;
@@ -74,9 +73,9 @@ START_TEST(draws_then_erases)
 	live_run_begin(lv, 0);
 	/* Due at once: the first operation's end starts the clock, and
 	 * draws nothing. */
-	ck_assert_uint_eq(live_begin(lv, &phase_put_block_ops, &ctx,
-				     "Writing intelligently", 1),
-			  0);
+	ck_assert_uint_eq(
+	    live_begin(lv, &phase_put_block_ops, "Writing intelligently", 1),
+	    0);
 	t0 = clk_now_ns();
 	ck_assert_uint_eq(live_tick(lv, &out, t0), t0 + 250 * MS);
 	ck_assert_str_eq(since(f, &text, &len, &seen), "");
@@ -106,8 +105,7 @@ START_TEST(draws_then_erases)
 	ck_assert_str_eq(since(f, &text, &len, &seen),
 			 "\r\033[KWriting intelligently...");
 	/* Another prefix than the phase's own: the untimed maker. */
-	live_begin(lv, &phase_put_block_ops, &ctx, "Preparing the data file",
-		   1);
+	live_begin(lv, &phase_put_block_ops, "Preparing the data file", 1);
 	t0 = clk_now_ns();
 	live_tick(lv, &out, t0);
 	out.ops = 129;
@@ -118,7 +116,7 @@ START_TEST(draws_then_erases)
 	ck_assert_str_eq(since(f, &text, &len, &seen),
 			 "\r\033[KPreparing the data file...");
 	/* Ended before it drew: nothing to erase. */
-	live_begin(lv, &phase_get_block_ops, &ctx, "Reading intelligently", 1);
+	live_begin(lv, &phase_get_block_ops, "Reading intelligently", 1);
 	live_end(lv, &out, 1);
 	ck_assert_str_eq(since(f, &text, &len, &seen), "");
 	live_free(lv);
@@ -135,7 +133,6 @@ START_TEST(time_limit_and_unknown_tests)
 		      "--sync-time=10 --sync-ops=1000000";
 	struct clyde_opts o;
 	struct run_plan plan;
-	struct phase_ctx ctx = {.opt = &o, .chunk = 8192, .size = 1 << 20};
 	struct phase_out out = {.ops = 1};
 	char *text = NULL;
 	size_t len = 0, seen = 0;
@@ -148,7 +145,7 @@ START_TEST(time_limit_and_unknown_tests)
 	plan_init(&plan, &o);
 	ck_assert_ptr_nonnull(lv = live_new(f, &plan));
 	live_run_begin(lv, 0);
-	live_begin(lv, &phase_sync_write_ops, &ctx, "Writing synchronously", 1);
+	live_begin(lv, &phase_sync_write_ops, "Writing synchronously", 1);
 	t0 = clk_now_ns();
 	live_tick(lv, &out, t0);
 	out.ops = 1001;

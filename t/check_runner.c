@@ -169,8 +169,7 @@ START_TEST(syscall_per_char_is_bounded)
 	 * sanitized build stays within the time limit): the 20 MiB
 	 * default is cut to the file... */
 	opts_sized(&o, "1m:64k", "--per-char=syscall");
-	ck_assert_uint_eq(phase_per_char_size(&(struct phase_ctx){
-			      .opt = &o, .size = 1ull << 30}),
+	ck_assert_uint_eq(phase_per_char_size(&o, 1ull << 30),
 			  OPT_PER_CHAR_SYSCALL_DEFAULT);
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_putc].work, UNITS_MIB);
@@ -208,6 +207,15 @@ START_TEST(fast_and_direct_skip_per_char)
 	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_PER_CHAR));
 	ck_assert_ptr_null(runner_skip_reason(&plan, PHASE_DATA));
 	ck_assert_ptr_nonnull(runner_skip_reason(&plan, PHASE_FILES));
+	/* -D skips the per-char tests as a side effect: a note, unless
+	 * --only leaves them out or -f skips them already. */
+	ck_assert_ptr_nonnull(runner_skip_note(&plan));
+	opts(&o, "-D --only=put_block");
+	plan_init(&plan, &o);
+	ck_assert_ptr_null(runner_skip_note(&plan));
+	opts(&o, "-D -f");
+	plan_init(&plan, &o);
+	ck_assert_ptr_null(runner_skip_note(&plan));
 	opts(&o, "-b");
 	ck_assert_int_eq(pass(&o, &r, &errs), RUNNER_OK);
 	ck_assert_uint_eq(r.t[RT_rewrite].work, 4 * UNITS_MIB);
@@ -492,6 +500,14 @@ START_TEST(registry_checks_each_phase)
 	ck_assert_ptr_nonnull(runner_check_phase(&bad));
 	bad = ok, bad.flags = PHASE_DATA | PHASE_FILES;
 	ck_assert_ptr_nonnull(runner_check_phase(&bad));
+	/* The run's counts: the seek count is a data test's, -n a file
+	 * test's. */
+	bad = ok, bad.flags = PHASE_DATA | PHASE_FILE_COUNT;
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "PHASE_FILE_COUNT needs PHASE_FILES");
+	bad = ok, bad.flags = PHASE_FILES | PHASE_SEEK_COUNT;
+	ck_assert_str_eq(runner_check_phase(&bad),
+			 "PHASE_SEEK_COUNT needs PHASE_DATA");
 }
 END_TEST
 

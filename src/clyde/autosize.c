@@ -47,12 +47,6 @@ static double target_seconds(void)
 	return v;
 }
 
-/* Whether a test of these figures runs under o (--only). */
-static int runs_any(const struct clyde_opts *o, unsigned mask)
-{
-	return !o->only || (o->only & mask);
-}
-
 /* The stdio per-char tests run over the whole data file. */
 static int per_char_whole(const struct run_plan *rp)
 {
@@ -110,7 +104,7 @@ void autosize_plan(struct run_plan *rp, struct autosize *a)
 		a->size = 1;
 		rp->size = AUTOSIZE_SIZE_MAX;
 	}
-	if (!o->seeks_set && rp->size && runs_any(o, 1u << RT_seeks)) {
+	if (!o->seeks_set && plan_runs_any(rp, PHASE_SEEK_COUNT)) {
 		a->seeks = 1;
 		rp->seeks_time = a->target;
 	}
@@ -399,19 +393,34 @@ void autosize_say(const struct run_plan *rp, FILE *err)
 		say_skipped(rp->sized, err);
 }
 
+/* In r, the record of the first phase with flag (PHASE_SEEK_COUNT,
+ * PHASE_FILE_COUNT) in the registry's order that ran well; NULL when
+ * none did. */
+static const struct result_test_rec *counted(const struct run_result *r,
+					     unsigned flag)
+{
+	for (int t = 0; t < RT_COUNT; t++) {
+		const struct phase_ops *ph =
+		    runner_phase_of((enum result_test)t);
+
+		if (ph && (ph->flags & flag) && r->t[t].state == RS_OK)
+			return &r->t[t];
+	}
+	return NULL;
+}
+
 /* r's counts from the work its timed tests did, per copy. */
 static void settle_one(const struct run_plan *rp, struct run_result *r)
 {
 	uint64_t copies = r->concurrency ? r->concurrency : 1;
-	const struct result_test_rec *c = &r->t[RT_seq_create];
+	const struct result_test_rec *s = counted(r, PHASE_SEEK_COUNT);
+	const struct result_test_rec *c = counted(r, PHASE_FILE_COUNT);
 
-	if (rp->seeks_time > 0 && r->t[RT_seeks].state == RS_OK)
-		r->seeks = (r->t[RT_seeks].work + copies / 2) / copies;
+	if (rp->seeks_time > 0 && s)
+		r->seeks = (s->work + copies / 2) / copies;
 	if (r->seeks == 0)
 		r->seeks = 1;
-	if (c->state != RS_OK)
-		c = &r->t[RT_ran_create];
-	if (rp->files_time > 0 && c->state == RS_OK && c->work >= 1024)
+	if (rp->files_time > 0 && c && c->work >= 1024)
 		r->num_files = (c->work / 1024 + copies / 2) / copies;
 }
 
@@ -421,12 +430,11 @@ void autosize_settle(struct run_plan *rp, struct run_result *r,
 	for (unsigned i = 0; i < n; i++)
 		settle_one(rp, &per[i]);
 	settle_one(rp, r);
-	if (rp->seeks_time > 0 && r->t[RT_seeks].state == RS_OK) {
+	if (rp->seeks_time > 0 && counted(r, PHASE_SEEK_COUNT)) {
 		rp->seeks = r->seeks;
 		rp->seeks_time = 0;
 	}
-	if (rp->files_time > 0 && (r->t[RT_seq_create].state == RS_OK ||
-				   r->t[RT_ran_create].state == RS_OK)) {
+	if (rp->files_time > 0 && counted(r, PHASE_FILE_COUNT)) {
 		rp->files_num = r->num_files;
 		rp->files_time = 0;
 	}

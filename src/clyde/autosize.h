@@ -99,8 +99,10 @@ void autosize_say(const struct run_plan *rp, FILE *err);
 
 /*
  * After a run: r's seek count and -n (and each of n per-target results')
- * are the work its timed tests did, per copy; then the counts are fixed
- * in rp for the runs after it.
+ * are the work its timed tests did, per copy (the phase whose work is
+ * the seek count, PHASE_SEEK_COUNT; the first file test that ran of
+ * those whose work is the files made, PHASE_FILE_COUNT); then the counts
+ * are fixed in rp for the runs after it.
  */
 void autosize_settle(struct run_plan *rp, struct run_result *r,
 		     struct run_result *per, unsigned n);

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * live: see live.h. What a test is expected to do comes from the
- * options it runs with: the data tests a chunk per operation over the
- * data size (per-char: over the bytes phase_per_char_size covers), the
- * file tests one operation per file, sync_write and the random I/O tests
- * an operation count and a time limit, whichever ends first. Its share
- * done is the larger of the two shares. Everything here runs between
+ * live: see live.h. What a test is expected to do is its phase's own
+ * (phase_ops.expect, under the run's plan): an operation count, a time
+ * limit, or both, whichever ends first (its share done is the larger of
+ * the two shares), what an operation moves, and whether it runs at the
+ * block rate; the view names no test. Everything here runs between
  * two operations, at most once per LIVE_REDRAW_NS, and writes the whole
  * line in one call, only when the descriptor takes it without blocking
  * (else that redraw is skipped: a test never waits for a terminal).
@@ -22,14 +21,6 @@
 #include "plan.h"
 #include "runner.h"
 
-/* Figure t's phase, as runner_phases.c's table: its flags say whether
- * it runs (NULL for another program's figure: clyde never runs it). */
-static const struct phase_ops *const live_list[RT_COUNT] = {
-#define LIVE_PTR(key, ...) [RT_##key] = &phase_##key##_ops,
-    FIGURES(LIVE_PTR)
-#undef LIVE_PTR
-};
-
 struct live {
 	FILE *out;
 	const struct clyde_opts *o;
@@ -38,11 +29,14 @@ struct live {
 	unsigned run;	    /* of the -x runs, 0-based */
 	uint64_t run_start; /* the first run's start */
 	/* The test running: at most ops operations and at most time_ns
-	 * (0: no limit of that kind), op_bytes each (0: counted as ops). */
+	 * (0: no limit of that kind), op_bytes each (0: counted as ops);
+	 * moves: the times it moves the data size at the block rate (0:
+	 * not a block-rate test). */
 	enum result_test test;
 	char name[48]; /* its key, and of -x N runs which one */
 	char prefix[96];
 	uint64_t ops, time_ns, op_bytes;
+	unsigned moves;
 	unsigned copies; /* processes it runs in at once (-c, -d) */
 	const char *unit;
 	uint64_t start, last;	 /* the first operation's end (0: to come),
@@ -87,57 +81,18 @@ void live_run_begin(struct live *lv, unsigned run)
 		lv->run_start = clk_now_ns();
 }
 
-/* What test t is expected to do in the run's plan, into lv. */
-static void expect(struct live *lv, enum result_test t,
-		   const struct phase_ctx *ctx)
+/* What test t is expected to do in the run's plan (its expect hook). */
+static void expect(const struct live *lv, enum result_test t,
+		   struct phase_expect *e)
 {
-	uint64_t bytes = ctx->size;
-	double secs = 0;
+	const struct phase_ops *ph = runner_phase_of(t);
 
-	lv->ops = lv->time_ns = lv->op_bytes = 0;
-	lv->unit = "ops";
-	if (live_list[t] && live_list[t]->expect) {
+	*e = (struct phase_expect){.unit = "ops"};
+	if (ph && ph->expect) {
 		struct phase_plan p = plan_of(lv->rp, t);
 
-		live_list[t]->expect(&p, &lv->ops, &secs);
-		lv->time_ns = (uint64_t)(secs * 1e9);
-		return;
+		ph->expect(&p, e);
 	}
-	switch (t) {
-	case RT_putc:
-	case RT_getc:
-		bytes = phase_per_char_size(ctx);
-		lv->ops = (bytes + ctx->chunk - 1) / ctx->chunk;
-		lv->op_bytes = ctx->chunk;
-		break;
-	case RT_put_block:
-	case RT_rewrite:
-	case RT_get_block:
-		lv->ops = bytes / ctx->chunk;
-		lv->op_bytes = ctx->chunk;
-		break;
-	case RT_seeks:
-		lv->ops = lv->rp->seeks;
-		lv->unit = "seeks";
-		break;
-	default: /* the file tests: one operation per file */
-		lv->ops = lv->rp->files_num * 1024;
-		lv->unit = "files";
-		break;
-	}
-}
-
-static int runs_in(const struct run_plan *rp, enum result_test t)
-{
-	const struct clyde_opts *o = rp->opt;
-
-	return live_list[t] && !runner_skip_reason(rp, live_list[t]->flags) &&
-	       (!o->only || (o->only & (1u << t)));
-}
-
-static int is_block(enum result_test t)
-{
-	return t == RT_put_block || t == RT_rewrite || t == RT_get_block;
 }
 
 /* The block rate so far, bytes/s (the test running counts as it goes,
@@ -146,7 +101,7 @@ static double block_rate(const struct live *lv, uint64_t ops, uint64_t now)
 {
 	uint64_t b = lv->block_bytes, ns = lv->block_ns;
 
-	if (is_block(lv->test) && now > lv->start) {
+	if (lv->moves && now > lv->start) {
 		b += ops * lv->op_bytes;
 		ns += now - lv->start;
 	}
@@ -157,22 +112,16 @@ static double block_rate(const struct live *lv, uint64_t ops, uint64_t now)
 static double estimate(const struct live *lv, enum result_test t, double bps,
 		       int *more)
 {
-	uint64_t ops;
-	double secs = 0;
+	struct phase_expect e;
 
 	if (lv->took[t])
 		return (double)lv->took[t] / 1e9;
-	if (live_list[t] && live_list[t]->expect) {
-		struct phase_plan p = plan_of(lv->rp, t);
-
-		live_list[t]->expect(&p, &ops, &secs);
-		if (secs > 0)
-			return secs;
-	}
+	expect(lv, t, &e);
+	if (e.secs > 0)
+		return e.secs;
 	/* Each process of -c N (and each -d) moves the data size. */
-	if (is_block(t) && bps > 0)
-		return (double)lv->rp->size * lv->copies *
-		       (t == RT_rewrite ? 2 : 1) / bps;
+	if (e.data_moves && bps > 0)
+		return (double)lv->rp->size * lv->copies * e.data_moves / bps;
 	*more = 1;
 	return 0;
 }
@@ -190,7 +139,7 @@ static double run_left(const struct live *lv, uint64_t ops, uint64_t now,
 		enum result_test t = figure_list[i];
 		double e;
 
-		if (!runs_in(lv->rp, t))
+		if (!plan_runs(lv->rp, t))
 			continue;
 		if (t <= lv->test && !later)
 			continue;
@@ -212,9 +161,10 @@ static unsigned term_width(FILE *out)
 }
 
 uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
-		    const struct phase_ctx *ctx, const char *prefix,
-		    unsigned copies)
+		    const char *prefix, unsigned copies)
 {
+	struct phase_expect e;
+
 	lv->test = ph->test;
 	snprintf(lv->name, sizeof(lv->name), "%s",
 		 strcmp(prefix, ph->progress) ? "preparing" : ph->name);
@@ -223,7 +173,12 @@ uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
 			 sizeof(lv->name) - strlen(lv->name), " %u/%u",
 			 lv->run + 1, lv->o->repeats);
 	snprintf(lv->prefix, sizeof(lv->prefix), "%s", prefix);
-	expect(lv, ph->test, ctx);
+	expect(lv, ph->test, &e);
+	lv->ops = e.ops;
+	lv->time_ns = (uint64_t)(e.secs * 1e9);
+	lv->op_bytes = e.op_bytes;
+	lv->unit = e.unit;
+	lv->moves = e.data_moves;
 	lv->copies = copies ? copies : 1;
 	lv->ops *= lv->copies;
 	lv->start = 0;
@@ -341,7 +296,7 @@ void live_end(struct live *lv, const struct phase_out *out, int ok)
 	if (!ok || !lv->start)
 		return;
 	lv->took[lv->test] = now - lv->start;
-	if (is_block(lv->test)) {
+	if (lv->moves) {
 		lv->block_bytes += (out->ops - lv->ops0) * lv->op_bytes;
 		lv->block_ns += now - lv->start;
 	}

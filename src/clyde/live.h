@@ -13,11 +13,12 @@
  * The run's ETA is the test's own plus an estimate of each test still to
  * come in this run (and, under -x N, of the runs after it): the time a
  * test took when it last ran (an earlier -x run); else its time limit
- * (--sync-time, --ran-time: an upper bound); else, for block output,
- * input and rewrite (twice the bytes), the data size at the block rate
- * measured so far (the test running now counts as it goes). A test none
- * of those gives (per-char, seeks, file tests before they first ran) is
- * left out, and the ETA is shown with a '+': at least that.
+ * (--sync-time, --ran-time: an upper bound); else, for a test at the
+ * block rate (block output, input, and rewrite with twice the bytes:
+ * phase_expect.data_moves), the data size at the block rate measured so
+ * far (the test running now counts as it goes). A test none of those
+ * gives (per-char, seeks, file tests before they first ran) is left out,
+ * and the ETA is shown with a '+': at least that.
  */
 #ifndef CLYDE_LIVE_H
 #define CLYDE_LIVE_H
@@ -43,16 +44,15 @@ void live_free(struct live *lv);
 void live_run_begin(struct live *lv, unsigned run);
 
 /*
- * Test ph begins on ctx in copies processes at once (-c N, several -d:
- * their operations added up), after the runner printed "prefix..." on
+ * Test ph begins in copies processes at once (-c N, several -d: their
+ * operations added up), after the runner printed "prefix..." on
  * the line; it is named "preparing" when prefix is not ph's own (the
  * untimed maker under --only). Returns when the hook is first due, for
  * phase_out.tick_ns: at once, for the first operation's end starts the
  * test's clock.
  */
 uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
-		    const struct phase_ctx *ctx, const char *prefix,
-		    unsigned copies);
+		    const char *prefix, unsigned copies);
 
 /* The hook's turn at now: the line redrawn from out->ops. Returns when
  * it is next due. */

@@ -416,20 +416,19 @@ static int make_room(struct runs *x)
 }
 
 /* The lines before the first test: the user, the data size and how the
- * cache is kept out, the per-char tests -D skips. */
+ * cache is kept out, the tests an option skips as a side effect (-D). */
 static void say_setup(const struct run_plan *rp)
 {
 	const struct clyde_opts *o = rp->opt;
+	const char *note;
 
 	if (!o->quiet)
 		say("Using uid:%u, gid:%u.", (unsigned)getuid(),
 		    (unsigned)getgid());
 	autosize_say(rp, stderr);
 	say_cache_method(rp);
-	if (rp->size && o->direct && !o->fast &&
-	    (!o->only || (o->only & ((1u << RT_putc) | (1u << RT_getc)))))
-		warning("note: per-char tests skipped under -D (O_DIRECT takes "
-			"whole aligned blocks only)");
+	if ((note = runner_skip_note(rp)) != NULL)
+		warning("note: %s", note);
 }
 
 /*

@@ -153,10 +153,12 @@ struct phase_out {
 #define PHASE_GEN_WRITE	  1u
 #define PHASE_GEN_REWRITE 2u
 
-/* Flags: the runner reads every one of them. */
+/* Flags: what the runner, and the sizing of a run (autosize.h), do with
+ * a phase; they read every one of them. */
 /* Uses the data file: skipped by -s 0. */
 #define PHASE_DATA 0x1u
-/* A per-char phase: skipped by -f and -D. */
+/* A per-char phase: skipped by -f, and by -D with a note before the
+ * first test (runner_skip_note). */
 #define PHASE_PER_CHAR 0x2u
 /* A file test: skipped without -n. */
 #define PHASE_FILES 0x4u
@@ -168,8 +170,32 @@ struct phase_out {
 #define PHASE_MAKES_DATA 0x10u
 /* Writes every block of the data file again (rewrite): its content is
  * then the next generation (ctx->gen). */
-#define PHASE_NEW_GEN	  0x20u
-#define PHASE_FLAGS_KNOWN 0x3fu
+#define PHASE_NEW_GEN 0x20u
+/* Its work is the run's seek count (struct run_plan.seeks): with none
+ * given it runs for a time instead (seeks_time), and the seeks the first
+ * run did per copy become the count for the runs after it. */
+#define PHASE_SEEK_COUNT 0x40u
+/* A file test whose work is the files it made: with no -n given it
+ * creates for a time (files_time), and -n for the runs after the first
+ * is what the first of them that ran made per copy. */
+#define PHASE_FILE_COUNT  0x80u
+#define PHASE_FLAGS_KNOWN 0xffu
+
+/* What a test is expected to do (phase_ops.expect), for the live view:
+ * how far it is, its rate, and an estimate of its time. */
+struct phase_expect {
+	uint64_t ops; /* the most operations (0: no count) */
+	double secs;  /* the most seconds (0: no limit) */
+	/* Bytes an operation moves: its rate is shown in bytes (0: in
+	 * operations of unit, "ops", "seeks", "files"). */
+	uint64_t op_bytes;
+	const char *unit;
+	/* A test at the block rate: how many times it moves the data size
+	 * (block output, block input: 1; rewrite, a read and a write: 2),
+	 * which the view times at the block rate measured so far before
+	 * it runs. 0: not one. */
+	unsigned data_moves;
+};
 
 struct phase_ops {
 	const char *name;      /* the figure's key, e.g. "put_block" */
@@ -241,11 +267,12 @@ struct phase_ops {
 	int (*autosize)(const struct phase_plan *, double target, char *what,
 			size_t len);
 	/*
-	 * Optional, for the live view: the most operations a test of the
-	 * figure does (*ops, 0: no count) and the most seconds (*secs, 0:
-	 * no limit), as settled for the run.
+	 * Optional, for the live view: what a test of the figure does, as
+	 * settled for the run, into e (struct phase_expect), which comes
+	 * zeroed but for its unit ("ops"). Without it the view knows no
+	 * count, no limit and no size of an operation.
 	 */
-	void (*expect)(const struct phase_plan *, uint64_t *ops, double *secs);
+	void (*expect)(const struct phase_plan *, struct phase_expect *e);
 };
 
 /* phase_<key>_ops for every key of FIGURES (runner_phases.c's table). */
@@ -377,8 +404,18 @@ int phase_fail_short(struct phase_ctx *ctx);
 /* Record a failure of a call on no file (pipe, fork, mmap); -err. */
 int phase_fail_call(struct phase_ctx *ctx, const char *call, int err);
 
-/* Bytes the per-char phases cover in the chosen mode. */
-uint64_t phase_per_char_size(const struct phase_ctx *ctx);
+/* Bytes the per-char phases cover in the chosen mode of o, over a data
+ * file of size bytes. */
+uint64_t phase_per_char_size(const struct clyde_opts *o, uint64_t size);
+
+/*
+ * Expect hooks shared by the data-file phases: a chunk an operation over
+ * the data size (phase_expect_block: a block-rate test that moves it
+ * once), or over the bytes the per-char phases cover
+ * (phase_expect_per_char).
+ */
+void phase_expect_block(const struct phase_plan *p, struct phase_expect *e);
+void phase_expect_per_char(const struct phase_plan *p, struct phase_expect *e);
 
 static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 				uint64_t *t0, const char *call)

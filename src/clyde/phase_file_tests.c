@@ -570,28 +570,37 @@ static void files_release(struct phase_ctx *ctx)
 	ctx->priv = NULL;
 }
 
-#define FILE_PHASE(id, ttl, prog, set, fn)                                     \
+/* One operation a file of the run's -n. */
+static void files_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	e->ops = p->run->files_num * 1024;
+	e->unit = "files";
+}
+
+#define FILE_PHASE(id, ttl, prog, set, fn, fl)                                 \
 	const struct phase_ops phase_##id##_ops = {                            \
 	    .name = #id,                                                       \
 	    .title = ttl,                                                      \
 	    .test = RT_##id,                                                   \
-	    .flags = PHASE_FILES,                                              \
+	    .flags = PHASE_FILES | (fl),                                       \
 	    .progress = prog,                                                  \
 	    .setup = set,                                                      \
 	    .run = fn,                                                         \
+	    .expect = files_expect,                                            \
 	    .release = files_release,                                          \
 	};
 
-/* A pass's three tests: ord is their keys' prefix, word their order. */
+/* A pass's three tests: ord is their keys' prefix, word their order. The
+ * create's work is the files it made: with no -n, what sets it. */
 #define FILE_PASS(ord, word)                                                   \
 	FILE_PHASE(ord##_create, word " create",                               \
 		   "Create files in " word " order", ord##_create_setup,       \
-		   create_run)                                                 \
+		   create_run, PHASE_FILE_COUNT)                               \
 	FILE_PHASE(ord##_stat, word " stat", "Stat files in " word " order",   \
-		   ord##_stat_setup, ord##_stat_run)                           \
+		   ord##_stat_setup, ord##_stat_run, 0)                        \
 	FILE_PHASE(ord##_del, word " delete",                                  \
 		   "Delete files in " word " order", ord##_del_setup,          \
-		   ord##_del_run)
+		   ord##_del_run, 0)
 
 FILE_PASS(seq, "sequential")
 FILE_PASS(ran, "random")

@@ -34,5 +34,6 @@ const struct phase_ops phase_get_block_ops = {
     .progress = "Reading intelligently",
     .setup = phase_setup_read,
     .run = read_run,
+    .expect = phase_expect_block,
     .teardown = phase_close,
 };

@@ -23,7 +23,7 @@ static int getc_setup(struct phase_ctx *ctx)
 static int getc_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	FILE *f = ctx->stream;
-	uint64_t total = phase_per_char_size(ctx), done = 0;
+	uint64_t total = phase_per_char_size(ctx->opt, ctx->size), done = 0;
 	uint64_t sum = 0;
 	uint64_t t0 = clk_now_ns();
 	int rc;
@@ -68,5 +68,6 @@ const struct phase_ops phase_getc_ops = {
     .progress = "Reading a byte at a time",
     .setup = getc_setup,
     .run = getc_run,
+    .expect = phase_expect_per_char,
     .teardown = phase_close,
 };

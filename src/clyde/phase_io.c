@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "phase.h"
+#include "plan.h"
 #include "xfer.h"
 
 int phase_fail(struct phase_ctx *ctx, const char *call, int err)
@@ -167,13 +168,29 @@ void phase_watch(void *arg, uint64_t ops)
 	phase_op_tick(out, clk_now_ns());
 }
 
-uint64_t phase_per_char_size(const struct phase_ctx *ctx)
+uint64_t phase_per_char_size(const struct clyde_opts *o, uint64_t size)
 {
-	uint64_t want = ctx->opt->per_char_size;
+	uint64_t want = o->per_char_size;
 
 	if (!want)
-		want = ctx->opt->per_char == PER_CHAR_SYSCALL
+		want = o->per_char == PER_CHAR_SYSCALL
 			   ? OPT_PER_CHAR_SYSCALL_DEFAULT
-			   : ctx->size;
-	return want < ctx->size ? want : ctx->size;
+			   : size;
+	return want < size ? want : size;
+}
+
+void phase_expect_block(const struct phase_plan *p, struct phase_expect *e)
+{
+	e->ops = p->run->size / p->opt->chunk;
+	e->op_bytes = p->opt->chunk;
+	e->data_moves = 1;
+}
+
+/* A chunk an operation, the last one short. */
+void phase_expect_per_char(const struct phase_plan *p, struct phase_expect *e)
+{
+	uint64_t bytes = phase_per_char_size(p->opt, p->run->size);
+
+	e->ops = (bytes + p->opt->chunk - 1) / p->opt->chunk;
+	e->op_bytes = p->opt->chunk;
 }

@@ -38,5 +38,6 @@ const struct phase_ops phase_put_block_ops = {
     .progress = "Writing intelligently",
     .setup = phase_setup_create,
     .run = write_run,
+    .expect = phase_expect_block,
     .teardown = phase_close,
 };

@@ -29,7 +29,7 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	FILE *f = ctx->stream; /* NULL in syscall mode */
 	const unsigned char *data;
-	uint64_t total = phase_per_char_size(ctx), done = 0;
+	uint64_t total = phase_per_char_size(ctx->opt, ctx->size), done = 0;
 	uint64_t t0 = clk_now_ns();
 	int rc;
 
@@ -67,5 +67,6 @@ const struct phase_ops phase_putc_ops = {
     .progress = "Writing a byte at a time",
     .setup = putc_setup,
     .run = putc_run,
+    .expect = phase_expect_per_char,
     .teardown = phase_close,
 };

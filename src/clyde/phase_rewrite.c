@@ -50,6 +50,14 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 	return phase_fsync(ctx);
 }
 
+/* Block output's chunks, each read and written again: the data size
+ * moved twice at the block rate. */
+static void rewrite_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	phase_expect_block(p, e);
+	e->data_moves = 2;
+}
+
 const struct phase_ops phase_rewrite_ops = {
     .name = "rewrite",
     .title = "rewrite",
@@ -58,5 +66,6 @@ const struct phase_ops phase_rewrite_ops = {
     .progress = "Rewriting",
     .setup = rewrite_setup,
     .run = rewrite_run,
+    .expect = rewrite_expect,
     .teardown = phase_close,
 };

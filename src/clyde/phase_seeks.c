@@ -347,11 +347,19 @@ static int seeks_run(struct phase_ctx *ctx, struct phase_out *out)
 	return seeks_end(ctx, &w, feed_rc, out);
 }
 
+/* The run's seek count, one operation each. */
+static void seeks_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	e->ops = p->run->seeks;
+	e->unit = "seeks";
+}
+
 const struct phase_ops phase_seeks_ops = {
     .name = "seeks",
     .title = "random seeks",
     .test = RT_seeks,
-    .flags = PHASE_DATA | PHASE_READS,
+    .flags = PHASE_DATA | PHASE_READS | PHASE_SEEK_COUNT,
     .progress = "Seeking randomly",
     .run = seeks_run,
+    .expect = seeks_expect,
 };

@@ -385,13 +385,12 @@ static int syncw_autosize(const struct phase_plan *p, double target, char *what,
 	return 1;
 }
 
-static void syncw_expect(const struct phase_plan *p, uint64_t *ops,
-			 double *secs)
+static void syncw_expect(const struct phase_plan *p, struct phase_expect *e)
 {
 	const struct syncw_opts *so = p->options;
 
-	*ops = syncw_ops(p);
-	*secs = so->time;
+	e->ops = syncw_ops(p);
+	e->secs = so->time;
 }
 
 const struct phase_ops phase_sync_write_ops = {

@@ -70,6 +70,13 @@ static int runs(const struct run_plan *rp, const struct phase_ops *ph)
 	       (!o->only || (o->only & (1u << ph->test)));
 }
 
+int plan_runs(const struct run_plan *rp, enum result_test t)
+{
+	const struct phase_ops *ph = runner_phase_of(t);
+
+	return ph && runs(rp, ph);
+}
+
 int plan_unit_runs(const struct run_plan *rp, enum result_test t)
 {
 	int lead = unit_lead(t);

@@ -46,6 +46,10 @@ void plan_init(struct run_plan *rp, const struct clyde_opts *o);
  * state (NULL for a figure clyde has no phase for). */
 struct phase_plan plan_of(const struct run_plan *rp, enum result_test t);
 
+/* Whether figure t's phase runs in rp (not skipped by its flags, and
+ * named by --only when it is given); 0 for a figure with no phase. */
+int plan_runs(const struct run_plan *rp, enum result_test t);
+
 /* Whether a phase of figure t's unit runs in rp (not skipped by its
  * flags, and named by --only when it is given). */
 int plan_unit_runs(const struct run_plan *rp, enum result_test t);

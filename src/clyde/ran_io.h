@@ -89,7 +89,7 @@ int ran_autosize(const struct phase_plan *p, double target, char *what,
 		 size_t len);
 
 /* The phases' expect hook: the settled bounds (ran_settings.c). */
-void ran_expect(const struct phase_plan *p, uint64_t *ops, double *secs);
+void ran_expect(const struct phase_plan *p, struct phase_expect *e);
 
 /* The unit's options: --ran-bs, --iodepth, --ran-ops, --ran-time
  * (ran_settings.c), bounds above. */

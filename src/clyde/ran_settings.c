@@ -257,11 +257,11 @@ int ran_autosize(const struct phase_plan *p, double target, char *what,
 	return 1;
 }
 
-void ran_expect(const struct phase_plan *p, uint64_t *ops, double *secs)
+void ran_expect(const struct phase_plan *p, struct phase_expect *e)
 {
 	struct ran_set s;
 
 	ran_settings(p, &s);
-	*ops = s.ops;
-	*secs = s.time;
+	e->ops = s.ops;
+	e->secs = s.time;
 }

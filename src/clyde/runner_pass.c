@@ -94,8 +94,7 @@ static int run_phase(struct pass *p, const struct runner_phase *rp,
 	}
 	ctx->what[0] = '\0';
 	if ((p->lv = lv)) {
-		p->lv_due =
-		    live_begin(lv, &rp->ops, ctx, progress, p->nworkers);
+		p->lv_due = live_begin(lv, &rp->ops, progress, p->nworkers);
 		t->out.tick = runner_tick;
 		t->out.tick_arg = p;
 		t->out.tick_ns = p->lv_due;

@@ -74,6 +74,10 @@ const char *runner_check_phase(const struct phase_ops *ph)
 		       "PHASE_DATA";
 	if ((f & PHASE_DATA) && (f & PHASE_FILES))
 		return "both PHASE_DATA and PHASE_FILES";
+	if ((f & PHASE_SEEK_COUNT) && !(f & PHASE_DATA))
+		return "PHASE_SEEK_COUNT needs PHASE_DATA";
+	if ((f & PHASE_FILE_COUNT) && !(f & PHASE_FILES))
+		return "PHASE_FILE_COUNT needs PHASE_FILES";
 	if (ph->state_size > PHASE_STATE_MAX)
 		return "a run state larger than PHASE_STATE_MAX";
 	return NULL;
@@ -194,18 +198,48 @@ int runner_init(FILE *err)
 	return 0;
 }
 
-const char *runner_skip_reason(const struct run_plan *rp, unsigned flags)
+/* Why a phase of flags is skipped in rp, or NULL; *note: the line to
+ * say when an option given for something else skips it, or NULL. */
+static const char *skip_why(const struct run_plan *rp, unsigned flags,
+			    const char **note)
 {
 	const struct clyde_opts *o = rp->opt;
 
+	*note = NULL;
 	if ((flags & PHASE_DATA) && rp->size == 0)
 		return "-s 0";
 	if ((flags & PHASE_FILES) && rp->files_num == 0)
 		return "no -n";
 	if ((flags & PHASE_PER_CHAR) && o->fast)
 		return "-f";
-	if ((flags & PHASE_PER_CHAR) && o->direct)
+	if ((flags & PHASE_PER_CHAR) && o->direct) {
+		*note = "per-char tests skipped under -D (O_DIRECT takes "
+			"whole aligned blocks only)";
 		return "-D";
+	}
+	return NULL;
+}
+
+const char *runner_skip_reason(const struct run_plan *rp, unsigned flags)
+{
+	const char *note;
+
+	return skip_why(rp, flags, &note);
+}
+
+const char *runner_skip_note(const struct run_plan *rp)
+{
+	const struct clyde_opts *o = rp->opt;
+	const char *note;
+
+	for (size_t i = 0; i < NPHASES; i++) {
+		const struct phase_ops *ph = phase_list[i];
+
+		if (o->only && !(o->only & (1u << ph->test)))
+			continue;
+		if (skip_why(rp, ph->flags, &note) && note)
+			return note;
+	}
 	return NULL;
 }
 

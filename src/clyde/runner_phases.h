@@ -38,8 +38,9 @@ int runner_check_phases(const struct phase_ops *const *list, size_t n,
 /*
  * Why this entry cannot be a phase, or NULL: it needs a name (its
  * figure's key), a title, a progress line, a run hook, a figure, and
- * known flags that go together (PHASE_READS, PHASE_MAKES_DATA and
- * PHASE_PER_CHAR with PHASE_DATA; PHASE_DATA or PHASE_FILES, not both),
+ * known flags that go together (PHASE_READS, PHASE_MAKES_DATA,
+ * PHASE_PER_CHAR and PHASE_SEEK_COUNT with PHASE_DATA; PHASE_FILE_COUNT
+ * with PHASE_FILES; PHASE_DATA or PHASE_FILES, not both),
  * and a run state of at most PHASE_STATE_MAX bytes.
  */
 const char *runner_check_phase(const struct phase_ops *ph);
@@ -65,6 +66,14 @@ struct run_plan;
 /* Why a phase is skipped in this run (its options and plan.h's sizes),
  * or NULL when it runs. */
 const char *runner_skip_reason(const struct run_plan *rp, unsigned flags);
+
+/*
+ * The note to give before the first test when a phase the run asks for
+ * (all, or those --only names) is skipped by an option given for
+ * something else than skipping it (the per-char tests under -D, which
+ * takes whole aligned blocks only), or NULL. Needs no runner_init.
+ */
+const char *runner_skip_note(const struct run_plan *rp);
 
 struct fill;
 

@@ -26,9 +26,10 @@
  * that clyde's parser composes with the run's options and shows in
  * --help under the figure's heading), its JSON settings
  * (settings.getpid), its words in the settings column ("1048576 calls"),
- * and its rule for a run that sizes itself (no -s, no --getpid-calls):
- * the calls for the target time, kept in its run state (struct
- * getpid_state), never in the options.
+ * its rule for a run that sizes itself (no -s, no --getpid-calls): the
+ * calls for the target time, kept in its run state (struct
+ * getpid_state), never in the options; and what the live view expects
+ * of a test (its calls, its time).
  */
 #include "config.h"
 
@@ -157,6 +158,16 @@ static int getpid_autosize(const struct phase_plan *p, double target,
 	return 1;
 }
 
+/* For the live view: the most calls, and under a sized run the most
+ * seconds; one call an operation. */
+static void getpid_expect(const struct phase_plan *p, struct phase_expect *e)
+{
+	const struct getpid_state *st = p->state;
+
+	e->ops = getpid_calls(p);
+	e->secs = st->secs;
+}
+
 const struct phase_ops phase_getpid_ops = {
     .name = "getpid",
     .title = "getpid calls",
@@ -169,4 +180,5 @@ const struct phase_ops phase_getpid_ops = {
     .options = &getpid_options,
     .settings = getpid_json,
     .autosize = getpid_autosize,
+    .expect = getpid_expect,
 };
