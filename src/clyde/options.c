@@ -92,11 +92,14 @@ static int only_named(const struct clyde_opts *o, unsigned mask)
 static int check_conflicts(struct opt_ctx *c, const struct opts_parse *g)
 {
 	const struct clyde_opts *o = &g->o;
-	const unsigned per_char = (1u << RT_putc) | (1u << RT_getc);
+	unsigned per_char = 0;
 	const unsigned data = (1u << RT_FIRST_FILE) - 1;
 	const unsigned files = ((1u << RT_COUNT) - 1) & ~data;
 	char size[32];
 
+	for (enum result_test t = 0; t < RT_COUNT; t++)
+		if (figure_of(t)->flags & FIGF_PER_CHAR)
+			per_char |= 1u << t;
 	/* The intervals have no place but the document: without one
 	 * they would be measured and thrown away without a word. */
 	if (o->log_interval_ms && !o->json) {
