@@ -15,8 +15,8 @@
 # figure in --json, in -v's latency table, in clyde-report txt and in
 # clyde-report compare; the figure's own settings are in the JSON and
 # the settings column, and a run that sizes itself sizes it by its rule;
-# its check_figures passes, and so does the JSON document's test
-# (008-json.sh) of the copy, whose keys are the man page's.
+# every Check suite of the copy passes, and so does the JSON document's
+# test (008-json.sh) of the copy, whose keys are the man page's.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 start=$(date +%s)
@@ -191,19 +191,24 @@ jq -e '.settings.getpid.calls == 5000 and .runs[0].tests.getpid.work == 5000' \
 	"$WORK/d.json" >/dev/null ||
 	fail "--getpid-calls=5000: $(jq -c '.settings.getpid, .runs[0].tests.getpid.work' "$WORK/d.json")"
 
-# The registry's own checks, whose part for a figure bonnie++ has no
-# field for runs only when there is one: check_figures of the copy.
+# The copy's Check suites, every one: the registry's own checks (whose
+# part for a figure bonnie++ has no field for runs only when there is
+# one), the docs' (which accept a new figure without edits) and the
+# help's. Its shell tests are this tree's, run on the copy's programs
+# above and by 008-json.sh below; a whole make check of the copy would
+# take as long as this tree's.
 if [ -x "$TOP/t/check_figures" ]; then
+	suites=$(sed -n '/^CHECK_SUITES *=/,/[^\\]$/p' "$NEW/t/Makefile.am" |
+		sed 's/^CHECK_SUITES *=//; s/\\//g')
+	[ -n "$suites" ] || fail "no CHECK_SUITES in the copy's t/Makefile.am"
 	{ $MAKE -s -C "$B/src" -j2 &&
-		$MAKE -s -C "$B/t" -j2 check_figures check_help; } \
+		$MAKE -s -C "$B/t" -j2 check TESTS="$(echo $suites)"; } \
 		>"$WORK/log" 2>&1 ||
-		fail "make check_figures check_help: $(grep -m 5 -e error -e Error "$WORK/log")"
-	"$B/t/check_figures" >"$WORK/log" 2>&1 ||
-		fail "check_figures of the copy: $(tail -5 "$WORK/log")"
-	"$B/t/check_help" >"$WORK/log" 2>&1 ||
-		fail "check_help of the copy: $(tail -5 "$WORK/log")"
+		fail "the copy's Check suites: $(grep -m 5 -e error -e Error -e FAIL "$WORK/log")"
+	grep -q "^# FAIL: *0$" "$B/t/test-suite.log" ||
+		fail "the copy's Check suites: $(grep -m 5 -e FAIL "$B/t/test-suite.log")"
 else
-	echo "check_figures not built here: not run in the copy either" >&2
+	echo "check_figures not built here: the copy's suites not run either" >&2
 fi
 
 # The JSON document's own test, of the copy: its keys are the man
