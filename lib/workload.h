@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * workload: the options that describe a random-I/O workload, and its
+ * settings text:
+ *
+ *   --mix=R            reads, in percent of the operations
+ *   --ran-bs=SPLIT     one block size, or sizes with shares adding to 100
+ *   --dist=DIST        where the operations land over the file's blocks
+ *   --rate=IOPS        an offered rate, and --arrivals=poisson|fixed
+ *
+ * A struct wl_spec holds what was given. Each parser takes an option's
+ * text, fills its part of the spec and sets its bit in .given; on a bad
+ * value it leaves the spec as it was and returns -1 with a short reason
+ * in why[whylen] ("shares add to 90, not 100"), which names the piece at
+ * fault but not the option: the caller names that. Whether options go
+ * together (--arrivals without --rate, a split under -D) is the
+ * caller's to decide.
+ *
+ * Percentages are kept in tenths (permille): an option takes a whole
+ * percent or one decimal ("70", "33.3"). Nothing here prints or exits.
+ */
+#ifndef CLYDE_WORKLOAD_H
+#define CLYDE_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* 100 percent, in the tenths every share here is kept in. */
+#define WL_WHOLE 1000u
+
+/* Block sizes: powers of two from 512 bytes to 16 MiB; at most
+ * WL_SPLIT_MAX of them in a split. */
+#define WL_BS_MIN    512u
+#define WL_BS_MAX    (16u << 20)
+#define WL_SPLIT_MAX 16u
+
+/* Zones of --dist=zoned. */
+#define WL_ZONES_MAX 32u
+
+/*
+ * The values of zipf:THETA and pareto:H, in millionths (six decimals at
+ * most): theta above 0 and at most 10, h above 0 and below 1. Without
+ * a value, fio's defaults.
+ */
+#define WL_PARAM_ONE	  1000000u
+#define WL_ZIPF_MAX	  (10u * WL_PARAM_ONE)
+#define WL_ZIPF_DEFAULT	  1100000u
+#define WL_PARETO_DEFAULT 200000u
+
+/* --rate: whole operations a second, 1 to 10^9 (a gap of 1 ns). */
+#define WL_RATE_MAX 1000000000ull
+
+/* Room for any settings text wl_text writes, its NUL included. */
+#define WL_TEXT_MAX 1024u
+
+/* What was given: the bits of wl_spec.given. */
+enum wl_given {
+	WL_GIVEN_MIX = 1,
+	WL_GIVEN_BS = 2,
+	WL_GIVEN_DIST = 4,
+	WL_GIVEN_RATE = 8,
+	WL_GIVEN_ARRIVALS = 16,
+};
+
+enum wl_dist_kind { WL_UNIFORM, WL_ZIPF, WL_PARETO, WL_ZONED };
+
+enum wl_arrivals { WL_POISSON, WL_FIXED };
+
+/* The block sizes and their shares, in the order given. */
+struct wl_bs {
+	unsigned n;		      /* 1..WL_SPLIT_MAX */
+	uint64_t size[WL_SPLIT_MAX];  /* bytes: distinct powers of two */
+	unsigned share[WL_SPLIT_MAX]; /* tenths of a percent, each above 0,
+					 adding to WL_WHOLE */
+};
+
+/* Where offsets land. A zeroed one is uniform. */
+struct wl_dist {
+	enum wl_dist_kind kind;
+	uint32_t param; /* zipf: theta, pareto: h; in millionths */
+	unsigned nzones;
+	/* Zones from the start of the file, in order: zone_io of the
+	 * operations (0 allowed) go to zone_size of the blocks (above 0);
+	 * each adds to WL_WHOLE. */
+	unsigned zone_io[WL_ZONES_MAX];
+	unsigned zone_size[WL_ZONES_MAX];
+};
+
+/* A workload as given; zeroed, nothing is. */
+struct wl_spec {
+	unsigned given;		   /* enum wl_given bits */
+	unsigned reads;		   /* --mix: tenths of a percent, 0..1000 */
+	struct wl_bs bs;	   /* --ran-bs */
+	struct wl_dist dist;	   /* --dist */
+	uint64_t rate;		   /* --rate: operations a second */
+	enum wl_arrivals arrivals; /* --arrivals; WL_POISSON unless given */
+};
+
+/*
+ * The parsers. Each returns 0, or -1 with the reason in why[whylen] and
+ * *w untouched. Every form is strict: the whole text is used, nothing
+ * around a number (no sign, blank, '%' or trailing junk), no piece
+ * empty.
+ *
+ * wl_parse_mix: "R", reads in percent, 0 to 100, a decimal at most.
+ * wl_parse_bs: "SIZE" or "SIZE:PCT[,SIZE:PCT...]": sizes as units.h
+ *   reads them ("8k", "1m", "4096"), each a power of two from WL_BS_MIN
+ *   to WL_BS_MAX and given once; shares above 0 adding to exactly 100.
+ * wl_parse_dist: "uniform", "zipf[:THETA]", "pareto[:H]" or
+ *   "zoned:IO/SIZE[,IO/SIZE...]" (IO percent of the operations go to
+ *   the next SIZE percent of the file; both columns add to 100).
+ * wl_parse_rate: operations a second, "5000", "5k", "1.5k", "2m"
+ *   (decimal multiples: k = 1000), whole, 1 to WL_RATE_MAX.
+ * wl_parse_arrivals: "poisson" or "fixed".
+ */
+int wl_parse_mix(struct wl_spec *w, const char *s, char *why, size_t whylen);
+int wl_parse_bs(struct wl_spec *w, const char *s, char *why, size_t whylen);
+int wl_parse_dist(struct wl_spec *w, const char *s, char *why, size_t whylen);
+int wl_parse_rate(struct wl_spec *w, const char *s, char *why, size_t whylen);
+int wl_parse_arrivals(struct wl_spec *w, const char *s, char *why,
+		      size_t whylen);
+
+/*
+ * The settings text of what was given, its pieces in this order, one
+ * space between them, none for what was not given:
+ *
+ *   8k:70,64k:30  the block sizes: one size alone ("8k"), or the split
+ *                 (sizes as units_fmt_small writes them, shares in
+ *                 percent: whole, or one decimal as in "33.3")
+ *   r70           reads in percent (r0: all writes)
+ *   zipf:1.1      the distribution: uniform, zipf:THETA, pareto:H or
+ *                 zoned:60/10,30/20,10/70 (values without trailing zeros)
+ *   rate 5000 poisson
+ *                 the rate in operations a second and its arrivals
+ *                 (poisson unless --arrivals said fixed); arrivals given
+ *                 without a rate show as the word alone
+ *
+ * e.g. "8k:70,64k:30 r70 zipf:1.1 rate 5000 poisson". Each piece parses
+ * back to the same spec (the mix's after its r; the rate's number and
+ * arrivals word each by their own parser). Writes at most len bytes,
+ * NUL included (buf may be NULL when len is 0); returns the length of
+ * the whole text, as snprintf does: never above WL_TEXT_MAX - 1.
+ */
+size_t wl_text(const struct wl_spec *w, char *buf, size_t len);
+
+/* A share in tenths of a percent as the options write it: "70" for
+ * 700, "33.3" for 333. */
+void wl_fmt_pct(char *buf, size_t len, unsigned tenths);
+
+#endif
