@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * workload: the options that describe a random-I/O workload, and its
- * settings text:
+ * workload: what a random-I/O workload draws for each operation (read
+ * or write, block size, when it is due) and the options that describe
+ * it:
  *
  *   --mix=R            reads, in percent of the operations
  *   --ran-bs=SPLIT     one block size, or sizes with shares adding to 100
@@ -13,8 +14,13 @@
  * value it leaves the spec as it was and returns -1 with a short reason
  * in why[whylen] ("shares add to 90, not 100"), which names the piece at
  * fault but not the option: the caller names that. Whether options go
- * together (--arrivals without --rate, a split under -D) is the
- * caller's to decide.
+ * together (--arrivals without --rate, a split under -D) is the caller's
+ * to decide; wl_bs_sectors helps with the second.
+ *
+ * The draws take the caller's rng (rng.h): one seed gives the same
+ * draws every time. Give each kind of draw an rng of its own (seeded
+ * from the run's seed and a salt) where changing one option must not
+ * move the draws of another.
  *
  * Percentages are kept in tenths (permille): an option takes a whole
  * percent or one decimal ("70", "33.3"). Nothing here prints or exits.
@@ -24,6 +30,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "rng.h"
 
 /* 100 percent, in the tenths every share here is kept in. */
 #define WL_WHOLE 1000u
@@ -146,5 +154,48 @@ size_t wl_text(const struct wl_spec *w, char *buf, size_t len);
 /* A share in tenths of a percent as the options write it: "70" for
  * 700, "33.3" for 333. */
 void wl_fmt_pct(char *buf, size_t len, unsigned tenths);
+
+/* Whether to read: 1 with a chance of reads tenths of a percent, else
+ * 0 (write). One rng_below of 1000 a draw. */
+int wl_draw_read(unsigned reads, struct rng *r);
+
+/* A block size of the split, each with the chance of its share
+ * (bs->n >= 1). One rng_below of 1000 a draw. */
+uint64_t wl_draw_bs(const struct wl_bs *bs, struct rng *r);
+
+/* The largest size of the split (the buffer an operation needs). */
+uint64_t wl_bs_max(const struct wl_bs *bs);
+
+/*
+ * Whether every size of the split is whole sectors of sector bytes (> 0;
+ * direct I/O needs it). Returns 0, or -1 naming the first size that is
+ * not ("512 is not whole 4096-byte sectors").
+ */
+int wl_bs_sectors(const struct wl_bs *bs, uint64_t sector, char *why,
+		  size_t whylen);
+
+/*
+ * The arrivals of an offered rate. Arrival k (1, 2, ...) is due at
+ * .due ns after the start, where the start is the caller's: for fixed
+ * arrivals floor(k * 10^9 / rate), so no gap's rounding adds up; for
+ * poisson the sum of k exponential gaps of mean 10^9 / rate, kept in
+ * a double and rounded down only for .due (within a ns for the first
+ * hundred days: 2^53 ns).
+ */
+struct wl_sched {
+	uint64_t rate;
+	enum wl_arrivals arrivals;
+	uint64_t k;   /* arrivals drawn */
+	uint64_t due; /* ns from the start to arrival k */
+	double t;     /* poisson: its due time unrounded */
+};
+
+/* Start a schedule of rate (1..WL_RATE_MAX) operations a second. */
+void wl_sched_init(struct wl_sched *s, uint64_t rate, enum wl_arrivals a);
+
+/* The gap in ns from the last arrival (or the start) to the next; moves
+ * s->due on by it. Fixed: 10^9 / rate rounded down or up (no rng);
+ * poisson: one rng_next a draw, 0 possible at a high rate. */
+uint64_t wl_sched_next(struct wl_sched *s, struct rng *r);
 
 #endif

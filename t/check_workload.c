@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_workload: the workload options: every bad form refused with a
  * reason and the spec left as it was; good ones back in the settings
- * text, which parses back to the same spec. */
+ * text, which parses back to the same spec. The draws:
+ * check_workload_draws.c. */
 #include "config.h"
 
 #include <check.h>
@@ -11,6 +12,7 @@
 
 #include "workload.h"
 #include "check_main.h"
+#include "check_workload.h"
 
 enum which { MIX, BS, DIST, RATE, ARRIVALS };
 
@@ -39,6 +41,14 @@ static void parse_ok(struct wl_spec *w, enum which k, const char *s)
 
 	ck_assert_msg(parse(w, k, s, why, sizeof(why)) == 0, "'%s' refused: %s",
 		      s, why);
+}
+
+void cw_ok(cw_parse_fn parse, struct wl_spec *w, const char *s)
+{
+	char why[128] = "";
+
+	ck_assert_msg(parse(w, s, why, sizeof(why)) == 0, "'%s' refused: %s", s,
+		      why);
 }
 
 static const struct {
@@ -327,6 +337,7 @@ static Suite *workload_suite(void)
 	tcase_add_loop_test(p, parse_bad, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(p, text_room);
 	suite_add_tcase(s, p);
+	workload_draws_tcase(s);
 	return s;
 }
 
