@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * workload: what a random-I/O workload draws for each operation (read
- * or write, block size, when it is due) and the options that describe
- * it:
+ * or write, block size, block, when it is due) and the options that
+ * describe it:
  *
  *   --mix=R            reads, in percent of the operations
  *   --ran-bs=SPLIT     one block size, or sizes with shares adding to 100
@@ -18,9 +18,9 @@
  * to decide; wl_bs_sectors helps with the second.
  *
  * The draws take the caller's rng (rng.h): one seed gives the same
- * draws every time. Give each kind of draw an rng of its own (seeded
- * from the run's seed and a salt) where changing one option must not
- * move the draws of another.
+ * draws, offsets included, every time. Give each kind of draw an rng of
+ * its own (seeded from the run's seed and a salt) where changing one
+ * option must not move the draws of another.
  *
  * Percentages are kept in tenths (permille): an option takes a whole
  * percent or one decimal ("70", "33.3"). Nothing here prints or exits.
@@ -47,8 +47,9 @@
 
 /*
  * The values of zipf:THETA and pareto:H, in millionths (six decimals at
- * most): theta above 0 and at most 10, h above 0 and below 1. Without
- * a value, fio's defaults.
+ * most): theta above 0 and at most 10 (1 included, which fio refuses:
+ * its closed form divides by 0 there, the exact draw here does not), h
+ * above 0 and below 1. Without a value, fio's defaults.
  */
 #define WL_PARAM_ONE	  1000000u
 #define WL_ZIPF_MAX	  (10u * WL_PARAM_ONE)
@@ -57,6 +58,10 @@
 
 /* --rate: whole operations a second, 1 to 10^9 (a gap of 1 ns). */
 #define WL_RATE_MAX 1000000000ull
+
+/* The most blocks offsets are drawn over: every block number is exact
+ * in a double (2^53 blocks of 512 bytes: 4 EiB). */
+#define WL_BLOCKS_MAX (1ull << 53)
 
 /* Room for any settings text wl_text writes, its NUL included. */
 #define WL_TEXT_MAX 1024u
@@ -173,6 +178,61 @@ uint64_t wl_bs_max(const struct wl_bs *bs);
  */
 int wl_bs_sectors(const struct wl_bs *bs, uint64_t sector, char *why,
 		  size_t whylen);
+
+/*
+ * A distribution made ready over n blocks. Its fields are the draws'
+ * own: set by wl_offsets_init, read by wl_offsets_rank and
+ * wl_offsets_place.
+ */
+struct wl_offsets {
+	enum wl_dist_kind kind;
+	uint64_t n;
+	uint64_t key; /* where ranks land: from the seed */
+	/* zipf (rejection-inversion): theta, H(1.5) - 1, H(n + 0.5) and
+	 * the shortcut bound s */
+	double theta, h_x1, h_n, s;
+	double exponent; /* pareto: ln h / ln(1 - h) */
+	unsigned nzones;
+	unsigned zone_cum[WL_ZONES_MAX];       /* tenths up to zone i */
+	uint64_t zone_start[WL_ZONES_MAX + 1]; /* its first block */
+};
+
+/*
+ * Make d ready to draw blocks in [0, nblocks), the hot blocks of zipf
+ * and pareto placed by seed. Returns 0, or -1 with the reason in
+ * why[whylen]: no blocks or more than WL_BLOCKS_MAX, or a zone that
+ * would get operations but holds no whole block ("zone 2 (10% of the
+ * file) holds none of 5 blocks").
+ */
+int wl_offsets_init(struct wl_offsets *o, const struct wl_dist *d,
+		    uint64_t nblocks, uint64_t seed, char *why, size_t whylen);
+
+/* A block in [0, n): wl_offsets_place(o, wl_offsets_rank(o, r)). */
+uint64_t wl_offsets_draw(const struct wl_offsets *o, struct rng *r);
+
+/*
+ * The rank of a draw, in [0, n):
+ *   uniform   every rank alike (one rng_below);
+ *   zipf      rank k (0 = hottest) with a chance in proportion to
+ *             1/(k+1)^theta over the n ranks, as fio defines it, drawn
+ *             exactly (rejection-inversion, Hörmann and Derflinger
+ *             1996, where fio approximates: Gray et al. 1994);
+ *   pareto    floor(n * U^p) for U uniform in [0, 1) and
+ *             p = ln h / ln(1 - h) (fio's rule, over n where fio takes
+ *             n - 1 and so never reaches the last block): the ranks
+ *             below h * n get 1 - h of the operations (0.2: 80% of
+ *             them go to the first 20% of the ranks);
+ *   zoned     a zone by its I/O share, then any block of it alike.
+ */
+uint64_t wl_offsets_rank(const struct wl_offsets *o, struct rng *r);
+
+/*
+ * The block a rank lands on. zipf and pareto: a bijection of [0, n)
+ * keyed by the seed (seek.h's seek_perm), so the hot blocks are spread
+ * over the file rather than all at its start, and the same seed puts
+ * them in the same places. uniform and zoned: the rank itself.
+ */
+uint64_t wl_offsets_place(const struct wl_offsets *o, uint64_t rank);
 
 /*
  * The arrivals of an offered rate. Arrival k (1, 2, ...) is due at

@@ -2,7 +2,7 @@
 /* check_workload: the workload options: every bad form refused with a
  * reason and the spec left as it was; good ones back in the settings
  * text, which parses back to the same spec. The draws:
- * check_workload_draws.c. */
+ * check_workload_draws.c and check_workload_fit.c. */
 #include "config.h"
 
 #include <check.h>
@@ -338,6 +338,7 @@ static Suite *workload_suite(void)
 	tcase_add_test(p, text_room);
 	suite_add_tcase(s, p);
 	workload_draws_tcase(s);
+	workload_fit_tcase(s);
 	return s;
 }
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_workload_draws: from fixed seeds, over 10^6 draws, the shares of
- * reads and of each block size within 0.2 points of what was asked;
- * Poisson gaps (mean within 1%, coefficient of variation within 2% of
- * 1) and fixed gaps that add up with no drift. */
+ * reads, of each block size, of each zone and of tenths of the file
+ * under uniform offsets within 0.2 points of what was asked; the edges
+ * of the offsets (one block, zones too small, theta 10); Poisson gaps
+ * (mean within 1%, coefficient of variation within 2% of 1) and fixed
+ * gaps that add up with no drift. */
 #include "config.h"
 
 #include <check.h>
@@ -81,6 +83,120 @@ START_TEST(bs_shares)
 }
 END_TEST
 
+START_TEST(zoned_shares)
+{
+	struct wl_spec w = {0};
+	struct wl_offsets o;
+	uint64_t count[4] = {0},
+		 first[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX},
+		 last[4] = {0};
+	static const uint64_t start[] = {0, 10000, 30000, 60000, 100000};
+	struct rng r;
+	char why[128];
+
+	cw_ok(wl_parse_dist, &w, "zoned:60/10,30/20,0/30,10/40");
+	ck_assert_int_eq(
+	    wl_offsets_init(&o, &w.dist, 100000, 3, why, sizeof(why)), 0);
+	rng_seed(&r, 11);
+	for (unsigned i = 0; i < CW_DRAWS; i++) {
+		uint64_t x = wl_offsets_draw(&o, &r);
+		unsigned z = 0;
+
+		if (x >= 100000)
+			ck_abort_msg("block %llu", (unsigned long long)x);
+		while (x >= start[z + 1])
+			z++;
+		count[z]++;
+		first[z] = x < first[z] ? x : first[z];
+		last[z] = x > last[z] ? x : last[z];
+	}
+	for (unsigned z = 0; z < 4; z++)
+		assert_share(count[z], w.dist.zone_io[z], "zone");
+	ck_assert_uint_eq(count[2], 0);
+	/* Each zone is drawn over all of itself. */
+	ck_assert_uint_eq(first[0], 0);
+	ck_assert_uint_eq(last[0], 9999);
+	ck_assert_uint_eq(first[3], 60000);
+	ck_assert_uint_eq(last[3], 99999);
+}
+END_TEST
+
+START_TEST(uniform_shares)
+{
+	struct wl_dist d = {0}; /* zeroed: uniform */
+	struct wl_offsets o;
+	uint64_t count[11] = {0};
+	struct rng r;
+	char why[128];
+
+	ck_assert_int_eq(wl_offsets_init(&o, &d, 1000, 3, why, sizeof(why)), 0);
+	rng_seed(&r, 12);
+	for (unsigned i = 0; i < CW_DRAWS; i++) {
+		uint64_t x = wl_offsets_draw(&o, &r);
+
+		count[x < 1000 ? x / 100 : 10]++;
+	}
+	ck_assert_uint_eq(count[10], 0);
+	for (unsigned b = 0; b < 10; b++)
+		assert_share(count[b], 100, "uniform tenth");
+	ck_assert_uint_eq(wl_offsets_place(&o, 123), 123);
+}
+END_TEST
+
+/* One block, or none; zones too small for their blocks; the edges of
+ * theta. */
+START_TEST(offsets_edges)
+{
+	struct wl_spec w = {0};
+	struct wl_offsets o;
+	struct rng r;
+	char why[128] = "";
+	uint64_t zero = 0, other = 0;
+
+	cw_ok(wl_parse_dist, &w, "zipf:1.1");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 0, 1, why, sizeof(why)),
+			 -1);
+	ck_assert_str_eq(why, "no blocks to draw from");
+	rng_seed(&r, 5);
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 1, 1, why, sizeof(why)),
+			 0);
+	for (unsigned i = 0; i < 1000; i++)
+		other += wl_offsets_draw(&o, &r) != 0;
+	ck_assert_uint_eq(other, 0);
+	cw_ok(wl_parse_dist, &w, "pareto:0.5");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 1, 1, why, sizeof(why)),
+			 0);
+	ck_assert_uint_eq(wl_offsets_draw(&o, &r), 0);
+	/* theta 10: rank 0 has 1/zeta(10) = 99.90% of the draws. */
+	cw_ok(wl_parse_dist, &w, "zipf:10");
+	ck_assert_int_eq(
+	    wl_offsets_init(&o, &w.dist, 1ull << 50, 1, why, sizeof(why)), 0);
+	for (unsigned i = 0; i < 100000; i++)
+		zero += wl_offsets_rank(&o, &r) == 0;
+	ck_assert_uint_gt(zero, 99800);
+	/* 60% of the I/O to 10% of 7 blocks: none whole. */
+	cw_ok(wl_parse_dist, &w, "zoned:60/10,40/90");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 7, 1, why, sizeof(why)),
+			 -1);
+	ck_assert_str_eq(why,
+			 "zone 1 (10% of the file) holds none of 7 blocks");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 10, 1, why, sizeof(why)),
+			 0);
+	cw_ok(wl_parse_dist, &w, "zoned:0.5/0.5,99.5/99.5");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 100, 1, why, sizeof(why)),
+			 -1);
+	ck_assert_str_eq(why,
+			 "zone 1 (0.5% of the file) holds none of 100 blocks");
+	/* A zone with no I/O may hold no block. */
+	cw_ok(wl_parse_dist, &w, "zoned:0/0.5,100/99.5");
+	ck_assert_int_eq(wl_offsets_init(&o, &w.dist, 100, 1, why, sizeof(why)),
+			 0);
+	for (unsigned i = 0; i < 1000; i++)
+		other += wl_offsets_draw(&o, &r) >= 100;
+	ck_assert_uint_eq(other, 0);
+}
+END_TEST
+
 /* Poisson gaps: mean 10^9 / rate within 1%, coefficient of variation
  * within 2% of 1; their sum is the due time, in whole ns. */
 static const uint64_t poisson_rates[] = {5000, 3, 1000000};
@@ -150,6 +266,9 @@ void workload_draws_tcase(Suite *s)
 	tcase_add_loop_test(d, mix_shares, 0, sizeof(mixes) / sizeof(mixes[0]));
 	tcase_add_loop_test(d, bs_shares, 0,
 			    sizeof(splits) / sizeof(splits[0]));
+	tcase_add_test(d, zoned_shares);
+	tcase_add_test(d, uniform_shares);
+	tcase_add_test(d, offsets_edges);
 	tcase_add_loop_test(d, poisson_gaps, 0,
 			    sizeof(poisson_rates) / sizeof(poisson_rates[0]));
 	tcase_add_loop_test(d, fixed_gaps, 0,
