@@ -42,6 +42,10 @@ rel=$(realpath --relative-to="$TOP" "$ORIG") || fail "realpath"
 $MAKE -C "$TOP" distdir distdir="$rel" >"$WORK/log" 2>&1 ||
 	fail "make distdir: $(tail -5 "$WORK/log")"
 [ -f "$ORIG/configure.ac" ] || fail "make distdir made no tree at $ORIG"
+# A tree that has the figure already is a copy this test made (whose
+# own make check runs it): adding the figure again would show nothing.
+[ -f "$ORIG/src/clyde/phase_getpid.c" ] &&
+	skip "this tree has the recipe's figure already (a copy made by this test)"
 cp -pR "$ORIG" "$NEW" || fail "cp"
 chmod -R u+w "$NEW"
 
