@@ -449,8 +449,10 @@ static int run_clyde(const struct clyde_opts *o)
 	plan_init(&plan, o);
 	autosize_plan(&plan, &sized);
 	if (lockstep_open(&x.ls, o, &stop_signal, stderr) ||
-	    targets_check(&plan) || open_outputs(o, &json))
-		return CLI_EXIT_USAGE;
+	    targets_check(&plan) || open_outputs(o, &json)) {
+		status = CLI_EXIT_USAGE;
+		goto out;
+	}
 	if ((status = make_room(&x)) != 0)
 		goto out;
 	if (targets_create(&targets, o)) {

@@ -52,7 +52,6 @@ enum per_char_mode {
 /* --progress: the live status line on stderr (src/clyde/live.c) when
  * stderr is a terminal (auto, the default), always, or never. */
 enum opt_progress { PROGRESS_AUTO = 0, PROGRESS_ALWAYS, PROGRESS_NONE };
-struct autosize;
 
 struct clyde_opts {
 	const char *dir; /* -d: the first target, dirs[0] */

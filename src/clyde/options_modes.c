@@ -2,10 +2,11 @@
 /*
  * options_modes: the run's options that pick a way of working rather
  * than a size: the formats (--csv, --format, the per-char meaning they
- * imply), the outputs (--json, --progress, --log-interval), what the
+ * imply), the live outputs (--progress, --log-interval), what the
  * writes carry and how they are checked (--data, --verify and what it
- * cannot go with, --verify-only), whom the run runs as (-u, -g), and -h
- * and -V, bonnie++'s spellings of --help and --version.
+ * cannot go with, --verify-only), and -h and -V, bonnie++'s spellings
+ * of --help and --version. --json, -u and -g are the shared entries
+ * (optshared.h).
  */
 #include "config.h"
 

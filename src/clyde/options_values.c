@@ -131,11 +131,13 @@ int opts_take_files(struct opt_ctx *c, const char *arg)
 	/* num: a count of 1024 files; an m suffix multiplies by 1024. */
 	len = strlen(f[0]);
 	if (len && (f[0][len - 1] == 'm' || f[0][len - 1] == 'M')) {
+		char suffix = f[0][len - 1];
+
 		f[0][len - 1] = '\0';
 		if (units_parse_uint(f[0], OPT_FILES_NUM_MAX / 1024, &v, why,
 				     sizeof(why)) ||
 		    !*f[0]) {
-			f[0][len - 1] = 'm';
+			f[0][len - 1] = suffix;
 			return opt_bad(c, "-n", f[0],
 				       *why ? why : "not a number");
 		}

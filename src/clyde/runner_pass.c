@@ -215,15 +215,13 @@ static int record_targets(struct pass *p, enum result_test test)
 /* One phase of the pass, unless skipped. Returns nonzero to end it. */
 static int pass_phase(struct pass *p, const struct runner_phase *rp)
 {
-	const struct clyde_opts *o = p->env->opt;
 	const struct phase_ops *ph = &rp->ops;
 	struct phase_plan plan = plan_of(p->env->plan, ph->test);
 	struct result_test_rec *rec = &p->r->t[ph->test];
 	struct timed t = {.n = 0};
 
 	rec->state = RS_NOT_RUN;
-	if (runner_skip_reason(p->env->plan, ph->flags) ||
-	    (o->only && !(o->only & (1u << ph->test))))
+	if (!plan_runs(p->env->plan, ph->test))
 		return 0;
 	if (*p->env->stop)
 		return 1;

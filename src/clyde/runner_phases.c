@@ -245,15 +245,12 @@ const char *runner_skip_note(const struct run_plan *rp)
 
 void runner_room(const struct run_plan *rp, struct runner_room *r)
 {
-	const struct clyde_opts *o = rp->opt;
-
 	*r = (struct runner_room){0};
 	for (size_t i = 0; i < NPHASES; i++) {
 		const struct phase_ops *ph = phase_list[i];
 		uint64_t b;
 
-		if (runner_skip_reason(rp, ph->flags) ||
-		    (o->only && !(o->only & (1u << ph->test))))
+		if (!plan_runs(rp, ph->test))
 			continue;
 		if (ph->flags & PHASE_FILES)
 			r->files = 1;
@@ -283,11 +280,6 @@ const struct runner_phase *runner_phase_at(size_t i)
 const struct runner_phase *runner_maker(void)
 {
 	return maker;
-}
-
-unsigned runner_nslots(void)
-{
-	return nslots;
 }
 
 void runner_release(struct phase_ctx *ctx, void *const *priv)

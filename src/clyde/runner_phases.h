@@ -101,13 +101,12 @@ struct runner_phase {
 
 /* After runner_init: the number of phases and the phase at i, in the
  * run order; the one that makes the data file (PHASE_MAKES_DATA), or
- * NULL; the number of private-state slots. */
+ * NULL. */
 size_t runner_nphases(void);
 const struct runner_phase *runner_phase_at(size_t i);
 const struct runner_phase *runner_maker(void);
-unsigned runner_nslots(void);
 
-/* The state of every slot in priv[0..runner_nslots()) back through its
+/* The state of every slot in priv (one per slot) back through its
  * release hook (ctx->priv set to each in turn); the empty ones skipped. */
 void runner_release(struct phase_ctx *ctx, void *const *priv);
 

@@ -29,22 +29,13 @@ void cli_set_prog(const char *prog)
 	prog_name = prog;
 }
 
-const char *cli_prog(void)
-{
-	return prog_name;
-}
-
-/* One line on f: prefix (may be NULL), the message, suffix (may be
- * NULL) after ": ", under f's lock. */
-static void line(FILE *f, const char *prefix, const char *suffix,
-		 const char *fmt, va_list ap)
+/* One line on f: prefix (may be NULL) and the message, under f's lock. */
+static void line(FILE *f, const char *prefix, const char *fmt, va_list ap)
 {
 	flockfile(f);
 	if (prefix)
 		fprintf(f, "%s: ", prefix);
 	vfprintf(f, fmt, ap);
-	if (suffix)
-		fprintf(f, ": %s", suffix);
 	fputc('\n', f);
 	funlockfile(f);
 }
@@ -54,18 +45,7 @@ int error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(stderr, prog_name, NULL, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int error_errno(const char *fmt, ...)
-{
-	va_list ap;
-	const char *why = strerror(errno);
-
-	va_start(ap, fmt);
-	line(stderr, prog_name, why, fmt, ap);
+	line(stderr, prog_name, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -75,13 +55,13 @@ void warning(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(stderr, prog_name, NULL, fmt, ap);
+	line(stderr, prog_name, fmt, ap);
 	va_end(ap);
 }
 
 int cli_vline(FILE *err, const char *prog, const char *fmt, va_list ap)
 {
-	line(err, prog, NULL, fmt, ap);
+	line(err, prog, fmt, ap);
 	return -1;
 }
 
@@ -90,7 +70,7 @@ int error_on(FILE *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(err, prog_name, NULL, fmt, ap);
+	line(err, prog_name, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -100,7 +80,7 @@ void warning_on(FILE *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(err, prog_name, NULL, fmt, ap);
+	line(err, prog_name, fmt, ap);
 	va_end(ap);
 }
 
@@ -109,15 +89,8 @@ void say(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	line(stderr, NULL, NULL, fmt, ap);
+	line(stderr, NULL, fmt, ap);
 	va_end(ap);
-}
-
-int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
-	    const char *why)
-{
-	fprintf(err, "%s: %s '%s': %s\n", prog, what, value, why);
-	return -1;
 }
 
 static void stops_set(sigset_t *set)

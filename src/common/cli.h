@@ -34,7 +34,6 @@ enum cli_exit {
  * program once, first thing in main; every line then starts "prog: ".
  *   error(fmt, ...)        "prog: <message>", returns -1, for
  *                          `return error(...)`;
- *   error_errno(fmt, ...)  the same with ": strerror(errno)" after it;
  *   warning(fmt, ...)      "prog: <message>" for what does not stop the
  *                          work (a note, a skipped test);
  *   say(fmt, ...)          a line as it is, no prefix (bonnie++'s own
@@ -42,13 +41,11 @@ enum cli_exit {
  *   error_on(err, fmt, ...), warning_on(err, fmt, ...)
  *                          error() and warning() on a stream the caller
  *                          was handed (stderr, or a test's capture).
- * Each is one line written under stderr's lock, so threads do not mix
- * their lines. cli_prog() is the name set (or "clyde").
+ * Each is one line written under its stream's lock, so threads do not
+ * mix their lines.
  */
 void cli_set_prog(const char *prog);
-const char *cli_prog(void);
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int error_on(FILE *err, const char *fmt, ...)
@@ -61,14 +58,6 @@ int cli_vline(FILE *err, const char *prog, const char *fmt, va_list ap);
 
 /* The status of a stop: CLI_EXIT_PIPE for SIGPIPE, else CLI_EXIT_SIGNAL. */
 int cli_exit_stop(int sig);
-
-/*
- * A refused value: "prog: what 'value': why" as one line on err, and -1.
- * The value is printed as given: a caller that promises one line whatever
- * the value holds escapes it first (text.h).
- */
-int cli_bad(FILE *err, const char *prog, const char *what, const char *value,
-	    const char *why);
 
 /*
  * The stop signals are SIGHUP, SIGINT and SIGTERM. cli_catch_stops

@@ -101,14 +101,19 @@ int opt_refuse(const struct opt_ctx *c, const char *why)
 	return opt_bad(c, c->name, c->arg ? c->arg : "", why);
 }
 
-int opt_twice(const struct opt_ctx *c, const char *first)
+int opt_twice_as(const struct opt_ctx *c, const char *value, const char *first)
 {
 	char why[1100], shown[1024];
 
 	snprintf(why, sizeof(why),
 		 "given twice with different values ('%s' first)",
 		 text_shown(first, shown, sizeof(shown)));
-	return opt_refuse(c, why);
+	return opt_bad(c, c->name, value, why);
+}
+
+int opt_twice(const struct opt_ctx *c, const char *first)
+{
+	return opt_twice_as(c, c->arg ? c->arg : "", first);
 }
 
 static int out_of_range(struct opt_ctx *c, const char *lo, const char *hi)
@@ -222,7 +227,8 @@ static int take_enum(struct opt_ctx *c, const char *arg, int *field)
 	return opt_refuse(c, why);
 }
 
-/* The entry's value into its field; 0, or -1 after one line. */
+/* The entry's value into its field: 0, or -1 after one line; an OPT_CALL
+ * entry may also return what its .call returns (1: done, as --help). */
 static int take_value(struct opt_ctx *c, const char *arg)
 {
 	void *f = opt_field(c);

@@ -251,6 +251,8 @@ int opt_refuse(const struct opt_ctx *c, const char *why);
  * "-s '16m': given twice with different values ('8m' first)"; -1.
  */
 int opt_twice(const struct opt_ctx *c, const char *first);
+/* The same with the value as the option means it (a bare --json: "-"). */
+int opt_twice_as(const struct opt_ctx *c, const char *value, const char *first);
 
 /* The option as it is named in messages and help: "-k" if it has a
  * letter, else "--name"; in buf[len]. */

@@ -78,8 +78,9 @@ static void arg_name(const struct opt *e, char *buf, size_t len)
 				      e->words[i]);
 }
 
-/* How e is spelt: "-k, --name=ARG", "-k ARG", "--name[=ARG]", or for a
- * usage line (usage 1) its shortest form, "-k ARG" or "--name=ARG". */
+/* How e is spelt: "-k, --name=ARG", "-k ARG", "-k [ARG]", "--name[=ARG]",
+ * or for a usage line (usage 1) its shortest form, "-k ARG" or
+ * "--name=ARG". */
 static void spelling(const struct opt *e, int usage, char *buf, size_t len)
 {
 	char arg[128] = "";
@@ -89,9 +90,11 @@ static void spelling(const struct opt *e, int usage, char *buf, size_t len)
 	if (opt_has_arg(e))
 		arg_name(e, arg, sizeof(arg));
 	if (e->key && (usage || !e->name)) {
+		/* An optional value that may be the next word (bonnie++'s
+		 * "-f 20") is spelt apart: "-f [size]". */
 		snprintf(buf, len, "-%c%s%s%s%s", e->key,
-			 *arg && !opt ? " " : "", opt && *arg ? "[" : "", arg,
-			 opt && *arg ? "]" : "");
+			 *arg && (!opt || (e->flags & OPT_ARG_NEXT)) ? " " : "",
+			 opt && *arg ? "[" : "", arg, opt && *arg ? "]" : "");
 		return;
 	}
 	if (e->key)
@@ -172,8 +175,12 @@ void opt_help(const struct opt_parser *p, FILE *out)
 	while (opt_next_entry(&w, p)) {
 		if (!shown(w.e))
 			continue;
+		/* A table without a heading after one with a heading (as
+		 * --help after a test's options) stands apart from it. */
 		if (w.t != last && w.t->title)
 			fprintf(out, "%s%s\n", last ? "\n" : "", w.t->title);
+		else if (w.t != last && last && last->title)
+			fputc('\n', out);
 		last = w.t;
 		entry_help(out, w.e);
 	}

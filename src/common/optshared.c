@@ -18,18 +18,6 @@ static int given_before(const struct opt_ctx *c)
 	return *(const int *)((const char *)c->base + c->opt->seen);
 }
 
-/* "--name 'value': given twice with different values ('first' first)",
- * value as the option means it (a bare --json is "-"). */
-static int twice(const struct opt_ctx *c, const char *value, const char *first)
-{
-	char why[1100], shown[1024];
-
-	snprintf(why, sizeof(why),
-		 "given twice with different values ('%s' first)",
-		 text_shown(first, shown, sizeof(shown)));
-	return opt_bad(c, c->name, value, why);
-}
-
 int opt_take_json(struct opt_ctx *c, const char *arg)
 {
 	const char **path = opt_field(c);
@@ -39,7 +27,7 @@ int opt_take_json(struct opt_ctx *c, const char *arg)
 		return opt_refuse(c, "empty name");
 	if (given_before(c) &&
 	    (out ? *path != NULL : !*path || strcmp(*path, arg)))
-		return twice(c, out ? "-" : arg, *path ? *path : "-");
+		return opt_twice_as(c, out ? "-" : arg, *path ? *path : "-");
 	*path = out ? NULL : arg;
 	return 0;
 }

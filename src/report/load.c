@@ -16,8 +16,6 @@
 #include "json.h"
 #include "report.h"
 
-#define PROG "clyde-report"
-
 static void *grow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c = *cap ? *cap : 16;
@@ -83,7 +81,7 @@ static void warn_run(void *ctx, const char *why)
 	const struct bad_ctx *b = ctx;
 
 	(*b->dropped)++;
-	fprintf(b->err, "%s: warning: %s:1: %s\n", PROG, b->name, why);
+	warning_on(b->err, "%s:1: %s", b->name, why);
 }
 
 /* Count the histograms r holds against REPORT_HISTS_MAX. */
