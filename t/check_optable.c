@@ -336,6 +336,7 @@ START_TEST(help_and_version)
 	    "Unit options:\n"
 	    "  --iodepth=N     I/Os in flight\n"
 	    "  -F, --fast      go fast\n"
+	    "\n"
 	    "  --help          this text\n"
 	    "  --version       the version\n"
 	    "\n"

@@ -81,7 +81,7 @@ static void warn_run(void *ctx, const char *why)
 	const struct bad_ctx *b = ctx;
 
 	(*b->dropped)++;
-	warning_on(b->err, "%s:1: %s", b->name, why);
+	warning_on(b->err, "warning: %s:1: %s", b->name, why);
 }
 
 /* Count the histograms r holds against REPORT_HISTS_MAX. */
