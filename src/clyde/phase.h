@@ -115,6 +115,31 @@ struct phase_ctx {
  * --verify, a worker that died), and the runner adds no strerror. */
 #define PHASE_SAID EBADMSG
 
+/* The kinds of operation a random-I/O figure counts apart. */
+enum phase_kind { PHASE_READ = 0, PHASE_WRITE, PHASE_KINDS };
+
+/* One kind's operations: how many, their bytes, their response times. */
+struct phase_kind_out {
+	uint64_t ops, bytes;
+	struct hist lat;
+};
+
+/*
+ * The schedule of an offered rate (--rate), as the phase kept it; rate
+ * 0: none (a closed loop). Of the arrivals due before the test ended,
+ * issued were submitted and late were submitted more than PHASE_LATE_NS
+ * after they were due; due - issued never were.
+ */
+struct phase_sched {
+	uint64_t rate; /* operations a second offered */
+	int fixed;     /* fixed gaps; else poisson */
+	uint64_t due, issued, late;
+};
+
+/* How long after its due time an operation may be submitted and still
+ * count as on time: a timer's wake-up, not the target's doing. */
+#define PHASE_LATE_NS 1000000ull
+
 struct phase_out {
 	uint64_t work;		 /* bytes, seeks or files done */
 	uint64_t max_latency_ns; /* worst single operation */
@@ -146,6 +171,18 @@ struct phase_out {
 	/* --log-interval: the open interval's histogram (clyde/interval.c),
 	 * fed beside lat; NULL when not logging. */
 	struct hist *ilat;
+	/*
+	 * A random-I/O figure's operations (phase_op_io): lat holds each
+	 * one's response time, from when it was due (under --rate) or
+	 * submitted, to its completion; svc its service time, submission to
+	 * completion (the same in a closed loop); kind[] each kind's. io is
+	 * set by the first. isvc: --log-interval's open interval of svc.
+	 */
+	int io;
+	struct hist svc;
+	struct phase_kind_out kind[PHASE_KINDS];
+	struct phase_sched sched;
+	struct hist *isvc;
 };
 
 /* The generation of the data file's content (lib/fill) that block
@@ -301,6 +338,23 @@ static inline void phase_op_took(struct phase_out *out, uint64_t d)
 		out->max_latency_ns = d;
 	if (out->live)
 		__atomic_fetch_add(out->live, 1, __ATOMIC_RELAXED);
+}
+
+/* A random-I/O operation of kind k and bytes done: resp ns from when it
+ * was due (or submitted) and svc ns from its submission to its end. */
+static inline void phase_op_io(struct phase_out *out, enum phase_kind k,
+			       uint64_t bytes, uint64_t resp, uint64_t svc)
+{
+	phase_op_took(out, resp);
+	out->io = 1;
+	out->kind[k].ops++;
+	out->kind[k].bytes += bytes;
+	if (out->record) {
+		hist_add(&out->svc, svc);
+		hist_add(&out->kind[k].lat, resp);
+	}
+	if (__builtin_expect(out->isvc != NULL, 0))
+		hist_add(out->isvc, svc);
 }
 
 /* The tick hook's turn, for an operation that ended at now. */

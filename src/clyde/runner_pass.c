@@ -84,6 +84,9 @@ static int run_phase(struct pass *p, const struct runner_phase *rp,
 	memset(&t->out, 0, sizeof(t->out));
 	t->niv = t->nwiv = 0;
 	hist_init(&t->out.lat);
+	hist_init(&t->out.svc);
+	for (int k = 0; k < PHASE_KINDS; k++)
+		hist_init(&t->out.kind[k].lat);
 	t->out.record = !env->opt->no_latency;
 	t->out.live = p->live;
 	t->out.tick_ns = UINT64_MAX;
