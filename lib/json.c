@@ -67,6 +67,50 @@ static json_t *histogram(const struct hist *h)
 	return jp_done(a, bad);
 }
 
+/* One kind of a random-I/O figure's operations: count, bytes, rate,
+ * response times (empty when not recorded). */
+static json_t *kind(const struct result_test_rec *rec, enum result_io_kind k)
+{
+	static const struct hist none;
+	const struct result_kind_rec *kr = &rec->kind[k];
+	const struct hist *h = kr->lat ? kr->lat : &none;
+	json_t *o = json_object();
+	int bad = 0;
+
+	jp_put(o, "ops", json_integer((json_int_t)kr->ops), &bad);
+	jp_put(o, "bytes", json_integer((json_int_t)kr->bytes), &bad);
+	jp_put(o, "iops", json_real(result_kind_iops(rec, k)), &bad);
+	jp_put(o, "latency", latency(h), &bad);
+	jp_put(o, "histogram", histogram(h), &bad);
+	return jp_done(o, bad);
+}
+
+/* The schedule of an offered rate, and the share of it not kept. */
+static json_t *schedule(const struct result_sched *s)
+{
+	return json_pack(
+	    "{s:I,s:s,s:I,s:I,s:I,s:f}", "rate", (json_int_t)s->rate,
+	    "arrivals", s->fixed ? "fixed" : "poisson", "due",
+	    (json_int_t)s->due, "issued", (json_int_t)s->issued, "late",
+	    (json_int_t)s->late, "late_share", result_late_share(s));
+}
+
+/* A random-I/O figure's own parts, each only when it has them, so
+ * every other test object stays as it was. */
+static void io_parts(json_t *o, const struct result_test_rec *rec, int *bad)
+{
+	if (rec->svc) {
+		jp_put(o, "service", latency(rec->svc), bad);
+		jp_put(o, "service_histogram", histogram(rec->svc), bad);
+	}
+	if (result_kinds_shown(rec)) {
+		jp_put(o, "reads", kind(rec, RESULT_READS), bad);
+		jp_put(o, "writes", kind(rec, RESULT_WRITES), bad);
+	}
+	if (rec->sched.rate)
+		jp_put(o, "schedule", schedule(&rec->sched), bad);
+}
+
 /* Key of o to the string s, left out when s is not UTF-8 (which
  * json_string refuses with NULL, as it does without memory). */
 static void put_text(json_t *o, const char *key, const char *s, int *bad)
@@ -165,6 +209,7 @@ static json_t *test(const struct run_result *r, enum result_test t)
 	/* Not recorded (--no-latency): an empty histogram, count 0. */
 	jp_put(o, "latency", latency(rec->lat ? rec->lat : &none), &bad);
 	jp_put(o, "histogram", histogram(rec->lat ? rec->lat : &none), &bad);
+	io_parts(o, rec, &bad);
 	if (rec->nintervals)
 		jp_put(o, "intervals",
 		       json_intervals(rec->intervals, rec->nintervals, -1),

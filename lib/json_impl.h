@@ -29,6 +29,32 @@ int json_check_key(json_t *o, const char *at, const char *name, int whole,
 		   double max, const char *what, char *why, size_t whylen);
 
 /*
+ * A latency object (at "runs[0].tests.putc.latency"): count, min, mean,
+ * the percentiles and max, the percentiles there when anything was
+ * counted. 0, or -1 with why.
+ */
+int json_check_latency(json_t *lat, const char *at, char *why, size_t whylen);
+
+/*
+ * Object o's histogram hkey (non-empty buckets as [low_ns, high_ns,
+ * count]) and its summary lkey ("histogram" and "latency" of a test)
+ * back into a struct hist, at naming o: each triple a bucket of this
+ * histogram's, each bucket once. *out NULL when absent or empty, else
+ * malloc'd (the caller frees it, on a refusal too). 0, or -1 with why.
+ */
+int json_read_hist(json_t *o, const char *at, const char *hkey,
+		   const char *lkey, struct hist **out, char *why,
+		   size_t whylen);
+
+/*
+ * A random-I/O figure's own parts of test object o (json_io.c): its
+ * "service" and "service_histogram", "reads" and "writes", "schedule",
+ * each checked, into rec. 0, or -1 with why.
+ */
+int json_read_io(json_t *o, const char *at, struct result_test_rec *rec,
+		 char *why, size_t whylen);
+
+/*
  * Test object o's "how" (its settings in a few words, as clyde writes
  * them) into how (RESULT_HOW_MAX bytes) when there, checked: a string
  * shorter than RESULT_HOW_MAX. 0, or -1 with why. how NULL: only check.

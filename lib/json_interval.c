@@ -5,7 +5,8 @@
  * back (json_measured.c, the test's own), each key checked as the rest
  * of the reader checks: an interval is {"end", "seconds", "ops",
  * "bytes", "p50_ns", "p99_ns", "max_ns"}, the percentiles absent when
- * not known (the sum of several workers).
+ * not known (the sum of several workers); a random-I/O figure's has its
+ * service times' "service_p50_ns" and "service_p99_ns" too.
  *
  * And their times as clyde writes them. One worker's log (a test
  * without "workers") tiles the timed window: the ends in order, each
@@ -47,6 +48,12 @@ json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
 		if (o && iv->p99_ns)
 			jp_put(o, "p99_ns",
 			       json_integer((json_int_t)iv->p99_ns), &bad);
+		if (o && iv->svc_p50_ns)
+			jp_put(o, "service_p50_ns",
+			       json_integer((json_int_t)iv->svc_p50_ns), &bad);
+		if (o && iv->svc_p99_ns)
+			jp_put(o, "service_p99_ns",
+			       json_integer((json_int_t)iv->svc_p99_ns), &bad);
 		jp_append(a, o, &bad);
 	}
 	return jp_done(a, bad);
@@ -56,10 +63,12 @@ json_t *json_intervals(const struct result_interval *v, unsigned n, int worker)
 static int read_one(json_t *e, const char *key, struct result_interval *iv,
 		    char *why, size_t whylen)
 {
-	static const char *const whole[] = {"ops", "bytes", "p50_ns", "p99_ns",
-					    "max_ns"};
-	uint64_t *to[] = {&iv->ops, &iv->bytes, &iv->p50_ns, &iv->p99_ns,
-			  &iv->max_ns};
+	static const char *const whole[] = {
+	    "ops",    "bytes",		"p50_ns",	 "p99_ns",
+	    "max_ns", "service_p50_ns", "service_p99_ns"};
+	uint64_t *to[] = {&iv->ops,	  &iv->bytes,  &iv->p50_ns,
+			  &iv->p99_ns,	  &iv->max_ns, &iv->svc_p50_ns,
+			  &iv->svc_p99_ns};
 
 	if (!json_is_object(e))
 		return json_refuse(why, whylen, key, e,

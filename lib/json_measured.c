@@ -15,23 +15,18 @@
 #include "json.h"
 #include "json_impl.h"
 
-/*
- * A test's histogram (its non-empty buckets as [low_ns, high_ns, count])
- * and latency summary back into a struct hist: each triple must be a
- * bucket of this histogram's, each bucket once. *out is NULL when the
- * test recorded nothing.
- */
-static int read_hist(json_t *o, const char *at, struct hist **out, char *why,
-		     size_t whylen)
+int json_read_hist(json_t *o, const char *at, const char *hkey,
+		   const char *lkey, struct hist **out, char *why,
+		   size_t whylen)
 {
-	json_t *a = json_object_get(o, "histogram");
-	json_t *lat = json_object_get(o, "latency"), *e;
+	json_t *a = json_object_get(o, hkey);
+	json_t *lat = json_object_get(o, lkey), *e;
 	char key[200];
 	struct hist *h;
 	size_t i;
 
 	*out = NULL;
-	snprintf(key, sizeof(key), "%.150s.histogram", at);
+	snprintf(key, sizeof(key), "%.150s.%s", at, hkey);
 	if (!a)
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) > HIST_BUCKETS)
@@ -53,7 +48,7 @@ static int read_hist(json_t *o, const char *at, struct hist **out, char *why,
 		json_t *n = json_array_get(e, 2);
 		unsigned b;
 
-		snprintf(key, sizeof(key), "%.150s.histogram[%zu]", at, i);
+		snprintf(key, sizeof(key), "%.150s.%s[%zu]", at, hkey, i);
 		if (!json_is_array(e) || json_array_size(e) != 3 ||
 		    !json_whole(low, JSON_READ_MAX) ||
 		    !json_whole(high, JSON_READ_MAX) ||
@@ -110,8 +105,8 @@ static int read_whole(json_t *o, const char *at, const char *name, double max,
 
 /*
  * What a test measured (checked by check_test, and here what it does not
- * check) into rec: status, work, times, CPU split, worst latency, start
- * and, with hist, the histogram.
+ * check) into rec: status, work, times, CPU split, worst latency, start,
+ * a random-I/O figure's own parts and, with hist, the histogram.
  */
 int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen)
@@ -144,9 +139,12 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       "to 1e18",
 		       &rec->op_bytes, why, whylen) < 0 ||
 	    json_read_how(o, at, rec->how, why, whylen) < 0 ||
-	    json_read_intervals(o, at, rec, why, whylen) < 0)
+	    json_read_intervals(o, at, rec, why, whylen) < 0 ||
+	    json_read_io(o, at, rec, why, whylen) < 0)
 		return -1;
-	return hist ? read_hist(o, at, &rec->lat, why, whylen) : 0;
+	return hist ? json_read_hist(o, at, "histogram", "latency", &rec->lat,
+				     why, whylen)
+		    : 0;
 }
 
 /* Setting name of object o (at "settings" or "settings.files") into

@@ -57,6 +57,9 @@ int json_check_key(json_t *o, const char *at, const char *name, int whole,
 	return json_refuse(why, whylen, key, v, what);
 }
 
+#define STR_(x) #x
+#define STR(x)	STR_(x)
+
 /* The latency keys: the percentiles first, which are read and so must
  * be there when anything was counted. */
 static const char *const latency_keys[] = {"p50_ns",   "p90_ns", "p99_ns",
@@ -72,7 +75,7 @@ static const char *const latency_keys[] = {"p50_ns",   "p90_ns", "p99_ns",
  * The percentiles, which are read, must be there when anything was
  * counted.
  */
-static int check_latency(json_t *lat, const char *at, char *why, size_t whylen)
+int json_check_latency(json_t *lat, const char *at, char *why, size_t whylen)
 {
 	char key[200];
 	json_t *count = json_object_get(lat, "count"), *v;
@@ -121,8 +124,8 @@ int json_read_how(json_t *o, const char *at, char *how, char *why,
 	}
 	snprintf(key, sizeof(key), "%.150s.how", at);
 	return json_refuse(why, whylen, key, v,
-			   "the settings: expected a string of fewer than 48 "
-			   "bytes");
+			   "the settings: expected a string of fewer than " STR(
+			       RESULT_HOW_MAX) " bytes");
 }
 
 /* One test object of a run; at is its key ("runs[0].tests.putc"). */
@@ -161,7 +164,7 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 		return -1;
 	v = json_object_get(o, "latency");
 	snprintf(key, sizeof(key), "%.150s.latency", at);
-	if (v && check_latency(v, key, why, whylen) < 0)
+	if (v && json_check_latency(v, key, why, whylen) < 0)
 		return -1;
 	return 0;
 }

@@ -125,6 +125,7 @@ void result_free(struct run_result *r)
 		free(r->t[t].wintervals);
 		r->t[t].intervals = r->t[t].wintervals = NULL;
 		r->t[t].nintervals = r->t[t].nwintervals = 0;
+		result_io_free(&r->t[t]);
 	}
 }
 

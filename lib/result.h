@@ -65,12 +65,37 @@ struct result_interval {
 	double end, secs;
 	uint64_t ops, bytes;
 	uint64_t p50_ns, p99_ns, max_ns;
+	/* A random-I/O figure's: the interval's service times (submission
+	 * to completion) beside the response times above; 0: not known. */
+	uint64_t svc_p50_ns, svc_p99_ns;
 	unsigned worker; /* in wintervals: whose, as in workers[] */
+};
+
+/* The kinds of operation a random-I/O figure counts apart. */
+enum result_io_kind { RESULT_READS = 0, RESULT_WRITES, RESULT_KINDS };
+
+/* One kind's operations: how many, their bytes and their response
+ * times (NULL: not recorded; malloc'd, result_free frees it). */
+struct result_kind_rec {
+	uint64_t ops, bytes;
+	struct hist *lat;
+};
+
+/*
+ * The schedule of an offered rate (clyde's --rate): rate 0, none (a
+ * closed loop). Of the arrivals due before the test ended, issued were
+ * submitted and late were submitted more than a millisecond after they
+ * were due; due - issued never were. Several workers' add up.
+ */
+struct result_sched {
+	uint64_t rate; /* operations a second offered */
+	int fixed;     /* fixed gaps; else poisson */
+	uint64_t due, issued, late;
 };
 
 /* The longest settings text of a figure (result_test_rec.how), with
  * its terminating NUL. */
-#define RESULT_HOW_MAX 48
+#define RESULT_HOW_MAX 128
 
 struct result_test_rec {
 	enum result_state state;
@@ -96,6 +121,17 @@ struct result_test_rec {
 	 * result_free frees them. 0/NULL: not logged. */
 	unsigned nintervals, nwintervals;
 	struct result_interval *intervals, *wintervals;
+	/*
+	 * A random-I/O figure's own parts (clyde's phase_op_io), lat then
+	 * holding each operation's response time (from when it was due, or
+	 * submitted): svc the service times, submission to completion
+	 * (NULL: not recorded; malloc'd, result_free frees it); each kind's
+	 * operations (io 0: none recorded); the schedule of its rate.
+	 */
+	struct hist *svc;
+	int io;
+	struct result_kind_rec kind[RESULT_KINDS];
+	struct result_sched sched;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */
@@ -228,6 +264,25 @@ void result_free(struct run_result *r);
 
 /* A copy of h in its own allocation; NULL without memory. */
 struct hist *result_hist_dup(const struct hist *h);
+
+/* Whether rec's reads and writes are shown apart: both kinds did
+ * operations (a figure of one kind is its own total). */
+int result_kinds_shown(const struct result_test_rec *rec);
+
+/* The operations a second of kind k (its ops over the test's time). */
+double result_kind_iops(const struct result_test_rec *rec,
+			enum result_io_kind k);
+
+/* The share (0..1) of a schedule's arrivals that were late or never
+ * issued: (late + due - issued) / due; 0 without a schedule. */
+double result_late_share(const struct result_sched *s);
+
+/* Free rec's service and kinds' histograms and empty its random-I/O
+ * parts (io 0, no schedule). */
+void result_io_free(struct result_test_rec *rec);
+
+/* "read" or "write". */
+const char *result_kind_name(enum result_io_kind k);
 
 /*
  * The per-char meaning a line shows, from its format and version field

@@ -39,7 +39,35 @@ void workers_result_init(struct workers_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	hist_init(&r->lat);
+	workers_io_init(&r->io);
 	r->cache_left = -1.0;
+}
+
+void workers_io_init(struct workers_io *io)
+{
+	memset(io, 0, sizeof(*io));
+	hist_init(&io->svc);
+	for (int k = 0; k < RESULT_KINDS; k++)
+		hist_init(&io->lat[k]);
+}
+
+void workers_io_merge(struct workers_io *sum, const struct workers_io *one)
+{
+	if (!one->on)
+		return;
+	sum->on = 1;
+	hist_merge(&sum->svc, &one->svc);
+	for (int k = 0; k < RESULT_KINDS; k++) {
+		sum->ops[k] += one->ops[k];
+		sum->bytes[k] += one->bytes[k];
+		hist_merge(&sum->lat[k], &one->lat[k]);
+	}
+	if (one->sched.rate)
+		sum->sched.fixed = one->sched.fixed;
+	sum->sched.rate += one->sched.rate;
+	sum->sched.due += one->sched.due;
+	sum->sched.issued += one->sched.issued;
+	sum->sched.late += one->sched.late;
 }
 
 void workers_merge(struct workers_result *sum, const struct workers_result *one)
@@ -55,6 +83,7 @@ void workers_merge(struct workers_result *sum, const struct workers_result *one)
 	if (one->max_latency_ns > sum->max_latency_ns)
 		sum->max_latency_ns = one->max_latency_ns;
 	hist_merge(&sum->lat, &one->lat);
+	workers_io_merge(&sum->io, &one->io);
 	if (one->cache_left > sum->cache_left)
 		sum->cache_left = one->cache_left;
 }
@@ -234,8 +263,10 @@ int workers_start(struct workers *w, const struct workers_job *job,
 	if (!w->pid || !w->sh)
 		return start_failed(w, fail, "mmap", ENOMEM, fds);
 	/* Zeroed by the kernel; each histogram needs its empty minimum. */
-	for (unsigned i = 0; i < job->n; i++)
+	for (unsigned i = 0; i < job->n; i++) {
 		hist_init(&w->sh->slot[i].res.lat);
+		workers_io_init(&w->sh->slot[i].res.io);
+	}
 	for (int i = 0; i < 6; i += 2)
 		if (pipe2(&fds[i], O_CLOEXEC))
 			return start_failed(w, fail, "pipe", errno, fds);

@@ -6,7 +6,8 @@
  * A worker's figures are mergeable (struct workers_result): work and
  * operations add up, the span runs from the first start to the last end
  * (CLOCK_MONOTONIC), CPU adds up, the worst latency is the worst of all
- * and the histograms add bucket by bucket. The aggregate rate is the
+ * and the histograms add bucket by bucket (a random-I/O figure's service
+ * and per-kind ones too, struct workers_io). The aggregate rate is the
  * total work over that span (IOR's rule), not a sum of per-worker rates.
  *
  * The parent:  workers_start -> [workers_go] -> ... -> workers_finish.
@@ -49,11 +50,33 @@
 #include <sys/types.h>
 
 #include "hist.h"
+#include "result.h"
 
 /* The most worker processes one group may have. */
 #define WORKERS_MAX 4096u
 /* Room for a failing call and its file, as phases record it. */
 #define WORKERS_WHAT_MAX 512
+
+/*
+ * A random-I/O figure's own parts (clyde's phase_op_io), as a worker
+ * hands them on: the service times, each kind's operations, bytes and
+ * response times, the schedule of its share of an offered rate. on 0:
+ * none recorded. The merge adds all of it up (the rates too: each
+ * worker was offered its share); fixed is the same for all.
+ */
+struct workers_io {
+	int on;
+	struct hist svc;
+	uint64_t ops[RESULT_KINDS], bytes[RESULT_KINDS];
+	struct hist lat[RESULT_KINDS];
+	struct result_sched sched;
+};
+
+/* Empty, with empty histograms. */
+void workers_io_init(struct workers_io *io);
+
+/* sum += one, when one recorded anything. */
+void workers_io_merge(struct workers_io *sum, const struct workers_io *one);
 
 /* What one worker did, or the merge of several. */
 struct workers_result {
@@ -66,6 +89,9 @@ struct workers_result {
 	/* The most of its data file found cached (0..1) before a test
 	 * read it, in any step so far; -1: never checked. */
 	double cache_left;
+	/* A random-I/O figure's own parts (about 25 KiB: three more
+	 * histograms in each worker's slot). */
+	struct workers_io io;
 };
 
 /* Zeroes r, with an empty histogram and cache_left -1. */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * result_io: a random-I/O figure's own parts of a record (result.h): its
+ * service times, its reads and writes apart, and the schedule of its
+ * offered rate, with the few figures every writer derives from them the
+ * same way.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "result.h"
+
+int result_kinds_shown(const struct result_test_rec *rec)
+{
+	return rec->io && rec->kind[RESULT_READS].ops > 0 &&
+	       rec->kind[RESULT_WRITES].ops > 0;
+}
+
+double result_kind_iops(const struct result_test_rec *rec,
+			enum result_io_kind k)
+{
+	if (rec->elapsed <= 0)
+		return 0;
+	return (double)rec->kind[k].ops / rec->elapsed;
+}
+
+double result_late_share(const struct result_sched *s)
+{
+	uint64_t unissued = s->due > s->issued ? s->due - s->issued : 0;
+
+	if (!s->rate || !s->due)
+		return 0;
+	return (double)(s->late + unissued) / (double)s->due;
+}
+
+const char *result_kind_name(enum result_io_kind k)
+{
+	return k == RESULT_READS ? "read" : "write";
+}
+
+void result_io_free(struct result_test_rec *rec)
+{
+	free(rec->svc);
+	rec->svc = NULL;
+	for (int k = 0; k < RESULT_KINDS; k++) {
+		free(rec->kind[k].lat);
+		rec->kind[k].lat = NULL;
+		rec->kind[k].ops = rec->kind[k].bytes = 0;
+	}
+	rec->io = 0;
+	memset(&rec->sched, 0, sizeof(rec->sched));
+}
