@@ -79,7 +79,9 @@ void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 	l->bytes = 0;
 	l->n = 0;
 	hist_init(&l->h);
+	hist_init(&l->hs);
 	out->ilat = &l->h;
+	out->isvc = &l->hs;
 }
 
 /* The interval from the last tick to now, kept while there is room. */
@@ -95,6 +97,8 @@ static void close_interval(struct ilog *l, const struct phase_out *out,
 		    .ops = ops,
 		    .p50_ns = l->h.count ? hist_percentile(&l->h, 50) : 0,
 		    .p99_ns = l->h.count ? hist_percentile(&l->h, 99) : 0,
+		    .svc_p50_ns = l->hs.count ? hist_percentile(&l->hs, 50) : 0,
+		    .svc_p99_ns = l->hs.count ? hist_percentile(&l->hs, 99) : 0,
 		    .worker = l->worker < 0 ? 0 : (unsigned)l->worker};
 	} else {
 		/* Full: the last one takes the rest of the test, so the
@@ -102,6 +106,7 @@ static void close_interval(struct ilog *l, const struct phase_out *out,
 		iv = &l->v[l->n - 1];
 		iv->ops += ops;
 		iv->p50_ns = iv->p99_ns = 0;
+		iv->svc_p50_ns = iv->svc_p99_ns = 0;
 	}
 	iv->end = (double)(now - l->start_ns) / 1e9;
 	iv->secs += (double)(now - l->last_ns) / 1e9;
@@ -112,6 +117,8 @@ static void close_interval(struct ilog *l, const struct phase_out *out,
 	l->ops0 = out->ops;
 	l->last_ns = now;
 	hist_init(&l->h);
+	if (l->hs.count)
+		hist_init(&l->hs);
 }
 
 uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now)
@@ -128,6 +135,7 @@ uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now)
 void ilog_end(struct ilog *l, struct phase_out *out, uint64_t now, int io)
 {
 	out->ilat = NULL;
+	out->isvc = NULL;
 	/* No operation counted here (the seekers count in their own
 	 * processes): nothing to log. */
 	if (out->ops == 0) {

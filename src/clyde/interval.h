@@ -5,7 +5,9 @@
  * gives ilog_tick its turn once an operation ends past the due time;
  * it closes the interval (operations and bytes since the last tick,
  * the percentiles of the interval's own histogram, fed by
- * phase_op_took through phase_out.ilat) and says when the next is due.
+ * phase_op_took through phase_out.ilat, and of a random-I/O figure's
+ * service times, fed by phase_op_io through phase_out.isvc) and says
+ * when the next is due.
  * ilog_end closes the last, partial one.
  *
  * A -c worker logs its own intervals into a mapping the parent made
@@ -38,7 +40,8 @@ struct ilog {
 	uint64_t op_bytes;	    /* bytes of one operation; 0: none */
 	uint64_t bytes;		    /* the bytes logged so far */
 	struct hist h;		    /* the open interval's latencies */
-	struct result_interval *v;  /* the intervals so far, n of them */
+	struct hist hs; /* its service times (phase_op_io's), if any */
+	struct result_interval *v; /* the intervals so far, n of them */
 	unsigned n;
 	int worker; /* a -c worker's index (v is its shared array), or -1 */
 	/* In the parent of -c workers: what ilog_collect gathered. */

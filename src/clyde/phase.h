@@ -185,6 +185,32 @@ struct phase_out {
 	struct hist *isvc;
 };
 
+struct workers_io;
+
+/*
+ * out made empty for a test (phase_out.c), the one way every place that
+ * makes one does: zeros, empty histograms, record as given, no tick due
+ * (tick_ns UINT64_MAX).
+ */
+void phase_out_init(struct phase_out *out, int record);
+
+/* Its random-I/O parts alone made empty (a merge that starts over). */
+void phase_out_io_reset(struct phase_out *out);
+
+/* A random-I/O figure's parts of out (what phase_op_io recorded and the
+ * phase's schedule) added into io, for a worker's slot or a rank's
+ * figures; nothing when out->io is 0. */
+void phase_out_io_put(const struct phase_out *out, struct workers_io *io);
+
+/* The merge of several workers' parts, io, added into out: histograms
+ * bucket-wise, counts and the schedule's rates summed. */
+void phase_out_io_add(struct phase_out *out, const struct workers_io *io);
+
+/* out's random-I/O parts into rec, whose own are freed first: 0, or -1
+ * without memory. */
+int phase_out_io_record(const struct phase_out *out,
+			struct result_test_rec *rec);
+
 /* The generation of the data file's content (lib/fill) that block
  * output writes, and that the rewrite makes it. */
 #define PHASE_GEN_WRITE	  1u

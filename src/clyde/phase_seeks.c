@@ -163,15 +163,14 @@ static int seeker(struct workers_self *me, void *arg)
 	/* Its count goes to the -c worker's, else (watched) to its own
 	 * slot, which the parent adds up for the tick hook (phase_watch). */
 	uint64_t *live = job->watched ? workers_live(me) : NULL;
-	struct phase_out out = {.record = job->record,
-				.live = job->live ? job->live : live,
-				.tick_ns = UINT64_MAX};
+	struct phase_out out;
 	unsigned char *buf;
 	int rc;
 
+	phase_out_init(&out, job->record);
+	out.live = job->live ? job->live : live;
 	if (job->feed >= 0)
 		close(job->feed);
-	hist_init(&out.lat);
 	if (posix_memalign((void **)&buf, 4096, ctx->chunk) != 0) {
 		rc = -ENOMEM;
 		goto report;
@@ -195,6 +194,7 @@ static int seeker(struct workers_self *me, void *arg)
 	me->res->ops = out.work;
 	me->res->max_latency_ns = out.max_latency_ns;
 	hist_merge(&me->res->lat, &out.lat);
+	phase_out_io_put(&out, &me->res->io);
 report:
 	/* The file and the buffer go with the process. */
 	snprintf(me->what, WORKERS_WHAT_MAX, "%s", ctx->what);
@@ -272,6 +272,7 @@ static int seeks_end(struct phase_ctx *ctx, struct workers *w, int feed_rc,
 	out->work = sum.work;
 	out->max_latency_ns = sum.max_latency_ns;
 	hist_merge(&out->lat, &sum.lat);
+	phase_out_io_add(out, &sum.io);
 	out->self_timed = 1;
 	out->elapsed = workers_elapsed(&sum);
 	out->start_ns = sum.start_ns;

@@ -10,7 +10,8 @@
  *          exchange, mpirank_xchg.c): the barrier. A rank whose setup
  *          failed still comes, so no rank waits for it.
  *   done:  every rank's figures and outcome to rank 0, which merges
- *          them as a forked group's step does (work, CPU and histograms add,
+ *          them as a forked group's step does (work, CPU, histograms and
+ *          a random-I/O figure's kinds and schedule add,
  *          the worst latency is the worst, the span runs from the
  *          earliest start to the latest end) and keeps each rank's own
  *          figures as a worker of the record.
@@ -35,6 +36,7 @@
 
 #include "mpirank.h"
 #include "runner_workers.h"
+#include "workers.h"
 
 /* A rank's setup outcome, at the barrier. */
 struct mpi_ready {
@@ -51,6 +53,7 @@ struct mpi_fig {
 	uint64_t user_ns, sys_ns;
 	double cache_left;
 	struct hist lat;
+	struct workers_io io; /* a random-I/O figure's own parts */
 };
 
 static struct clk_mark base; /* this rank's exit from the step's barrier */
@@ -151,6 +154,8 @@ static void own_figures(const struct pass *p, const struct timed *t,
 	    self ? (uint64_t)(out->sys * 1e9) : t->end.sys_ns - t->start.sys_ns;
 	f->cache_left = p->r->cache_left;
 	f->lat = out->lat;
+	workers_io_init(&f->io);
+	phase_out_io_put(out, &f->io);
 }
 
 /*
@@ -191,9 +196,12 @@ static void merge(struct pass *p, struct timed *t)
 	const struct mpirank *me = &mpirank_me;
 	struct phase_out *out = &t->out;
 	uint64_t first = UINT64_MAX, last = 0, user = 0, sys = 0;
+	struct workers_io io; /* the ranks' own parts, this one's among them */
 
 	out->work = out->max_latency_ns = 0;
 	hist_init(&out->lat);
+	phase_out_io_reset(out);
+	workers_io_init(&io);
 	for (unsigned r = 0; r < me->size; r++) {
 		const struct mpi_fig *f = &figs[r];
 
@@ -205,6 +213,7 @@ static void merge(struct pass *p, struct timed *t)
 		user += f->user_ns;
 		sys += f->sys_ns;
 		hist_merge(&out->lat, &f->lat);
+		workers_io_merge(&io, &f->io);
 		if (f->cache_left > p->r->cache_left)
 			p->r->cache_left = f->cache_left;
 	}
@@ -223,6 +232,7 @@ static void merge(struct pass *p, struct timed *t)
 		    .dir = me->peer[r].dir,
 		};
 	}
+	phase_out_io_add(out, &io);
 	out->self_timed = 1;
 	out->elapsed = (double)(last - first) / 1e9;
 	out->user = (double)user / 1e9;

@@ -81,15 +81,9 @@ static int run_phase(struct pass *p, const struct runner_phase *rp,
 	struct live *lv = p->worker || p->mute ? NULL : env->live;
 	int rc;
 
-	memset(&t->out, 0, sizeof(t->out));
+	phase_out_init(&t->out, !env->opt->no_latency);
 	t->niv = t->nwiv = 0;
-	hist_init(&t->out.lat);
-	hist_init(&t->out.svc);
-	for (int k = 0; k < PHASE_KINDS; k++)
-		hist_init(&t->out.kind[k].lat);
-	t->out.record = !env->opt->no_latency;
 	t->out.live = p->live;
-	t->out.tick_ns = UINT64_MAX;
 	ctx->live_ahead = p->live_ahead;
 	if (env->progress) {
 		fprintf(env->progress, "%s...", progress);
@@ -197,7 +191,30 @@ static int record_timed(struct result_test_rec *rec, const struct timed *t)
 		memcpy(rec->workers, t->each, t->n * sizeof(*t->each));
 	rec->nworkers = t->n;
 	rec->spans = t->spans;
+	if (phase_out_io_record(out, rec) < 0)
+		return -1;
 	return runner_watch_record(rec, t);
+}
+
+/*
+ * An offered rate the target did not keep up with: arrivals submitted
+ * late or never. Said once, by the process that tells the run's
+ * figures, after the test.
+ */
+static void warn_late(const struct pass *p, const struct phase_ops *ph,
+		      const struct result_test_rec *rec)
+{
+	const struct result_sched *s = &rec->sched;
+	uint64_t unissued = s->due > s->issued ? s->due - s->issued : 0;
+
+	if (p->worker || p->mute || !s->rate || (!s->late && !unissued))
+		return;
+	warning_on(p->env->err,
+		   "%s: the target did not keep up with %llu IOPS: %.0f%% of "
+		   "the %llu I/Os due were late (%llu never issued)",
+		   ph->name, (unsigned long long)s->rate,
+		   result_late_share(s) * 100.0, (unsigned long long)s->due,
+		   (unsigned long long)unissued);
 }
 
 /* Several -d: each target's figures of the phase, beside the
@@ -269,6 +286,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		p->status = RUNNER_FAILED;
 		return 1;
 	}
+	warn_late(p, ph, rec);
 	return 0;
 }
 

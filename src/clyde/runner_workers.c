@@ -13,7 +13,8 @@
  * process, the conductor, runs the pass too, with the group's step in
  * place of each test's own hooks: it releases the step to all at once,
  * waits for every worker's figures, merges them (work, first start,
- * last end, CPU, worst latency, histograms) and records the merge as
+ * last end, CPU, worst latency, histograms, a random-I/O figure's
+ * service times, kinds and schedule) and records the merge as
  * the test's figure, each worker's own figures beside it, before
  * releasing the next step.
  *
@@ -90,6 +91,7 @@ static int worker_done(struct pass *p, struct timed *t, int rc)
 	res->work = out->work;
 	res->max_latency_ns = out->max_latency_ns;
 	hist_merge(&res->lat, &out->lat);
+	phase_out_io_put(out, &res->io);
 	/* Its own cache checks (keep_cache_out) so far, for the run's. */
 	res->cache_left = p->r->cache_left;
 	/* Seeks: the seekers' span and CPU, not this process's. */
@@ -267,6 +269,7 @@ static void timed_of(struct timed *t, const struct workers_result *sum,
 	t->out.work = sum->work;
 	t->out.max_latency_ns = sum->max_latency_ns;
 	hist_merge(&t->out.lat, &sum->lat);
+	phase_out_io_add(&t->out, &sum->io);
 	t->out.self_timed = 1;
 	t->out.elapsed = workers_elapsed(sum);
 	t->out.user = (double)sum->user_ns / 1e9;
@@ -323,7 +326,7 @@ static void targets_of(struct pass *p)
 		struct workers_result sum;
 
 		memset(tt, 0, sizeof(*tt));
-		hist_init(&tt->out.lat);
+		phase_out_init(&tt->out, 0);
 		merge_range(&g->w, i * copies, (i + 1) * copies, &sum);
 		timed_of(tt, &sum, g->each + i * copies, copies);
 	}
