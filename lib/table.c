@@ -257,6 +257,9 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 	}
 	for (size_t i = 0; i < n; i++)
 		table_print_more(out, r[i]->name, c[i], &head);
+	head = 0;
+	for (size_t i = 0; i < n; i++)
+		table_print_io(out, r[i]->name, r[i], &head);
 	free(c);
 }
 
@@ -287,10 +290,29 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
 	}
 }
 
-void table_print_latency(FILE *out, const struct run_result *r)
+void table_latency_row(FILE *out, const char *label, const struct hist *h)
 {
 	static const double ps[] = {50, 90, 99, 99.9};
 	char cell[32];
+
+	fprintf(out, "%-13s", label);
+	units_fmt_latency(cell, sizeof(cell), h->min_ns ? h->min_ns : 1);
+	fprintf(out, " %9s", cell);
+	units_fmt_latency(cell, sizeof(cell),
+			  (uint64_t)hist_mean(h) ? (uint64_t)hist_mean(h) : 1);
+	fprintf(out, " %9s", cell);
+	for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
+		uint64_t v = hist_percentile(h, ps[k]);
+
+		units_fmt_latency(cell, sizeof(cell), v ? v : 1);
+		fprintf(out, " %9s", cell);
+	}
+	units_fmt_latency(cell, sizeof(cell), h->max_ns ? h->max_ns : 1);
+	fprintf(out, " %9s %10llu\n", cell, (unsigned long long)h->count);
+}
+
+void table_print_latency(FILE *out, const struct run_result *r)
+{
 	int header = 0;
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
@@ -306,24 +328,9 @@ void table_print_latency(FILE *out, const struct run_result *r)
 				"max", "ops");
 			header = 1;
 		}
-		fprintf(out, "%-13s", result_test_name(t));
-		units_fmt_latency(cell, sizeof(cell),
-				  h->min_ns ? h->min_ns : 1);
-		fprintf(out, " %9s", cell);
-		units_fmt_latency(
-		    cell, sizeof(cell),
-		    (uint64_t)hist_mean(h) ? (uint64_t)hist_mean(h) : 1);
-		fprintf(out, " %9s", cell);
-		for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
-			uint64_t v = hist_percentile(h, ps[k]);
-
-			units_fmt_latency(cell, sizeof(cell), v ? v : 1);
-			fprintf(out, " %9s", cell);
-		}
-		units_fmt_latency(cell, sizeof(cell),
-				  h->max_ns ? h->max_ns : 1);
-		fprintf(out, " %9s %10llu\n", cell,
-			(unsigned long long)h->count);
+		table_latency_row(out, result_test_name(t), h);
+		/* A random-I/O figure's service times and kinds under it. */
+		table_latency_io_rows(out, &r->t[t]);
 	}
 }
 

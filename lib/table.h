@@ -19,7 +19,8 @@ enum table_layout { TABLE_200, TABLE_103 };
  * n results as rows of bonnie++'s table (r[0] gives the version and
  * units): the I/O block and, when file tests ran, the file block, one
  * head per block and a row each; then, when a figure bonnie++ has no
- * column for has a value, the lines of table_print_more.
+ * column for has a value, the lines of table_print_more, and a random-I/O
+ * figure's own parts (table_print_io).
  */
 void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 		      enum table_layout layout);
@@ -82,6 +83,24 @@ void table_print_more(FILE *out, const char *name, const struct csv_cell *c,
  * min, mean, p50, p90, p99, p99.9, max and the operation count.
  */
 void table_print_latency(FILE *out, const struct run_result *r);
+
+/* One row of that table: label in 13 columns, then h's figures. */
+void table_latency_row(FILE *out, const char *label, const struct hist *h);
+
+/* Under a random-I/O figure's row of that table (table_io.c): its
+ * service times ("  service") and, when it did both, its reads and
+ * writes ("  read", "  write"), each when recorded. */
+void table_latency_io_rows(FILE *out, const struct result_test_rec *rec);
+
+/*
+ * A random-I/O figure's own parts (table_io.c), a section of its own
+ * under a heading printed first when *head is 0 (it is set then): per
+ * test that has them, its response and service times (p50, p99, p99.9,
+ * max), its reads' and writes' IOPS and times when it did both, and an
+ * offered rate's schedule. Nothing for tests without them.
+ */
+void table_print_io(FILE *out, const char *name, const struct run_result *r,
+		    int *head);
 
 /*
  * With several workers (-c N, several -d): each test's rate when the

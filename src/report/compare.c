@@ -7,7 +7,9 @@
  * +- the half-width of its 95% confidence interval when there are
  * repeats), the change in percent and, when repeats allow it, a t-test:
  * Welch's when both sides have repeats, a one-sample test of the
- * repeated side against the single value when only one has. The verdict
+ * repeated side against the single value when only one has. A random-I/O
+ * figure adds its service p99 and, when it did both kinds, each kind's
+ * IOPS and p99 (compare_io.c). The verdict
  * names the direction only when p < alpha; otherwise the difference is
  * "within noise".
  */
@@ -45,6 +47,9 @@ unsigned report_samples(const struct report_set *set, const size_t *idx,
 		case CMP_LATENCY:
 			/* Microseconds: the unit of bonnie++'s cells. */
 			v = c->lat_ns ? c->lat_ns / 1e3 : NAN;
+			break;
+		default:
+			v = report_io_sample(&set->rows[idx[i]].res.t[t], k);
 			break;
 		}
 		if (!isnan(v))
@@ -88,6 +93,10 @@ void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
 		return;
 	}
 	up = v->w.t > 0;
+	if (k > CMP_LATENCY) {
+		v->word = up == report_io_is_rate(k) ? "faster" : "slower";
+		return;
+	}
 	switch (k) {
 	case CMP_RATE:
 		v->word = up ? "faster" : "slower";
@@ -108,6 +117,8 @@ const char *report_fig_unit(enum result_test t, enum cmp_what k)
 		return "%CP";
 	if (k == CMP_LATENCY)
 		return "us";
+	if (k > CMP_LATENCY)
+		return report_io_unit(k);
 	return result_rate_unit(result_test_kind(t));
 }
 
@@ -115,15 +126,17 @@ void report_fig_name(char *buf, size_t len, enum result_test t, enum cmp_what k)
 {
 	static const char *const suffix[] = {"", " cpu", " latency"};
 
-	snprintf(buf, len, "%s%s", result_test_name(t), suffix[k]);
+	snprintf(buf, len, "%s%s", result_test_name(t),
+		 k > CMP_LATENCY ? report_io_suffix(k) : suffix[k]);
 }
 
 /* "134822", "758.8", "134822 +- 1234": the mean and CI half-width. */
 void report_fig_value(char *buf, size_t len, const struct stats *s,
 		      unsigned fast, enum result_test t, enum cmp_what k)
 {
-	int seeks = k == CMP_RATE && (result_test_kind(t) == RK_SEEK ||
-				      result_test_kind(t) == RK_OPS);
+	int seeks = (k == CMP_RATE && (result_test_kind(t) == RK_SEEK ||
+				       result_test_kind(t) == RK_OPS)) ||
+		    report_io_is_rate(k);
 	double half = s->ci_high - s->mean;
 	/* Single values as their cells show them; means get a decimal
 	 * while they are small. */
@@ -319,7 +332,7 @@ static void compare_pair(FILE *out, const struct report_set *set,
 	if (!o->csv)
 		text_header(out, set, base, other, width, noted ? note : NULL);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
-		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
+		for (enum cmp_what k = CMP_RATE; k <= CMP_LAST; k++) {
 			struct report_fig f;
 
 			if (!report_fig_of(set, base, other, t, k, o->alpha, xa,

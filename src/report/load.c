@@ -84,12 +84,18 @@ static void warn_run(void *ctx, const char *why)
 	warning_on(b->err, "warning: %s:1: %s", b->name, why);
 }
 
-/* Count the histograms r holds against REPORT_HISTS_MAX. */
+/* Count the histograms r holds against REPORT_HISTS_MAX (a random-I/O
+ * figure's service and kinds' too, which are always read). */
 static int keep_hists(struct report_set *set, const struct run_result *r,
 		      const char *name, FILE *err)
 {
-	for (enum result_test t = 0; t < RT_COUNT; t++)
-		set->nhist += r->t[t].lat != NULL;
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const struct result_test_rec *rec = &r->t[t];
+
+		set->nhist += (rec->lat != NULL) + (rec->svc != NULL) +
+			      (rec->kind[RESULT_READS].lat != NULL) +
+			      (rec->kind[RESULT_WRITES].lat != NULL);
+	}
 	if (set->nhist <= REPORT_HISTS_MAX)
 		return 0;
 	error_on(err, "%s: more than %d latency histograms in all", name,

@@ -192,8 +192,33 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err);
 int report_docs_refuse(const struct report_set *set, const char *cmd,
 		       FILE *err);
 
-/* Which of a test's figures is compared. */
-enum cmp_what { CMP_RATE, CMP_CPU, CMP_LATENCY };
+/*
+ * Which of a test's figures is compared: the three of every test, then
+ * a random-I/O figure's own (compare_io.c), from what was measured: its
+ * service times' p99, and when it did both kinds, each kind's IOPS and
+ * response p99. CMP_LAST: the last.
+ */
+enum cmp_what {
+	CMP_RATE,
+	CMP_CPU,
+	CMP_LATENCY,
+	CMP_SVC_P99,
+	CMP_READ_IOPS,
+	CMP_READ_P99,
+	CMP_WRITE_IOPS,
+	CMP_WRITE_P99,
+	CMP_LAST = CMP_WRITE_P99
+};
+
+/* A random-I/O figure's sample k (CMP_SVC_P99 and after) of rec: IOPS,
+ * or microseconds; NaN when rec has none. */
+double report_io_sample(const struct result_test_rec *rec, enum cmp_what k);
+
+/* Whether figure k is a rate (higher is faster), and its name's suffix
+ * and unit: " service p99" and "us", " read" and "IOPS". */
+int report_io_is_rate(enum cmp_what k);
+const char *report_io_suffix(enum cmp_what k);
+const char *report_io_unit(enum cmp_what k);
 
 struct verdict {
 	int tested;	      /* a test was possible */

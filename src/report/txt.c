@@ -11,7 +11,9 @@
  * line wrote them. Columns and headings come from the registry
  * (figures.h); the figures
  * bonnie++ has no column for, which only clyde's JSON documents carry,
- * follow in a section of their own (table_print_more), and a run
+ * follow in a section of their own (table_print_more), a random-I/O
+ * figure's service times, reads and writes and schedule in another
+ * (table_print_io), and a run
  * holding another program's figure then has its ratio line (ratio.c,
  * extfig.h's against). With --latency, each run that holds latency histograms
  * (a clyde JSON document's) then gets clyde -v's latency listing, under its
@@ -96,6 +98,11 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	for (size_t i = first; i < last; i++)
 		table_print_more(out, set->rows[i].res.name, set->rows[i].res.c,
 				 &more);
+	/* A random-I/O figure's service times, kinds and schedule. */
+	more = 0;
+	for (size_t i = first; i < last; i++)
+		table_print_io(out, set->rows[i].res.name, &set->rows[i].res,
+			       &more);
 	/* Another program's figures against what they are measured
 	 * against, under the name in the More figures rows' 19 columns. */
 	for (size_t i = first; i < last; i++) {

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * table_io: a random-I/O figure's own parts in the text tables: its
+ * service times beside its response times, its reads and writes apart
+ * (when it did both) and the schedule of an offered rate. A test
+ * without them prints nothing here, so every other table stays as it
+ * was.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "table.h"
+#include "units.h"
+
+/* The name column of the More figures section (table.c's). */
+#define NAME_WIDTH 19
+
+/* Whether rec has anything for this section. */
+static int has_io(const struct result_test_rec *rec)
+{
+	return rec->state == RS_OK && rec->io &&
+	       (rec->svc || result_kinds_shown(rec) || rec->sched.rate);
+}
+
+/* A latency cell of h at p (100: the exact max); "-" when h holds
+ * nothing. */
+static void cell_of(char *buf, size_t len, const struct hist *h, double p)
+{
+	uint64_t v;
+
+	if (!h || !h->count) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	v = p >= 100 ? h->max_ns : hist_percentile(h, p);
+	units_fmt_latency(buf, len, v ? v : 1);
+}
+
+/* One row: name, test, part, IOPS (negative: none), p50, p99, p99.9,
+ * max of h. */
+static void io_row(FILE *out, const char *name, enum result_test t,
+		   const char *part, double iops, const struct hist *h)
+{
+	static const double ps[] = {50, 99, 99.9, 100};
+	char rate[32], cell[32];
+
+	if (iops >= 0)
+		snprintf(rate, sizeof(rate), "%.1f", iops);
+	else
+		snprintf(rate, sizeof(rate), "-");
+	fprintf(out, "%-*.*s %-16s %-9s %10s", NAME_WIDTH, NAME_WIDTH, name,
+		result_test_name(t), part, rate);
+	for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
+		cell_of(cell, sizeof(cell), h, ps[k]);
+		fprintf(out, " %9s", cell);
+	}
+	fputc('\n', out);
+}
+
+/* The schedule's line: what was offered and how much of it was kept. */
+static void sched_row(FILE *out, const char *name, enum result_test t,
+		      const struct result_sched *s)
+{
+	fprintf(out,
+		"%-*.*s %-16s %-9s %10llu IOPS %s: %llu due, %llu issued, "
+		"%llu late (%.1f%% late or never issued)\n",
+		NAME_WIDTH, NAME_WIDTH, name, result_test_name(t), "offered",
+		(unsigned long long)s->rate, s->fixed ? "fixed" : "poisson",
+		(unsigned long long)s->due, (unsigned long long)s->issued,
+		(unsigned long long)s->late, result_late_share(s) * 100.0);
+}
+
+void table_print_io(FILE *out, const char *name, const struct run_result *r,
+		    int *head)
+{
+	for (enum result_test t = 0; t < RT_COUNT; t++) {
+		const struct result_test_rec *rec = &r->t[t];
+		uint64_t ops =
+		    rec->kind[RESULT_READS].ops + rec->kind[RESULT_WRITES].ops;
+
+		if (!has_io(rec))
+			continue;
+		if (!*head) {
+			fprintf(out, "%-*s %-16s %-9s %10s %9s %9s %9s %9s\n",
+				NAME_WIDTH, "Random I/O", "test", "part",
+				"IOPS", "p50", "p99", "p99.9", "max");
+			*head = 1;
+		}
+		io_row(out, name, t, "response",
+		       rec->elapsed > 0 ? (double)ops / rec->elapsed : -1,
+		       rec->lat);
+		if (rec->svc)
+			io_row(out, name, t, "service", -1, rec->svc);
+		for (int k = 0; result_kinds_shown(rec) && k < RESULT_KINDS;
+		     k++)
+			io_row(out, name, t, result_kind_name(k),
+			       result_kind_iops(rec, k), rec->kind[k].lat);
+		if (rec->sched.rate)
+			sched_row(out, name, t, &rec->sched);
+	}
+}
+
+void table_latency_io_rows(FILE *out, const struct result_test_rec *rec)
+{
+	static const char *const kinds[] = {"  read", "  write"};
+
+	if (rec->svc && rec->svc->count)
+		table_latency_row(out, "  service", rec->svc);
+	for (int k = 0; result_kinds_shown(rec) && k < RESULT_KINDS; k++)
+		if (rec->kind[k].lat && rec->kind[k].lat->count)
+			table_latency_row(out, kinds[k], rec->kind[k].lat);
+}
