@@ -259,7 +259,7 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 		table_print_more(out, r[i]->name, c[i], &head);
 	head = 0;
 	for (size_t i = 0; i < n; i++)
-		table_print_io(out, r[i]->name, r[i], &head);
+		table_print_io(out, r[i]->name, r[i], c[i], &head);
 	free(c);
 }
 

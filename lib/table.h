@@ -95,12 +95,13 @@ void table_latency_io_rows(FILE *out, const struct result_test_rec *rec);
 /*
  * A random-I/O figure's own parts (table_io.c), a section of its own
  * under a heading printed first when *head is 0 (it is set then): per
- * test that has them, its response and service times (p50, p99, p99.9,
- * max), its reads' and writes' IOPS and times when it did both, and an
- * offered rate's schedule. Nothing for tests without them.
+ * test that has them, its response times (p50, p99, p99.9 and max of
+ * its cell in c[RT_COUNT], r's shown part) and service times, its reads' and
+ * writes' IOPS and times when it did both, and an offered rate's schedule.
+ * Nothing for tests without them.
  */
 void table_print_io(FILE *out, const char *name, const struct run_result *r,
-		    int *head);
+		    const struct csv_cell *c, int *head);
 
 /*
  * With several workers (-c N, several -d): each test's rate when the

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "table.h"
 #include "units.h"
@@ -23,26 +24,24 @@ static int has_io(const struct result_test_rec *rec)
 	       (rec->svc || result_kinds_shown(rec) || rec->sched.rate);
 }
 
-/* A latency cell of h at p (100: the exact max); "-" when h holds
- * nothing. */
-static void cell_of(char *buf, size_t len, const struct hist *h, double p)
+/* The p50, p99, p99.9 and max of h into v; zeros when h holds nothing. */
+static void figures_of(const struct hist *h, uint64_t v[4])
 {
-	uint64_t v;
+	static const double ps[] = {50, 99, 99.9};
 
-	if (!h || !h->count) {
-		snprintf(buf, len, "-");
+	memset(v, 0, 4 * sizeof(*v));
+	if (!h || !h->count)
 		return;
-	}
-	v = p >= 100 ? h->max_ns : hist_percentile(h, p);
-	units_fmt_latency(buf, len, v ? v : 1);
+	for (unsigned k = 0; k < 3; k++)
+		v[k] = hist_percentile(h, ps[k]);
+	v[3] = h->max_ns;
 }
 
-/* One row: name, test, part, IOPS (negative: none), p50, p99, p99.9,
- * max of h. */
+/* One row: name, test, part, IOPS (negative: none), then p50, p99,
+ * p99.9 and max from v ("-" for 0: not known). */
 static void io_row(FILE *out, const char *name, enum result_test t,
-		   const char *part, double iops, const struct hist *h)
+		   const char *part, double iops, const uint64_t v[4])
 {
-	static const double ps[] = {50, 99, 99.9, 100};
 	char rate[32], cell[32];
 
 	if (iops >= 0)
@@ -51,11 +50,39 @@ static void io_row(FILE *out, const char *name, enum result_test t,
 		snprintf(rate, sizeof(rate), "-");
 	fprintf(out, "%-*.*s %-16s %-9s %10s", NAME_WIDTH, NAME_WIDTH, name,
 		result_test_name(t), part, rate);
-	for (unsigned k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
-		cell_of(cell, sizeof(cell), h, ps[k]);
+	for (unsigned k = 0; k < 4; k++) {
+		if (v[k])
+			units_fmt_latency(cell, sizeof(cell), v[k]);
+		else
+			snprintf(cell, sizeof(cell), "-");
 		fprintf(out, " %9s", cell);
 	}
 	fputc('\n', out);
+}
+
+/* The response row: its operations a second, and its percentiles as
+ * its cell has them (a document read without histograms has them
+ * there too). */
+static void response_row(FILE *out, const char *name,
+			 const struct result_test_rec *rec,
+			 const struct csv_cell *c, enum result_test t)
+{
+	uint64_t ops =
+	    rec->kind[RESULT_READS].ops + rec->kind[RESULT_WRITES].ops;
+	uint64_t v[4] = {0};
+	double iops = -1;
+
+	if (rec->elapsed > 0 && ops)
+		iops = (double)ops / rec->elapsed;
+	else if (result_test_kind(t) == RK_OPS)
+		iops = result_rate(rec, RK_OPS);
+	if (c->has_pct) {
+		v[0] = c->p50_ns;
+		v[1] = c->p99_ns;
+		v[2] = c->p999_ns;
+	}
+	v[3] = c->lat_ns;
+	io_row(out, name, t, "response", iops, v);
 }
 
 /* The schedule's line: what was offered and how much of it was kept. */
@@ -72,12 +99,11 @@ static void sched_row(FILE *out, const char *name, enum result_test t,
 }
 
 void table_print_io(FILE *out, const char *name, const struct run_result *r,
-		    int *head)
+		    const struct csv_cell *c, int *head)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct result_test_rec *rec = &r->t[t];
-		uint64_t ops =
-		    rec->kind[RESULT_READS].ops + rec->kind[RESULT_WRITES].ops;
+		uint64_t v[4];
 
 		if (!has_io(rec))
 			continue;
@@ -87,15 +113,17 @@ void table_print_io(FILE *out, const char *name, const struct run_result *r,
 				"IOPS", "p50", "p99", "p99.9", "max");
 			*head = 1;
 		}
-		io_row(out, name, t, "response",
-		       rec->elapsed > 0 ? (double)ops / rec->elapsed : -1,
-		       rec->lat);
-		if (rec->svc)
-			io_row(out, name, t, "service", -1, rec->svc);
+		response_row(out, name, rec, &c[t], t);
+		if (rec->svc) {
+			figures_of(rec->svc, v);
+			io_row(out, name, t, "service", -1, v);
+		}
 		for (int k = 0; result_kinds_shown(rec) && k < RESULT_KINDS;
-		     k++)
+		     k++) {
+			figures_of(rec->kind[k].lat, v);
 			io_row(out, name, t, result_kind_name(k),
-			       result_kind_iops(rec, k), rec->kind[k].lat);
+			       result_kind_iops(rec, k), v);
+		}
 		if (rec->sched.rate)
 			sched_row(out, name, t, &rec->sched);
 	}

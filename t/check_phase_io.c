@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "csv.h"
 #include "json.h"
 #include "phase.h"
 #include "table.h"
@@ -57,6 +58,8 @@ static void merged(struct phase_out *out)
 	workers_result_init(&ra);
 	workers_result_init(&rb);
 	workers_result_init(&sum);
+	ra.max_latency_ns = a.max_latency_ns;
+	rb.max_latency_ns = b.max_latency_ns;
 	hist_merge(&ra.lat, &a.lat);
 	hist_merge(&rb.lat, &b.lat);
 	phase_out_io_put(&a, &ra.io);
@@ -64,6 +67,7 @@ static void merged(struct phase_out *out)
 	workers_merge(&sum, &ra);
 	workers_merge(&sum, &rb);
 	phase_out_init(out, 1);
+	out->max_latency_ns = sum.max_latency_ns;
 	hist_merge(&out->lat, &sum.lat);
 	phase_out_io_add(out, &sum.io);
 }
@@ -351,7 +355,8 @@ START_TEST(text_rows)
 	record(&r);
 	f = open_memstream(&buf, &len);
 	ck_assert_ptr_nonnull(f);
-	table_print_io(f, "vm", &r, &head);
+	csv_cell_of(&r, RT_ran_write, &r.c[RT_ran_write]);
+	table_print_io(f, "vm", &r, r.c, &head);
 	table_print_latency(f, &r);
 	fclose(f);
 	ck_assert_msg(strstr(buf, "vm                  ran_write        read "
@@ -360,6 +365,9 @@ START_TEST(text_rows)
 	ck_assert_msg(strstr(buf, "ran_write        write            1.5"),
 		      "%s", buf);
 	ck_assert_msg(strstr(buf, "ran_write        service            -"),
+		      "%s", buf);
+	ck_assert_msg(strstr(buf, "ran_write        response         3.5 "
+				  "      4us       5us       5us       6us"),
 		      "%s", buf);
 	ck_assert_msg(strstr(buf, "2000 IOPS poisson: 200 due, 190 issued, "
 				  "10 late (10.0% late or never issued)"),

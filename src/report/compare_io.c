@@ -42,7 +42,7 @@ const char *report_io_suffix(enum cmp_what k)
 {
 	switch (k) {
 	case CMP_SVC_P99:
-		return " service p99";
+		return " svc p99";
 	case CMP_READ_IOPS:
 		return " read";
 	case CMP_READ_P99:

@@ -215,7 +215,7 @@ enum cmp_what {
 double report_io_sample(const struct result_test_rec *rec, enum cmp_what k);
 
 /* Whether figure k is a rate (higher is faster), and its name's suffix
- * and unit: " service p99" and "us", " read" and "IOPS". */
+ * and unit: " svc p99" and "us", " read" and "IOPS". */
 int report_io_is_rate(enum cmp_what k);
 const char *report_io_suffix(enum cmp_what k);
 const char *report_io_unit(enum cmp_what k);

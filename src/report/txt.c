@@ -102,7 +102,7 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	more = 0;
 	for (size_t i = first; i < last; i++)
 		table_print_io(out, set->rows[i].res.name, &set->rows[i].res,
-			       &more);
+			       set->rows[i].res.c, &more);
 	/* Another program's figures against what they are measured
 	 * against, under the name in the More figures rows' 19 columns. */
 	for (size_t i = first; i < last; i++) {
