@@ -269,7 +269,8 @@ struct hist *result_hist_dup(const struct hist *h);
  * operations (a figure of one kind is its own total). */
 int result_kinds_shown(const struct result_test_rec *rec);
 
-/* The operations a second of kind k (its ops over the test's time). */
+/* The operations a second of kind k: its ops over the test's time, from
+ * its first start to its last end (spans.last_elapsed when taken). */
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k);
 

@@ -21,9 +21,15 @@ int result_kinds_shown(const struct result_test_rec *rec)
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k)
 {
-	if (rec->elapsed <= 0)
+	/* Under several -d the test's own time is the first-finished
+	 * one; the kinds count every operation, to the last end. */
+	double secs = rec->spans.on && rec->spans.last_elapsed > 0
+			  ? rec->spans.last_elapsed
+			  : rec->elapsed;
+
+	if (secs <= 0)
 		return 0;
-	return (double)rec->kind[k].ops / rec->elapsed;
+	return (double)rec->kind[k].ops / secs;
 }
 
 double result_late_share(const struct result_sched *s)

@@ -72,8 +72,9 @@ static void response_row(FILE *out, const char *name,
 	uint64_t v[4] = {0};
 	double iops = -1;
 
-	if (rec->elapsed > 0 && ops)
-		iops = (double)ops / rec->elapsed;
+	if (ops)
+		iops = result_kind_iops(rec, RESULT_READS) +
+		       result_kind_iops(rec, RESULT_WRITES);
 	else if (result_test_kind(t) == RK_OPS)
 		iops = result_rate(rec, RK_OPS);
 	if (c->has_pct) {
