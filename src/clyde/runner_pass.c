@@ -210,7 +210,7 @@ static void warn_late(const struct pass *p, const struct phase_ops *ph,
 	if (p->worker || p->mute || !s->rate || (!s->late && !unissued))
 		return;
 	warning_on(p->env->err,
-		   "%s: the target did not keep up with %llu IOPS: %.0f%% of "
+		   "%s: the target did not keep up with %llu IOPS: %.3g%% of "
 		   "the %llu I/Os due were late (%llu never issued)",
 		   ph->name, (unsigned long long)s->rate,
 		   result_late_share(s) * 100.0, (unsigned long long)s->due,
