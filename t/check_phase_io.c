@@ -380,6 +380,34 @@ START_TEST(text_rows)
 }
 END_TEST
 
+/* The warning after a test that did not keep up: only then, and with
+ * the late and the never issued counted together. */
+START_TEST(behind_schedule)
+{
+	struct result_sched s = {
+	    .rate = 2000, .fixed = 1, .due = 4000, .issued = 2000, .late = 0};
+	char msg[256];
+
+	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
+			 1);
+	ck_assert_str_eq(msg, "ran_mix: the target did not keep up with 2000 "
+			      "IOPS: 50% of the 4000 I/Os due were late "
+			      "(2000 never issued)");
+	s.issued = 4000;
+	s.late = 3;
+	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
+			 1);
+	ck_assert_ptr_nonnull(strstr(msg, "0.075% of the 4000"));
+	s.late = 0;
+	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
+			 0);
+	/* A closed loop has no schedule to keep. */
+	s = (struct result_sched){.due = 10};
+	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
+			 0);
+}
+END_TEST
+
 static Suite *phase_io_suite(void)
 {
 	Suite *s = suite_create("phase_io");
@@ -391,6 +419,7 @@ static Suite *phase_io_suite(void)
 	tcase_add_test(tc, only_what_it_has);
 	tcase_add_test(tc, bad_values_refused);
 	tcase_add_test(tc, text_rows);
+	tcase_add_test(tc, behind_schedule);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -211,6 +211,15 @@ void phase_out_io_add(struct phase_out *out, const struct workers_io *io);
 int phase_out_io_record(const struct phase_out *out,
 			struct result_test_rec *rec);
 
+/*
+ * Whether schedule s was not kept (arrivals submitted late, or never):
+ * then 1, with the line that says so for the figure key in buf ("ran_mix:
+ * the target did not keep up with 2000 IOPS: 50% of the 4000 I/Os due
+ * were late (2000 never issued)"); else 0.
+ */
+int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
+		       size_t len);
+
 /* The generation of the data file's content (lib/fill) that block
  * output writes, and that the rewrite makes it. */
 #define PHASE_GEN_WRITE	  1u

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,4 +111,19 @@ int phase_out_io_record(const struct phase_out *out,
 	    .late = out->sched.late,
 	};
 	return 0;
+}
+
+int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
+		       size_t len)
+{
+	uint64_t unissued = s->due > s->issued ? s->due - s->issued : 0;
+
+	if (!s->rate || (!s->late && !unissued))
+		return 0;
+	snprintf(buf, len,
+		 "%s: the target did not keep up with %llu IOPS: %.3g%% of "
+		 "the %llu I/Os due were late (%llu never issued)",
+		 key, (unsigned long long)s->rate, result_late_share(s) * 100.0,
+		 (unsigned long long)s->due, (unsigned long long)unissued);
+	return 1;
 }

@@ -196,25 +196,16 @@ static int record_timed(struct result_test_rec *rec, const struct timed *t)
 	return runner_watch_record(rec, t);
 }
 
-/*
- * An offered rate the target did not keep up with: arrivals submitted
- * late or never. Said once, by the process that tells the run's
- * figures, after the test.
- */
+/* An offered rate the target did not keep up with: said once, by the
+ * process that tells the run's figures, after the test. */
 static void warn_late(const struct pass *p, const struct phase_ops *ph,
 		      const struct result_test_rec *rec)
 {
-	const struct result_sched *s = &rec->sched;
-	uint64_t unissued = s->due > s->issued ? s->due - s->issued : 0;
+	char msg[256];
 
-	if (p->worker || p->mute || !s->rate || (!s->late && !unissued))
-		return;
-	warning_on(p->env->err,
-		   "%s: the target did not keep up with %llu IOPS: %.3g%% of "
-		   "the %llu I/Os due were late (%llu never issued)",
-		   ph->name, (unsigned long long)s->rate,
-		   result_late_share(s) * 100.0, (unsigned long long)s->due,
-		   (unsigned long long)unissued);
+	if (!p->worker && !p->mute &&
+	    phase_sched_behind(&rec->sched, ph->name, msg, sizeof(msg)))
+		warning_on(p->env->err, "%s", msg);
 }
 
 /* Several -d: each target's figures of the phase, beside the
