@@ -278,6 +278,10 @@ double result_kind_iops(const struct result_test_rec *rec,
  * issued: (late + due - issued) / due; 0 without a schedule. */
 double result_late_share(const struct result_sched *s);
 
+/* sum += one: several workers' schedules (each offered its share of
+ * the rate) add up; fixed is the same for all. */
+void result_sched_add(struct result_sched *sum, const struct result_sched *one);
+
 /* Free rec's service and kinds' histograms and empty its random-I/O
  * parts (io 0, no schedule). */
 void result_io_free(struct result_test_rec *rec);

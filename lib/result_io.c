@@ -41,6 +41,18 @@ double result_late_share(const struct result_sched *s)
 	return (double)(s->late + unissued) / (double)s->due;
 }
 
+void result_sched_add(struct result_sched *sum, const struct result_sched *one)
+{
+	/* The arrivals' kind is the same for all; a worker without a rate
+	 * (none offered it) says nothing of it. */
+	if (one->rate)
+		sum->fixed = one->fixed;
+	sum->rate += one->rate;
+	sum->due += one->due;
+	sum->issued += one->issued;
+	sum->late += one->late;
+}
+
 const char *result_kind_name(enum result_io_kind k)
 {
 	return k == RESULT_READS ? "read" : "write";

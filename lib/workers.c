@@ -62,12 +62,7 @@ void workers_io_merge(struct workers_io *sum, const struct workers_io *one)
 		sum->bytes[k] += one->bytes[k];
 		hist_merge(&sum->lat[k], &one->lat[k]);
 	}
-	if (one->sched.rate)
-		sum->sched.fixed = one->sched.fixed;
-	sum->sched.rate += one->sched.rate;
-	sum->sched.due += one->sched.due;
-	sum->sched.issued += one->sched.issued;
-	sum->sched.late += one->sched.late;
+	result_sched_add(&sum->sched, &one->sched);
 }
 
 void workers_merge(struct workers_result *sum, const struct workers_result *one)

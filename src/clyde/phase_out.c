@@ -41,8 +41,20 @@ void phase_out_init(struct phase_out *out, int record)
 	out->tick_ns = UINT64_MAX;
 }
 
+/* The phase's schedule as the record keeps it. */
+static struct result_sched sched_of(const struct phase_sched *s)
+{
+	return (struct result_sched){.rate = s->rate,
+				     .fixed = s->fixed,
+				     .due = s->due,
+				     .issued = s->issued,
+				     .late = s->late};
+}
+
 void phase_out_io_put(const struct phase_out *out, struct workers_io *io)
 {
+	struct result_sched mine = sched_of(&out->sched);
+
 	if (!out->io)
 		return;
 	io->on = 1;
@@ -52,17 +64,13 @@ void phase_out_io_put(const struct phase_out *out, struct workers_io *io)
 		io->bytes[k] += out->kind[k].bytes;
 		hist_merge(&io->lat[k], &out->kind[k].lat);
 	}
-	io->sched = (struct result_sched){
-	    .rate = out->sched.rate,
-	    .fixed = out->sched.fixed,
-	    .due = out->sched.due,
-	    .issued = out->sched.issued,
-	    .late = out->sched.late,
-	};
+	result_sched_add(&io->sched, &mine);
 }
 
 void phase_out_io_add(struct phase_out *out, const struct workers_io *io)
 {
+	struct result_sched sum = sched_of(&out->sched);
+
 	if (!io->on)
 		return;
 	out->io = 1;
@@ -72,12 +80,12 @@ void phase_out_io_add(struct phase_out *out, const struct workers_io *io)
 		out->kind[k].bytes += io->bytes[k];
 		hist_merge(&out->kind[k].lat, &io->lat[k]);
 	}
-	if (io->sched.rate)
-		out->sched.fixed = io->sched.fixed;
-	out->sched.rate += io->sched.rate;
-	out->sched.due += io->sched.due;
-	out->sched.issued += io->sched.issued;
-	out->sched.late += io->sched.late;
+	result_sched_add(&sum, &io->sched);
+	out->sched = (struct phase_sched){.rate = sum.rate,
+					  .fixed = sum.fixed,
+					  .due = sum.due,
+					  .issued = sum.issued,
+					  .late = sum.late};
 }
 
 /* A copy of h when it holds anything; *dup NULL otherwise. -1: no
@@ -103,13 +111,7 @@ int phase_out_io_record(const struct phase_out *out,
 		if (dup_of(&out->kind[k].lat, &rec->kind[k].lat) < 0)
 			return -1;
 	}
-	rec->sched = (struct result_sched){
-	    .rate = out->sched.rate,
-	    .fixed = out->sched.fixed,
-	    .due = out->sched.due,
-	    .issued = out->sched.issued,
-	    .late = out->sched.late,
-	};
+	rec->sched = sched_of(&out->sched);
 	return 0;
 }
 
