@@ -70,7 +70,7 @@ struct result_interval {
 
 /* The longest settings text of a figure (result_test_rec.how), with
  * its terminating NUL. */
-#define RESULT_HOW_MAX 48
+#define RESULT_HOW_MAX 128
 
 struct result_test_rec {
 	enum result_state state;
