@@ -69,6 +69,8 @@
 	  "random\nread", FIG_NO_CSV)                                          \
 	X(ran_write, "random writes", OPS, IO, "Random I/O", "Write", "Write", \
 	  "random\nwrite", FIG_NO_CSV)                                         \
+	X(ran_mix, "random mix", OPS, IO, "Random I/O", "Mix", "Mix",          \
+	  "random\nmix", FIG_NO_CSV)                                           \
 	X(sync_write, "synchronous write", OPS, IO, "Synchronous", "Write",    \
 	  "Write", "sync\nwrite", FIG_NO_CSV)                                  \
 	X(seq_create, "sequential create", FILE, SEQ, "Sequential Create",     \

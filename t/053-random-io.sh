@@ -45,8 +45,11 @@ for t in ran_read ran_write; do
 		and .latency.count == .work' "$WORK/with.json" >/dev/null ||
 		fail "$t in JSON: $(jq -c --arg t "$t" '.runs[0].tests[$t]' "$WORK/with.json")"
 done
-jq -e '.settings.random_io == {block_size: 4096, iodepth: 4, iodepth_asked: 4,
-	ops: 2000, time: 3, engine: "io_uring", fallback: null}' "$WORK/with.json" >/dev/null ||
+jq -e '(.settings.random_io | del(.workload)) == {block_size: 4096, iodepth: 4,
+	iodepth_asked: 4, ops: 2000, time: 3, engine: "io_uring", fallback: null}
+	and .settings.random_io.workload == {block_sizes: [{size: 4096, share: 100}],
+	mix_reads: 50, distribution: "uniform", rate: null, arrivals: "poisson"}' \
+	"$WORK/with.json" >/dev/null ||
 	fail "settings.random_io: $(jq -c .settings.random_io "$WORK/with.json")"
 [ "$(jq '.runs[0].tests.ran_read.work' "$WORK/with.json")" = 2000 ] ||
 	fail "ran_read did not stop at --ran-ops=2000"

@@ -166,14 +166,16 @@ START_TEST(clyde_help_follows_declarations)
 	copy.tables = tables;
 	ck_assert_ptr_nonnull(old);
 	after = help_of(&copy);
-	ck_assert_ptr_nonnull(strstr(before,
-				     "Random I/O (ran_read, ran_write):\n"
-				     "  --iodepth=N"));
+	ck_assert_ptr_nonnull(
+	    strstr(before, "Random I/O (ran_read, ran_write, ran_mix):\n"
+			   "  --iodepth=N"));
 	ck_assert_ptr_nonnull(strstr(before,
 				     "Synchronous writes (sync_write):\n"
 				     "  --sync-method=METHOD"));
-	ck_assert_ptr_nonnull(strstr(before, "ran_read and ran_write keep N"));
-	ck_assert_ptr_null(strstr(after, "ran_read and ran_write keep N"));
+	ck_assert_ptr_nonnull(
+	    strstr(before, "ran_read, ran_write and ran_mix keep N"));
+	ck_assert_ptr_null(
+	    strstr(after, "ran_read, ran_write and ran_mix keep N"));
 	ck_assert_ptr_nonnull(strstr(after,
 				     "  --iodepth=N     a help changed in "
 				     "its declaration\n"));

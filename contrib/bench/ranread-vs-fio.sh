@@ -3,7 +3,10 @@
 # ran_read at a queue depth against fio: clyde --only=ran_read
 # --iodepth=32 and fio's randread with ioengine=io_uring iodepth=32, the
 # same block size, file size and filesystem, for as long each; O_DIRECT
-# on a disk directory (-d), buffered on tmpfs (-t). Runs interleave
+# on a disk directory (-d), buffered on tmpfs (-t). With -m, a mix:
+# clyde's ran_mix (--mix, a --ran-bs split with -b, --dist with -z)
+# against fio's randrw (rwmixread, bssplit, random_distribution, and
+# end_fsync, as ran_mix fsyncs before its clock stops). Runs interleave
 # (clyde, fio, clyde, ...) and each figure is the median of -r runs;
 # the ratio is clyde's IOPS over fio's (target: 0.95 or more). clyde
 # reads its own data file, which it writes untimed before each run
@@ -35,12 +38,14 @@
 
 usage() {
 	cat <<EOF
-usage: $prog [-d DIR] [-t DIR] [-s SIZE] [-b BS] [-q DEPTH] [-T SECONDS]
-       [-r RUNS] [-C CLYDE]
+usage: $prog [-d DIR] [-t DIR] [-s SIZE] [-b BS] [-m R] [-z DIST]
+       [-q DEPTH] [-T SECONDS] [-r RUNS] [-C CLYDE]
   -d DIR      disk directory, read with O_DIRECT (default /var/tmp)
   -t DIR      tmpfs directory, read buffered (default /dev/shm; - none)
   -s SIZE     file size (default 1g)
-  -b BS       block size (default 4k)
+  -b BS       block size (default 4k), or with -m a split (8k:70,64k:30)
+  -m R        a mix of R percent reads: ran_mix against fio's randrw
+  -z DIST     with -m: where offsets land (uniform, zipf:THETA, pareto:H)
   -q DEPTH    queue depth (default 32)
   -T SECONDS  each run's length (default 3)
   -r RUNS     runs of each, interleaved (default 5)
@@ -49,8 +54,11 @@ EOF
 }
 
 disk=/var/tmp tmpfs=/dev/shm size=1g bs=4k depth=32 secs=3 runs=5 clyde=
-while getopts d:t:s:b:q:T:r:C:h opt; do
+mix= dist=uniform
+while getopts d:t:s:b:m:z:q:T:r:C:h opt; do
 	case $opt in
+	m) mix=$OPTARG ;;
+	z) dist=$OPTARG ;;
 	d) disk=$OPTARG ;;
 	t) tmpfs=$OPTARG ;;
 	s) size=$OPTARG ;;
@@ -67,7 +75,29 @@ whole_in -q "$depth" 1 1024
 whole_in -T "$secs" 1 3600
 whole_in -r "$runs" 1 99
 to_bytes "$size" 1 >/dev/null || die_usage "-s '$size': not a size"
-to_bytes "$bs" 1 >/dev/null || die_usage "-b '$bs': not a size"
+if [[ -n $mix ]]; then
+	whole_in -m "$mix" 0 100
+	[[ $bs =~ ^[0-9]+[kKmM]?(:[0-9]+(,[0-9]+[kKmM]?:[0-9]+)*)?$ ]] ||
+		die_usage "-b '$bs': not a size or a split"
+	[[ $dist =~ ^(uniform|zipf:[0-9.]+|pareto:[0-9.]+)$ ]] ||
+		die_usage "-z '$dist': uniform, zipf:THETA or pareto:H"
+	# The same workload in fio's words: 8k/70:64k/30.
+	fio_work=(--rw=randrw --rwmixread="$mix" --random_distribution="$dist"
+		--end_fsync=1)
+	if [[ $bs == *:* ]]; then
+		fio_work+=(--bssplit="$(sed 's/:/\//g; s/,/:/g' <<<"$bs")")
+	else
+		fio_work+=(--bs="$bs")
+	fi
+	clyde_work=(--only=ran_mix --mix="$mix" --dist="$dist")
+	test_key=ran_mix
+else
+	to_bytes "$bs" 1 >/dev/null || die_usage "-b '$bs': not a size"
+	[[ $dist == uniform ]] || die_usage "-z goes with -m"
+	fio_work=(--rw=randread --bs="$bs")
+	clyde_work=(--only=ran_read)
+	test_key=ran_read
+fi
 find_clyde
 command -v fio >/dev/null || die_usage "needs fio (apt-get install fio)"
 command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
@@ -87,10 +117,10 @@ clyde_iops() {
 	[[ $2 == 1 ]] && d=(-D)
 	mkdir -p "$w"
 	run "$work/out" "$work/err" "$clyde" -d "$w" -s "$size" -r 0 -n 0 -f -q \
-		--only=ran_read --iodepth="$depth" --ran-bs="$bs" \
+		"${clyde_work[@]}" --iodepth="$depth" --ran-bs="$bs" \
 		--ran-time="$secs" --ran-ops=1099511627776 "${d[@]}" \
 		--json="$work/c.json" || { show_err "$work/err"; die "clyde failed"; }
-	jq -r '.runs[0].tests.ran_read.rate' "$work/c.json"
+	jq -r --arg t "$test_key" '.runs[0].tests[$t].rate' "$work/c.json"
 }
 
 # fio_iops DIR DIRECT: one fio randread run's IOPS over DIR/fio.dat,
@@ -102,11 +132,11 @@ fio_iops() {
 	fio --name=layout --filename="$1/fio.dat" --size="$size" --rw=write \
 		--bs=1m --direct="$2" --output=/dev/null || die "fio: cannot lay out $1/fio.dat"
 	run "$work/f.json" "$work/err" fio --name=ranread --filename="$1/fio.dat" \
-		--size="$size" --rw=randread --bs="$bs" --ioengine=io_uring \
+		--size="$size" "${fio_work[@]}" --ioengine=io_uring \
 		--iodepth="$depth" --direct="$2" --invalidate=1 --runtime="$secs" \
 		--time_based --output-format=json ||
 		{ show_err "$work/err"; die "fio failed"; }
-	jq -r '.jobs[0].read.iops' "$work/f.json"
+	jq -r '.jobs[0].read.iops + .jobs[0].write.iops' "$work/f.json"
 }
 
 # target DIR DIRECT LABEL: the interleaved runs and one line of the table.
@@ -134,7 +164,11 @@ target() {
 
 runs_begin
 signal_eol=1
-echo "ran_read against fio randread (io_uring), depth $depth, $bs blocks, $size, ${secs} s, median of $runs"
+if [[ -n $mix ]]; then
+	echo "ran_mix against fio randrw (io_uring), ${mix}% reads, $dist, depth $depth, $bs blocks, $size, ${secs} s, median of $runs"
+else
+	echo "ran_read against fio randread (io_uring), depth $depth, $bs blocks, $size, ${secs} s, median of $runs"
+fi
 printf '  %-28s %10s %12s %11s\n' target "clyde IOPS" "fio IOPS" clyde/fio
 target "$disk" 1 "$disk ($(stat -f -c %T "$disk")), -D"
 [[ $tmpfs == - ]] || target "$tmpfs" 0 "$tmpfs ($(stat -f -c %T "$tmpfs")), buffered"

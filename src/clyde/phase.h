@@ -108,6 +108,9 @@ struct phase_ctx {
 	/* In a -c worker: of the operations counted, those written but
 	 * not yet written back (workers_live_ahead); NULL otherwise. */
 	uint64_t *live_ahead;
+	/* In a group of forked workers (-c N, several -d): this one's
+	 * index and how many there are; 0 and 0 otherwise. */
+	unsigned worker, nworkers;
 	char what[512]; /* the failing call and file */
 };
 
@@ -307,6 +310,10 @@ struct phase_ops {
 	 * phase's name.
 	 */
 	const char *unit;
+	/* Optional: whether the figure runs in a run whose --only does not
+	 * name it (NULL: it does); one that only an option asks for
+	 * (ran_mix: --mix) says so. */
+	int (*wanted)(const struct phase_plan *);
 	size_t state_size; /* bytes of its run state, PHASE_STATE_MAX at most */
 	/* Optional: the unit's own options (struct phase_options). */
 	const struct phase_options *options;

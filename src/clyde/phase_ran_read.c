@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_ran_read: random reads at a queue depth. Blocks of --ran-bs
- * bytes (default 4 KiB) read at block-aligned offsets of the data file
- * drawn from the run's seed, --iodepth of them in flight (io_uring above
- * 1, pread at 1), until --ran-ops reads or --ran-time seconds, whichever
+ * bytes (default 4 KiB; or a split of sizes) read at offsets of the data
+ * file drawn from the run's seed (--dist), --iodepth of them in flight
+ * (io_uring above 1, pread at 1), as fast as they complete or at an
+ * offered --rate, until --ran-ops reads or --ran-time seconds, whichever
  * comes first (ran_io.h). One operation is one block; the rate is IOPS,
- * and times the block size the bandwidth. The runner empties the page
- * cache of the file first (PHASE_READS); -D reads with O_DIRECT.
+ * and with one size times the block size the bandwidth. The runner
+ * empties the page cache of the file first (PHASE_READS); -D reads with
+ * O_DIRECT.
  */
 #include "config.h"
 
@@ -28,7 +30,12 @@ static int ran_read_setup(struct phase_ctx *ctx)
 
 static int ran_read_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	return ran_run(ctx, out, 0);
+	return ran_run(ctx, out, WL_WHOLE);
+}
+
+static void ran_read_how(const struct phase_plan *p, char *buf, size_t len)
+{
+	ran_how(p, 0, buf, len);
 }
 
 const struct phase_ops phase_ran_read_ops = {
@@ -39,7 +46,7 @@ const struct phase_ops phase_ran_read_ops = {
     .progress = "Reading randomly",
     .setup = ran_read_setup,
     .run = ran_read_run,
-    .how = ran_how,
+    .how = ran_read_how,
     .teardown = phase_close,
     RAN_PHASE_UNIT,
 };

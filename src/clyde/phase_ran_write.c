@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * phase_ran_write: random writes at a queue depth. Blocks of --ran-bs
- * bytes written over the data file at block-aligned offsets drawn from
- * the run's seed, --iodepth of them in flight (io_uring above 1, pwrite
- * at 1), until --ran-ops writes or --ran-time seconds (ran_io.h). A
+ * bytes (or a split of sizes) written over the data file at offsets
+ * drawn from the run's seed (--dist), --iodepth of them in flight
+ * (io_uring above 1, pwrite at 1), as fast as they complete or at an
+ * offered --rate, until --ran-ops writes or --ran-time seconds
+ * (ran_io.h). A
  * byte of the block changes before each write, as in block output, and
  * the file is fsynced before the clock stops, so the figure is what
  * reached the device. One operation is one block: the rate is IOPS.
@@ -39,7 +41,7 @@ static void ran_write_how(const struct phase_plan *p, char *buf, size_t len)
 {
 	size_t n;
 
-	ran_how(p, buf, len);
+	ran_how(p, 0, buf, len);
 	n = strlen(buf);
 	if (p->opt->sync_each)
 		snprintf(buf + n, len - n, " sync");
@@ -47,7 +49,7 @@ static void ran_write_how(const struct phase_plan *p, char *buf, size_t len)
 
 static int ran_write_run(struct phase_ctx *ctx, struct phase_out *out)
 {
-	return ran_run(ctx, out, 1);
+	return ran_run(ctx, out, 0);
 }
 
 const struct phase_ops phase_ran_write_ops = {

@@ -65,9 +65,16 @@ struct phase_plan plan_of(const struct run_plan *rp, enum result_test t)
 static int runs(const struct run_plan *rp, const struct phase_ops *ph)
 {
 	const struct clyde_opts *o = rp->opt;
+	struct phase_plan p;
 
-	return !runner_skip_reason(rp, ph->flags) &&
-	       (!o->only || (o->only & (1u << ph->test)));
+	if (runner_skip_reason(rp, ph->flags))
+		return 0;
+	if (o->only)
+		return (o->only & (1u << ph->test)) != 0;
+	if (!ph->wanted)
+		return 1;
+	p = plan_of(rp, ph->test);
+	return ph->wanted(&p);
 }
 
 int plan_runs(const struct run_plan *rp, enum result_test t)

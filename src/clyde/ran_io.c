@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ran_io: the engine of ran_read and ran_write (see ran_io.h): the
- * two timed loops, pread/pwrite at depth 1 and io_uring above it (their
- * settings and the io_uring probe: ran_settings.c). Both count every operation
- * as phase_op_done does (the histogram, the worst one, a -c worker's live
- * count) and read the clock once per completion.
+ * ran_io: the engine of the random-I/O figures (see ran_io.h): what an
+ * operation is (ran_next), the closed loops (pread/pwrite at depth 1,
+ * io_uring above it) and the open loops of an offered rate (their
+ * settings and the io_uring probe: ran_settings.c). Every operation is
+ * counted by phase_op_io (the histograms, the worst one, a -c worker's
+ * live count); a closed loop reads the clock once per completion.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -22,172 +24,261 @@
 #include "seek.h"
 #include "units.h"
 
-/* Salt for the offsets' stream of the run's seed (not the seeks'). */
-#define RAN_SALT 0x72616e696full
+/* Salt for the offsets' stream of the run's seed (not the seeks'), and
+ * for the kinds', sizes' and arrivals' streams of a workload. */
+#define RAN_SALT	 0x72616e696full
+#define RAN_SALT_KIND	 0x6b696e64ull
+#define RAN_SALT_SIZE	 0x73697a65ull
+#define RAN_SALT_ARRIVAL 0x61727276ull
+
+/* One operation: what it does, where, and when it was due and went. */
+struct ran_op {
+	uint64_t off, len;
+	uint64_t due, sub; /* CLOCK_MONOTONIC ns */
+	enum phase_kind kind;
+	int busy; /* in a slot: in flight */
+};
 
 /* What one timed run knows. */
 struct ran {
 	struct phase_ctx *ctx;
 	struct phase_out *out;
 	struct ran_set set;
-	int write;
-	uint64_t nblocks, key, deadline_ns, done;
+	unsigned reads; /* tenths of a percent of the operations */
+	int perm;	/* offsets a permutation of the blocks (see ran_io.h) */
+	/* Under --verify: no operation goes out while it overlaps one in
+	 * flight, unless both read (ran_serial). */
+	int serial;
+	uint64_t npos, grid, key, deadline_ns, done;
+	struct wl_offsets offs;
+	struct rng kind_rng, size_rng, off_rng, gap_rng;
+	/* An offered rate: this worker's share (0: a closed loop), its
+	 * schedule and the next arrival, absolute. */
+	uint64_t rate, start_ns, next_due;
+	struct wl_sched sched;
+	uint64_t held_due;   /* an arrival drawn, never issued: its due time */
 	int copy;	     /* a write's content copied whole (ran_buf) */
-	unsigned char *bufs; /* set.depth blocks, one per slot */
+	unsigned char *bufs; /* set.depth blocks of set.bs, one per slot */
+	struct ran_op *slot; /* set.depth: the operation each slot holds */
 };
 
-/* The byte offset of operation k. */
-static off_t ran_offset(const struct ran *r, uint64_t k)
+/* Operation k: its kind, size and offset drawn, and under a rate its due
+ * time (the schedule moved on). */
+static void ran_next(struct ran *r, uint64_t k, struct ran_op *op)
 {
-	uint64_t round = k / r->nblocks;
+	const struct wl_bs *bs = &r->set.wl.bs;
 
-	return (off_t)(seek_perm(k % r->nblocks, r->nblocks, r->key + round) *
-		       r->set.bs);
+	op->kind = r->reads >= WL_WHOLE			  ? PHASE_READ
+		   : !r->reads				  ? PHASE_WRITE
+		   : wl_draw_read(r->reads, &r->kind_rng) ? PHASE_READ
+							  : PHASE_WRITE;
+	op->len = bs->n == 1 ? bs->size[0] : wl_draw_bs(bs, &r->size_rng);
+	if (r->perm)
+		op->off =
+		    seek_perm(k % r->npos, r->npos, r->key + k / r->npos) *
+		    r->grid;
+	else
+		op->off = wl_offsets_draw(&r->offs, &r->off_rng) * r->grid;
+	if (r->rate) {
+		op->due = r->next_due;
+		wl_sched_next(&r->sched, &r->gap_rng);
+		r->next_due = r->start_ns + r->sched.due;
+	}
 }
 
 /*
- * Slot's buffer, ready for operation k at *off (set). A write's holds the
- * content of its offset (--data): its sector stamps made anew over what the
- * slot held (a few stores), or under dedupe:PCT, where a block repeats another
- * whole, copied.
+ * Slot's buffer, ready for op. A write's holds the content of its offset
+ * (--data): its sector stamps made anew over what the slot held (a few
+ * stores; the slot was filled whole at the start, at the largest size),
+ * or under dedupe:PCT, where a block repeats another whole, copied.
  */
-static unsigned char *ran_buf(struct ran *r, unsigned slot, uint64_t k,
-			      uint64_t *off)
+static unsigned char *ran_buf(struct ran *r, unsigned slot,
+			      const struct ran_op *op)
 {
 	unsigned char *b = r->bufs + (size_t)slot * r->set.bs;
 	struct fill *f = r->ctx->fill;
 
-	*off = (uint64_t)ran_offset(r, k);
-	if (!r->write)
+	if (op->kind == PHASE_READ)
 		return b;
 	if (r->copy)
-		fill_into(f, b, *off, (size_t)r->set.bs, r->ctx->gen);
+		fill_into(f, b, op->off, (size_t)op->len, r->ctx->gen);
 	else
-		fill_remark(f, b, *off, (size_t)r->set.bs, r->ctx->gen);
+		fill_remark(f, b, op->off, (size_t)op->len, r->ctx->gen);
 	return b;
 }
 
-/* One operation done at now, d ns after it was submitted. */
-static void ran_done(struct ran *r, uint64_t d, uint64_t now)
+static const char *ran_call(const struct ran_op *op, int uring)
 {
-	phase_op_took(r->out, d);
-	phase_op_tick(r->out, now);
-	r->done++;
+	if (op->kind == PHASE_READ)
+		return uring ? "read" : "pread";
+	return uring ? "write" : "pwrite";
 }
 
 /* A transfer's result: 0, or -errno recorded (a short one: ENODATA
  * reading, EIO writing). */
-static int ran_check(struct ran *r, long long res)
+static int ran_check(struct ran *r, const struct ran_op *op, long long res,
+		     int uring)
 {
-	const char *call = r->write ? "pwrite" : "pread";
-
-	if (res == (long long)r->set.bs)
+	if (res == (long long)op->len)
 		return 0;
 	if (res < 0)
-		return phase_fail(r->ctx, call, (int)-res);
-	return r->write ? phase_fail(r->ctx, call, EIO)
-			: phase_fail_short(r->ctx);
+		return phase_fail(r->ctx, ran_call(op, uring), (int)-res);
+	return op->kind == PHASE_WRITE
+		   ? phase_fail(r->ctx, ran_call(op, uring), EIO)
+		   : phase_fail_short(r->ctx);
 }
 
 /* Under --verify, a read's block checked (phase_verify). */
-static int ran_verify(struct ran *r, const void *b, uint64_t k)
+static int ran_verify(struct ran *r, const void *b, const struct ran_op *op)
 {
-	if (r->write || !r->ctx->opt->verify)
+	if (op->kind == PHASE_WRITE || !r->ctx->opt->verify)
 		return 0;
-	return phase_verify(r->ctx, b, (uint64_t)ran_offset(r, k),
-			    (size_t)r->set.bs, r->ctx->gen);
+	return phase_verify(r->ctx, b, op->off, (size_t)op->len, r->ctx->gen);
 }
 
-/* A completion's user data: the slot, and the operation it held. */
-#define RAN_SLOT_BITS 11
-_Static_assert((1u << RAN_SLOT_BITS) > RAN_IODEPTH_MAX, "a slot fits");
+/* op done at now: its response from when it was due (closed loop: from
+ * its submission), its service from its submission. */
+static void ran_done(struct ran *r, const struct ran_op *op, uint64_t now)
+{
+	uint64_t from = r->rate ? op->due : op->sub;
 
-/* Depth 1: pread or pwrite, one after the other. */
+	phase_op_io(r->out, op->kind, op->len, now - from, now - op->sub);
+	phase_op_tick(r->out, now);
+	r->done++;
+}
+
+/* op submitted at now: over PHASE_LATE_NS after it was due, late. */
+static void ran_sent(struct ran *r, struct ran_op *op, uint64_t now)
+{
+	op->sub = now;
+	if (r->rate && now > op->due + PHASE_LATE_NS)
+		r->out->sched.late++;
+	r->out->sched.issued++;
+}
+
+/* Sleep until the absolute CLOCK_MONOTONIC time t (ns), or a stop. */
+static void ran_sleep_until(const struct ran *r, uint64_t t)
+{
+	struct timespec ts = {(time_t)(t / 1000000000u),
+			      (long)(t % 1000000000u)};
+
+	while (!*r->ctx->stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
+						 &ts, NULL) == EINTR)
+		;
+}
+
+/* Depth 1: pread or pwrite, one after the other; under a rate, each
+ * when it is due. */
 static int ran_sync(struct ran *r)
 {
 	struct phase_ctx *ctx = r->ctx;
-	uint64_t t0 = clk_now_ns(), t1;
+	uint64_t t1 = clk_now_ns();
+	struct ran_op op;
 	int rc;
 
 	for (uint64_t k = 0; k < r->set.ops; k++) {
-		uint64_t off;
-		unsigned char *b = ran_buf(r, 0, k, &off);
+		unsigned char *b;
 		ssize_t n;
 
+		ran_next(r, k, &op);
+		if (r->rate) {
+			if (op.due >= r->deadline_ns)
+				break;
+			if (op.due > t1) {
+				ran_sleep_until(r, op.due);
+				t1 = clk_now_ns();
+			}
+		}
+		b = ran_buf(r, 0, &op);
+		/* Closed loop: from the last completion, one clock read an
+		 * operation; under a rate, from now. */
+		ran_sent(r, &op, r->rate ? clk_now_ns() : t1);
 		do
-			n = r->write ? pwrite(ctx->fd, b, r->set.bs, (off_t)off)
-				     : pread(ctx->fd, b, r->set.bs, (off_t)off);
+			n = op.kind == PHASE_WRITE
+				? pwrite(ctx->fd, b, op.len, (off_t)op.off)
+				: pread(ctx->fd, b, op.len, (off_t)op.off);
 		while (n < 0 && errno == EINTR && !*ctx->stop);
-		if ((rc = ran_check(r, n < 0 ? -errno : n)) != 0 ||
-		    (rc = ran_verify(r, b, k)) != 0)
+		if ((rc = ran_check(r, &op, n < 0 ? -errno : n, 0)) != 0 ||
+		    (rc = ran_verify(r, b, &op)) != 0)
 			return rc;
 		t1 = clk_now_ns();
-		ran_done(r, t1 - t0, t1);
-		t0 = t1;
+		ran_done(r, &op, t1);
 		if (*ctx->stop)
-			return phase_fail(ctx, r->write ? "pwrite" : "pread",
-					  EINTR);
+			return phase_fail(ctx, ran_call(&op, 0), EINTR);
 		if (t1 >= r->deadline_ns)
 			break;
 	}
 	return 0;
 }
 
-/* Queue operation k in slot (submitted at the next submit). */
+/* Queue op in slot (submitted at the next submit, at now). */
 static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
-		      uint64_t k, uint64_t *sub, uint64_t now)
+		      const struct ran_op *op, uint64_t now)
 {
 	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
-	uint64_t off;
-	unsigned char *b = ran_buf(r, slot, k, &off);
+	struct ran_op *o = &r->slot[slot];
+	unsigned char *b;
 
+	*o = *op;
+	b = ran_buf(r, slot, o);
 	/* The ring has a slot's room for each of depth operations. */
-	if (r->write)
-		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
-				    off);
+	if (o->kind == PHASE_WRITE)
+		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)o->len,
+				    o->off);
 	else
-		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)r->set.bs,
-				   off);
-	io_uring_sqe_set_data64(sqe, k << RAN_SLOT_BITS | slot);
-	sub[slot] = now;
+		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)o->len,
+				   o->off);
+	io_uring_sqe_set_data64(sqe, slot);
+	o->busy = 1;
+	ran_sent(r, o, now);
+}
+
+/* A completion of slot at now: checked, verified, counted. 0 or the
+ * failure. */
+static int ran_complete(struct ran *r, unsigned slot, int res, uint64_t now)
+{
+	const struct ran_op *o = &r->slot[slot];
+	int err = ran_check(r, o, res, 1);
+
+	if (!err)
+		err = ran_verify(r, r->bufs + (size_t)slot * r->set.bs, o);
+	if (!err)
+		ran_done(r, o, now);
+	return err;
 }
 
 /*
- * The completions at hand: each one counted, its slot given the next
- * operation while there is one to do and no failure, stop or deadline.
- * Returns how many slots went idle; *rc gets the first failure.
+ * The completions at hand (closed loop): each one counted, its slot given
+ * the next operation while there is one to do and no failure, stop or
+ * deadline. Returns how many slots went idle; *rc gets the first failure.
  */
-static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *sub,
-			 uint64_t *next, int *rc)
+static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *next,
+			 int *rc)
 {
 	struct io_uring_cqe *cqe;
 	unsigned head, seen = 0, idle = 0;
 
 	io_uring_for_each_cqe(ring, head, cqe)
 	{
-		uint64_t data = io_uring_cqe_get_data64(cqe);
-		unsigned slot = (unsigned)(data & ((1u << RAN_SLOT_BITS) - 1));
+		unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
 		uint64_t now = clk_now_ns();
-		int err = ran_check(r, cqe->res);
-
-		if (!err)
-			err = ran_verify(r, r->bufs + (size_t)slot * r->set.bs,
-					 data >> RAN_SLOT_BITS);
+		int err = ran_complete(r, slot, cqe->res, now);
 
 		seen++;
 		if (err && !*rc)
 			*rc = err;
-		if (!err)
-			ran_done(r, now - sub[slot], now);
 		if (!*rc && !*r->ctx->stop && *next < r->set.ops &&
 		    now < r->deadline_ns) {
+			struct ran_op op;
+
 			/* Submitted at once, as fio does by default: held
 			 * for the batch, a freed slot left the device a
 			 * request short (at depth 32 on a virtio disk under
 			 * -D, 94k IOPS where fio made 110k). A failure here
 			 * leaves it queued for the next submit_and_wait,
 			 * which reports it. */
-			ran_queue(r, ring, slot, (*next)++, sub, now);
+			ran_next(r, (*next)++, &op);
+			ran_queue(r, ring, slot, &op, now);
 			io_uring_submit(ring);
 		} else {
 			idle++;
@@ -212,69 +303,300 @@ static int ran_ring(unsigned depth, struct io_uring *ring)
 	return rc == -EINVAL ? io_uring_queue_init(depth, ring, 0) : rc;
 }
 
-/* Above depth 1: io_uring, depth operations in flight. */
-static int ran_uring(struct ran *r)
+/* Above depth 1, closed loop: depth operations in flight. */
+static int ran_uring_closed(struct ran *r, struct io_uring *ring)
 {
-	struct io_uring ring;
-	uint64_t *sub = calloc(r->set.depth, sizeof(*sub)), next = 0, t0;
+	uint64_t next = 0, t0 = clk_now_ns();
 	unsigned inflight = 0;
-	int rc = ran_ring(r->set.depth, &ring), err = 0;
+	int rc, err = 0;
 
-	if (!sub || rc < 0) {
-		free(sub);
-		if (rc >= 0)
-			io_uring_queue_exit(&ring);
-		return phase_fail_call(r->ctx, "io_uring_queue_init",
-				       rc < 0 ? -rc : ENOMEM);
-	}
-	t0 = clk_now_ns();
 	for (unsigned s = 0; s < r->set.depth && next < r->set.ops; s++) {
-		ran_queue(r, &ring, s, next++, sub, t0);
+		struct ran_op op;
+
+		ran_next(r, next++, &op);
+		ran_queue(r, ring, s, &op, t0);
 		inflight++;
 	}
 	while (inflight) {
 		/* A signal (EINTR) or a stop only ends the queueing: the
 		 * operations in flight are reaped, so that none is still
 		 * filling a buffer once it is freed. */
-		rc = io_uring_submit_and_wait(&ring, 1);
+		rc = io_uring_submit_and_wait(ring, 1);
 		if (rc < 0 && rc != -EINTR) {
 			if (!err)
 				err = phase_fail_call(r->ctx, "io_uring_enter",
 						      -rc);
 			break; /* the ring goes with what it holds */
 		}
-		inflight -= ran_reap(r, &ring, sub, &next, &err);
+		inflight -= ran_reap(r, ring, &next, &err);
 	}
-	io_uring_queue_exit(&ring);
-	free(sub);
-	if (!err && *r->ctx->stop)
-		err = phase_fail(r->ctx, r->write ? "write" : "read", EINTR);
 	return err;
 }
 
-int ran_run(struct phase_ctx *ctx, struct phase_out *out, int write)
+/* The loop of slots freed one by one (an offered rate, or --verify
+ * under a mix): its state between its steps. */
+struct ran_open {
+	unsigned *free, nfree; /* the idle slots */
+	uint64_t k;	       /* operations drawn */
+	struct ran_op op;      /* the next one, drawn and not yet queued */
+	int have, ending;      /* op is drawn; no more are to be queued */
+	int held;	       /* op waits for one in flight it overlaps */
+};
+
+/*
+ * Whether op would overlap an operation in flight where one of the two
+ * writes. A read beside a write to the same block may see it half
+ * written (the page cache copies without a lock; -D tears at sectors),
+ * and --verify would call that corruption: as fio's serialize_overlap,
+ * it waits instead.
+ */
+static int ran_overlaps(const struct ran *r, const struct ran_op *op)
 {
-	struct ran r = {.ctx = ctx, .out = out, .write = write};
+	for (unsigned s = 0; s < r->set.depth; s++) {
+		const struct ran_op *o = &r->slot[s];
+
+		if (o->busy &&
+		    (o->kind == PHASE_WRITE || op->kind == PHASE_WRITE) &&
+		    o->off < op->off + op->len && op->off < o->off + o->len)
+			return 1;
+	}
+	return 0;
+}
+
+/* Queue every operation that is due by now while a slot is free (and
+ * under serial, while it overlaps none in flight); the first one due at
+ * or after the deadline ends the offering. */
+static void ran_offer(struct ran *r, struct io_uring *ring, struct ran_open *o,
+		      uint64_t now)
+{
+	o->held = 0;
+	while (!o->ending && o->nfree) {
+		if (!o->have) {
+			if (o->k >= r->set.ops) {
+				o->ending = 1;
+				break;
+			}
+			ran_next(r, o->k++, &o->op);
+			o->have = 1;
+		}
+		if (o->op.due >= r->deadline_ns) {
+			o->ending = 1;
+			break;
+		}
+		if (r->rate && o->op.due > now)
+			break;
+		if (r->serial && ran_overlaps(r, &o->op)) {
+			o->held = 1;
+			break;
+		}
+		ran_queue(r, ring, o->free[--o->nfree], &o->op, now);
+		o->have = 0;
+	}
+}
+
+/* Wait for a completion, but under a free slot no later than the next
+ * arrival's due time. 0, or the failure of io_uring_enter. */
+static int ran_wait(struct ran *r, struct io_uring *ring,
+		    const struct ran_open *o, uint64_t now)
+{
+	struct io_uring_cqe *cqe;
+	int rc;
+
+	if (o->have && o->nfree && !o->ending && !o->held && r->rate) {
+		uint64_t d = o->op.due > now ? o->op.due - now : 0;
+		struct __kernel_timespec ts = {(long long)(d / 1000000000u),
+					       (long long)(d % 1000000000u)};
+
+		if (o->nfree == r->set.depth) {
+			/* Nothing in flight: a sleep, no ring call. */
+			io_uring_submit(ring);
+			ran_sleep_until(r, o->op.due);
+			return 0;
+		}
+		rc = io_uring_submit_and_wait_timeout(ring, &cqe, 1, &ts, NULL);
+	} else {
+		rc = io_uring_submit_and_wait(ring, 1);
+	}
+	return rc < 0 && rc != -EINTR && rc != -ETIME ? rc : 0;
+}
+
+/* Above depth 1, slot by slot: operations queued when due (at once in a
+ * closed loop) and, under serial, when they overlap none in flight;
+ * depth of them in flight at most. */
+static int ran_uring_open(struct ran *r, struct io_uring *ring)
+{
+	struct ran_open o = {.free = calloc(r->set.depth, sizeof(unsigned))};
+	int err = 0, rc;
+
+	if (!o.free)
+		return phase_fail_call(r->ctx, "buffer", ENOMEM);
+	for (unsigned s = 0; s < r->set.depth; s++)
+		o.free[o.nfree++] = r->set.depth - 1 - s;
+	for (;;) {
+		struct io_uring_cqe *cqe;
+		unsigned head, seen = 0;
+		uint64_t now = clk_now_ns();
+
+		if (err || *r->ctx->stop || now >= r->deadline_ns)
+			o.ending = 1;
+		ran_offer(r, ring, &o, now);
+		if (o.ending && o.nfree == r->set.depth)
+			break;
+		if ((rc = ran_wait(r, ring, &o, now)) != 0) {
+			if (!err)
+				err = phase_fail_call(r->ctx, "io_uring_enter",
+						      -rc);
+			break; /* the ring goes with what it holds */
+		}
+		io_uring_for_each_cqe(ring, head, cqe)
+		{
+			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
+			int e = ran_complete(r, slot, cqe->res, clk_now_ns());
+
+			if (e && !err)
+				err = e;
+			r->slot[slot].busy = 0;
+			o.free[o.nfree++] = slot;
+			seen++;
+		}
+		io_uring_cq_advance(ring, seen);
+	}
+	if (o.have)
+		r->held_due = o.op.due;
+	free(o.free);
+	return err;
+}
+
+/* Above depth 1: io_uring. */
+static int ran_uring(struct ran *r)
+{
+	struct io_uring ring;
+	int rc = ran_ring(r->set.depth, &ring), err;
+
+	if (rc < 0)
+		return phase_fail_call(r->ctx, "io_uring_queue_init", -rc);
+	err = r->rate || r->serial ? ran_uring_open(r, &ring)
+				   : ran_uring_closed(r, &ring);
+	io_uring_queue_exit(&ring);
+	if (!err && *r->ctx->stop)
+		err = phase_fail(
+		    r->ctx,
+		    r->reads ? (r->reads < WL_WHOLE ? "I/O" : "read") : "write",
+		    EINTR);
+	return err;
+}
+
+/*
+ * The offsets: a permutation for one size over uniform offsets, as the
+ * figures always had (the same blocks for the same seed); otherwise the
+ * distribution over the positions (ran_positions). 0 or -errno.
+ */
+static int ran_offsets(struct ran *r, unsigned reads)
+{
+	const struct wl_bs *bs = &r->set.wl.bs;
+	char why[160];
+
+	r->key = r->ctx->seed ^ RAN_SALT ^ (reads ? 0 : 1);
+	r->npos = ran_positions(r->ctx->size, &r->set);
+	if (!r->npos)
+		return phase_fail(r->ctx, "--ran-bs larger than the file",
+				  EINVAL);
+	r->grid = bs->size[0];
+	for (unsigned i = 1; i < bs->n; i++)
+		if (bs->size[i] < r->grid)
+			r->grid = bs->size[i];
+	r->perm = bs->n == 1 && r->set.wl.dist.kind == WL_UNIFORM;
+	/* Overlaps that matter: a read beside a write, or writes that
+	 * may meet (a permutation's do not within a round). */
+	r->serial = r->ctx->opt->verify && r->set.depth > 1 &&
+		    reads < WL_WHOLE && (reads > 0 || !r->perm);
+	if (r->perm)
+		return 0;
+	rng_seed(&r->off_rng, r->key);
+	if (wl_offsets_init(&r->offs, &r->set.wl.dist, r->npos, r->ctx->seed,
+			    why, sizeof(why))) {
+		snprintf(r->ctx->what, sizeof(r->ctx->what), "--dist: %s", why);
+		return -PHASE_SAID;
+	}
+	return 0;
+}
+
+/*
+ * The schedule of an offered rate: this worker's share of it (the rest
+ * of a split to the first ones) from a stream of its own, and once the
+ * test is over, how many arrivals fell due before it ended.
+ */
+static void ran_rate_start(struct ran *r, uint64_t now)
+{
+	const struct phase_ctx *ctx = r->ctx;
+	unsigned n = ctx->nworkers ? ctx->nworkers : 1;
+	uint64_t rate = r->set.wl.rate;
+
+	r->rate = rate / n + (ctx->worker < rate % n);
+	r->out->sched.rate = r->rate;
+	r->out->sched.fixed = r->set.wl.arrivals == WL_FIXED;
+	if (!r->rate)
+		return;
+	rng_seed(&r->gap_rng,
+		 ctx->seed ^ RAN_SALT_ARRIVAL ^ ((uint64_t)ctx->worker << 32));
+	wl_sched_init(&r->sched, r->rate, r->set.wl.arrivals);
+	r->start_ns = now;
+	wl_sched_next(&r->sched, &r->gap_rng);
+	r->next_due = now + r->sched.due;
+}
+
+static void ran_rate_end(struct ran *r, uint64_t end)
+{
+	struct phase_sched *s = &r->out->sched;
+	uint64_t due = s->issued;
+
+	if (!r->rate)
+		return;
+	/* The one drawn but not issued, then the schedule on to the end. */
+	if (r->held_due < end)
+		due++;
+	while (due < r->set.ops && r->next_due < end) {
+		due++;
+		wl_sched_next(&r->sched, &r->gap_rng);
+		r->next_due = r->start_ns + r->sched.due;
+	}
+	s->due = due;
+}
+
+int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
+{
+	struct ran r = {
+	    .ctx = ctx, .out = out, .reads = reads, .held_due = UINT64_MAX};
+	uint64_t now;
 	int rc;
 
 	ran_settings(ctx->plan, &r.set);
-	r.nblocks = ctx->size / r.set.bs;
-	if (!r.nblocks)
-		return phase_fail(ctx, "--ran-bs larger than the file", EINVAL);
-	r.key = ctx->seed ^ RAN_SALT ^ (write ? 1 : 0);
-	if (posix_memalign((void **)&r.bufs, 4096,
-			   (size_t)r.set.depth * r.set.bs) != 0)
+	if ((rc = ran_offsets(&r, reads)) != 0)
+		return rc;
+	rng_seed(&r.kind_rng, ctx->seed ^ RAN_SALT_KIND);
+	rng_seed(&r.size_rng, ctx->seed ^ RAN_SALT_SIZE);
+	r.bufs = NULL;
+	r.slot = calloc(r.set.depth, sizeof(*r.slot));
+	if (!r.slot || posix_memalign((void **)&r.bufs, 4096,
+				      (size_t)r.set.depth * r.set.bs) != 0) {
+		free(r.slot);
 		return phase_fail_call(ctx, "buffer", ENOMEM);
+	}
 	r.copy = ctx->opt->data.mode == FILL_DEDUPE;
-	for (unsigned s = 0; write && s < r.set.depth; s++)
+	for (unsigned s = 0; reads < WL_WHOLE && s < r.set.depth; s++)
 		fill_into(ctx->fill, r.bufs + (size_t)s * r.set.bs,
 			  (uint64_t)s * r.set.bs, (size_t)r.set.bs, ctx->gen);
-	r.deadline_ns = clk_now_ns() + (uint64_t)r.set.time * 1000000000ull;
+	now = clk_now_ns();
+	r.deadline_ns = now + (uint64_t)r.set.time * 1000000000ull;
+	ran_rate_start(&r, now);
 	rc = r.set.depth > 1 ? ran_uring(&r) : ran_sync(&r);
+	ran_rate_end(&r, r.deadline_ns < clk_now_ns() ? r.deadline_ns
+						      : clk_now_ns());
 	free(r.bufs);
+	free(r.slot);
 	out->work = r.done;
 	/* The writes reach the device before the clock stops. */
-	if (rc == 0 && write)
+	if (rc == 0 && reads < WL_WHOLE)
 		rc = phase_fsync(ctx);
 	return rc;
 }

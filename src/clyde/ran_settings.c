@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ran_settings: the run-level part of the random-I/O unit (ran_read and
- * ran_write, ran_io.h): its options (--ran-bs, --iodepth, --ran-ops,
- * --ran-time, in a private struct), its settings with their defaults
- * and what the run decided (an io_uring fallback, bounds sized for a
- * default run), and the hooks that report them: the settings column,
- * the JSON settings, the line on what was sized, the live view's bounds.
+ * ran_settings: the run-level part of the random-I/O unit (ran_read,
+ * ran_write and ran_mix, ran_io.h): its options (the workload: --ran-bs,
+ * --mix, --dist, --rate, --arrivals, read by lib/workload; --iodepth,
+ * --ran-ops, --ran-time; in a private struct), its settings with their
+ * defaults and what the run decided (an io_uring fallback, bounds sized
+ * for a default run), and the hooks that report them: the settings
+ * column, the JSON settings, the line on what was sized, the live
+ * view's bounds.
  */
 #include "config.h"
 
@@ -27,7 +29,7 @@
 /* The unit's options as given, 0 for the default (ran_settings settles
  * them). */
 struct ran_opts {
-	uint64_t bs;
+	struct wl_spec wl; /* the workload options; .given says which */
 	unsigned iodepth;
 	uint64_t ops;
 	unsigned time;
@@ -48,18 +50,56 @@ static int ran_count(struct opt_ctx *c, const char *arg, const char *why,
 	return 0;
 }
 
+/* --ran-bs: one size, any multiple of 512 as before; or a split of
+ * powers of two with shares (lib/workload). */
 static int take_bs(struct opt_ctx *c, const char *arg)
 {
-	char why[96];
+	struct wl_spec *w = &ran_given.wl;
+	char why[160];
 	uint64_t v;
 
+	if (strpbrk(arg, ":,")) {
+		if (wl_parse_bs(w, arg, why, sizeof(why)))
+			return opt_refuse(c, why);
+		return 0;
+	}
 	if (units_parse_size(arg, 1, &v, why, sizeof(why)))
 		return opt_refuse(c, why);
 	if (v < RAN_BS_MIN || v > RAN_BS_MAX || v % RAN_BS_MIN)
 		return opt_refuse(c, "expected a multiple of 512 bytes from "
 				     "512 to 16m");
-	ran_given.bs = v;
+	w->bs = (struct wl_bs){.n = 1, .size = {v}, .share = {WL_WHOLE}};
+	w->given |= WL_GIVEN_BS;
 	return 0;
+}
+
+/* --mix, --dist, --rate, --arrivals: lib/workload's parser p. */
+static int take_wl(struct opt_ctx *c, const char *arg,
+		   int (*p)(struct wl_spec *, const char *, char *, size_t))
+{
+	char why[160];
+
+	return p(&ran_given.wl, arg, why, sizeof(why)) ? opt_refuse(c, why) : 0;
+}
+
+static int take_mix(struct opt_ctx *c, const char *arg)
+{
+	return take_wl(c, arg, wl_parse_mix);
+}
+
+static int take_dist(struct opt_ctx *c, const char *arg)
+{
+	return take_wl(c, arg, wl_parse_dist);
+}
+
+static int take_rate(struct opt_ctx *c, const char *arg)
+{
+	return take_wl(c, arg, wl_parse_rate);
+}
+
+static int take_arrivals(struct opt_ctx *c, const char *arg)
+{
+	return take_wl(c, arg, wl_parse_arrivals);
 }
 
 static int take_iodepth(struct opt_ctx *c, const char *arg)
@@ -98,14 +138,45 @@ static const struct opt ran_entries[] = {
      .min = 1,
      .max = RAN_IODEPTH_MAX,
      .arg = "N",
-     .help = "ran_read and ran_write keep N operations in flight (1..1024, "
-	     "default 1: pread/pwrite; above 1 through io_uring, or at 1 "
-	     "with a warning where it is not available)"},
+     .help = "ran_read, ran_write and ran_mix keep N operations in "
+	     "flight (1..1024, default 1: pread/pwrite; above 1 through "
+	     "io_uring, or at 1 with a warning where it is not available)"},
     {.name = "ran-bs",
      .type = OPT_CALL,
      .call = take_bs,
-     .arg = "SIZE",
-     .help = "their block size (512 to 16m, multiple of 512; default 4k)"},
+     .arg = "SIZE[:PCT,...]",
+     .help = "their block size (512 to 16m, multiple of 512; default "
+	     "4k), or a split of powers of two whose shares add to 100, "
+	     "as 8k:70,64k:30"},
+    {.name = "mix",
+     .type = OPT_CALL,
+     .call = take_mix,
+     .arg = "R",
+     .help = "run ran_mix: R percent of its operations are reads, the "
+	     "rest writes (0..100, one decimal at most; default 50 under "
+	     "--only=ran_mix)"},
+    {.name = "dist",
+     .type = OPT_CALL,
+     .call = take_dist,
+     .arg = "DIST",
+     .help = "where offsets land: uniform (default), zipf[:THETA] "
+	     "(default 1.1), pareto[:H] (default 0.2) or "
+	     "zoned:IO/SIZE[,IO/SIZE...] (IO percent of the operations on "
+	     "the next SIZE percent of the file)"},
+    {.name = "rate",
+     .type = OPT_CALL,
+     .call = take_rate,
+     .arg = "IOPS",
+     .help = "offer IOPS operations a second (k, m: thousands, "
+	     "millions), split over -c workers: each is issued when due, "
+	     "its latency counted from then, and those issued over 1 ms "
+	     "late are counted"},
+    {.name = "arrivals",
+     .type = OPT_CALL,
+     .call = take_arrivals,
+     .arg = "poisson|fixed",
+     .help = "with --rate: exponential gaps (poisson, the default) or "
+	     "equal ones"},
     {.name = "ran-ops",
      .type = OPT_CALL,
      .call = take_ops,
@@ -125,18 +196,38 @@ static const struct opt ran_entries[] = {
 };
 
 static const struct opt_table ran_table = {
-    "Random I/O (ran_read, ran_write):", ran_entries, &ran_given};
+    "Random I/O (ran_read, ran_write, ran_mix):", ran_entries, &ran_given};
 
-/* What --verify cannot go with: a block that is not whole 4 KiB. */
+/*
+ * What the options cannot go with: --arrivals without --rate, --mix
+ * where --only leaves ran_mix out, and under --verify a block that is
+ * not whole 4 KiB.
+ */
 static int ran_check(struct opt_ctx *c, const struct clyde_opts *o)
 {
-	char v[32];
+	const struct wl_spec *w = &ran_given.wl;
+	char v[WL_TEXT_MAX], why[96];
+	struct wl_spec one = {.given = 0};
 
-	if (!o->verify || ran_given.bs % FILL_BLOCK == 0)
+	if ((w->given & WL_GIVEN_ARRIVALS) && !(w->given & WL_GIVEN_RATE)) {
+		one = (struct wl_spec){.given = WL_GIVEN_ARRIVALS,
+				       .arrivals = w->arrivals};
+		wl_text(&one, v, sizeof(v));
+		return opt_bad(c, "--arrivals", v, "needs --rate");
+	}
+	if ((w->given & WL_GIVEN_MIX) && o->only &&
+	    !(o->only & (1u << RT_ran_mix))) {
+		wl_fmt_pct(v, sizeof(v), w->reads);
+		return opt_bad(c, "--mix", v,
+			       "--only leaves ran_mix out, the test it sets");
+	}
+	if (!o->verify || !(w->given & WL_GIVEN_BS) ||
+	    !wl_bs_sectors(&w->bs, FILL_BLOCK, why, sizeof(why)))
 		return 0;
-	snprintf(v, sizeof(v), "%llu", (unsigned long long)ran_given.bs);
+	one = (struct wl_spec){.given = WL_GIVEN_BS, .bs = w->bs};
+	wl_text(&one, v, sizeof(v));
 	return opt_bad(c, "--verify with --ran-bs", v,
-		       "verified blocks are 4 KiB: give a multiple of 4096");
+		       "verified blocks are 4 KiB: give multiples of 4096");
 }
 
 const struct phase_options ran_options = {
@@ -151,7 +242,14 @@ void ran_settings(const struct phase_plan *p, struct ran_set *s)
 	const struct ran_opts *o = p->options;
 	const struct ran_state *st = p->state;
 
-	s->bs = o->bs ? o->bs : RAN_BS_DEFAULT;
+	s->wl = o->wl;
+	if (!(s->wl.given & WL_GIVEN_BS))
+		s->wl.bs = (struct wl_bs){
+		    .n = 1, .size = {RAN_BS_DEFAULT}, .share = {WL_WHOLE}};
+	if (!(s->wl.given & WL_GIVEN_MIX))
+		s->wl.reads = RAN_MIX_DEFAULT;
+	s->wl.given |= WL_GIVEN_BS;
+	s->bs = wl_bs_max(&s->wl.bs);
 	s->asked = o->iodepth ? o->iodepth : RAN_IODEPTH_DEFAULT;
 	s->depth = st->fallback[0] ? 1 : s->asked;
 	s->ops = st->ops ? st->ops : o->ops ? o->ops : RAN_OPS_DEFAULT;
@@ -159,28 +257,72 @@ void ran_settings(const struct phase_plan *p, struct ran_set *s)
 	s->engine = s->depth > 1 ? "io_uring" : "psync";
 }
 
+int ran_wanted_mix(const struct phase_plan *p)
+{
+	const struct ran_opts *o = p->options;
+
+	return (o->wl.given & WL_GIVEN_MIX) != 0;
+}
+
+/* One size: its bytes; a split has no one size (0). */
 uint64_t ran_op_bytes(const struct phase_plan *p)
 {
 	struct ran_set s;
 
 	ran_settings(p, &s);
-	return s.bs;
+	return s.wl.bs.n == 1 ? s.bs : 0;
 }
 
 size_t ran_buf_need(const struct phase_plan *p)
 {
-	return (size_t)ran_op_bytes(p);
-}
-
-void ran_how(const struct phase_plan *p, char *buf, size_t len)
-{
 	struct ran_set s;
-	char bs[24];
 
 	ran_settings(p, &s);
-	units_fmt_small(bs, sizeof(bs), s.bs);
-	snprintf(buf, len, "%s qd%u %s%s", bs, s.depth, s.engine,
-		 p->opt->direct ? " direct" : "");
+	return (size_t)s.bs;
+}
+
+void ran_how(const struct phase_plan *p, int mix, char *buf, size_t len)
+{
+	struct ran_set s;
+	struct wl_spec w;
+	size_t n;
+
+	ran_settings(p, &s);
+	/* "8k:70,64k:30 r70 zipf:1.1", then the depth, then the rate. */
+	w = s.wl;
+	w.given &= WL_GIVEN_BS | WL_GIVEN_DIST | (mix ? WL_GIVEN_MIX : 0);
+	if (mix)
+		w.given |= WL_GIVEN_MIX;
+	n = wl_text(&w, buf, len);
+	n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
+			      " qd%u", s.depth);
+	w = s.wl;
+	w.given &= WL_GIVEN_RATE | WL_GIVEN_ARRIVALS;
+	if (w.given && n + 1 < len) {
+		buf[n++] = ' ';
+		n += wl_text(&w, buf + n, len - n);
+	}
+	snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, " %s%s",
+		 s.engine, p->opt->direct ? " direct" : "");
+}
+
+/* --dist over the data file's blocks: a zone too small for a whole one
+ * is refused before the first test (the data file's size is the run's,
+ * and the same in every worker). */
+static int ran_check_dist(const struct phase_plan *p, const struct ran_set *s)
+{
+	struct wl_offsets o;
+	struct wl_spec d = {.given = WL_GIVEN_DIST, .dist = s->wl.dist};
+	char why[160], v[WL_TEXT_MAX];
+
+	if (!(s->wl.given & WL_GIVEN_DIST) || !p->run->size)
+		return 0;
+	if (!wl_offsets_init(&o, &s->wl.dist, ran_positions(p->run->size, s), 0,
+			     why, sizeof(why)))
+		return 0;
+	wl_text(&d, v, sizeof(v));
+	error("--dist '%s': %s over the data file (-s)", v, why);
+	return CLI_EXIT_USAGE;
 }
 
 int ran_prepare(const struct phase_plan *p)
@@ -198,6 +340,8 @@ int ran_prepare(const struct phase_plan *p)
 		      (unsigned long long)s.bs);
 		return CLI_EXIT_USAGE;
 	}
+	if ((rc = ran_check_dist(p, &s)) != 0)
+		return rc;
 	if (s.depth <= 1)
 		return 0;
 	if (getenv(RAN_NO_URING_ENV)) {
@@ -217,6 +361,42 @@ int ran_prepare(const struct phase_plan *p)
 	return 0;
 }
 
+/*
+ * The workload as run: the block sizes and their shares, ran_mix's
+ * reads, where offsets land, and the offered rate (null: none); the
+ * shares in percent.
+ */
+static json_t *ran_json_workload(const struct wl_spec *w, int *bad)
+{
+	json_t *o = json_object(), *bs = json_array();
+	struct wl_spec d = {.given = WL_GIVEN_DIST, .dist = w->dist};
+	char text[WL_TEXT_MAX];
+
+	if (JP_MADE(bad, o, bs))
+		return NULL;
+	for (unsigned i = 0; i < w->bs.n; i++) {
+		json_t *one = json_object();
+
+		if (JP_MADE(bad, one))
+			break;
+		jp_put(one, "size", json_integer((json_int_t)w->bs.size[i]),
+		       bad);
+		jp_put(one, "share", json_real(w->bs.share[i] / 10.0), bad);
+		jp_append(bs, one, bad);
+	}
+	jp_put(o, "block_sizes", bs, bad);
+	jp_put(o, "mix_reads", json_real(w->reads / 10.0), bad);
+	wl_text(&d, text, sizeof(text));
+	jp_put(o, "distribution", json_string(text), bad);
+	jp_put(o, "rate",
+	       w->given & WL_GIVEN_RATE ? json_integer((json_int_t)w->rate)
+					: json_null(),
+	       bad);
+	jp_put(o, "arrivals",
+	       json_string(w->arrivals == WL_FIXED ? "fixed" : "poisson"), bad);
+	return o;
+}
+
 json_t *ran_json(const struct phase_plan *p, int *bad)
 {
 	const struct ran_state *st = p->state;
@@ -227,6 +407,7 @@ json_t *ran_json(const struct phase_plan *p, int *bad)
 		return NULL;
 	ran_settings(p, &s);
 	jp_put(r, "block_size", json_integer((json_int_t)s.bs), bad);
+	jp_put(r, "workload", ran_json_workload(&s.wl, bad), bad);
 	jp_put(r, "iodepth", json_integer(s.depth), bad);
 	jp_put(r, "iodepth_asked", json_integer(s.asked), bad);
 	jp_put(r, "ops", json_integer((json_int_t)s.ops), bad);

@@ -160,6 +160,8 @@ static int forked_worker(struct workers_self *me, void *arg)
 	p.group_arg = me;
 	p.worker = 1;
 	p.index = (int)me->index;
+	p.ctx.worker = me->index;
+	p.ctx.nworkers = copies * plan->ntargets;
 	p.live = workers_live(me);
 	p.live_ahead = workers_live_ahead(me);
 	/* One cache warning for the run, not one per worker. */

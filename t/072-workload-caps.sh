@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The ground truth of a mix and of an offered rate, as root: a loop
+# device with ext4 on it under blkio caps of read and write operations a
+# second, clyde in a cgroup of its own, -D.
+#   A mix: --mix=70 at depth 16 under 500 reads and 250 writes a second
+#   can do 500 reads and 500 * 30/70 = 214 writes a second (the reads'
+#   cap binds first); each kind's IOPS in the JSON within 3% of that.
+#   An offered rate twice the cap: the reads done come within 3% of the
+#   cap, and the schedule says the target did not keep up: about half
+#   of the operations due were never issued (45 to 55%), the others
+#   late, in one line on stderr.
+# A figure that misses is measured once more (lib.sh's measure_again).
+# Everything set up is undone on every exit path.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
+need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate
+[ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
+	[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ] ||
+	skip "no blkio (v1) cgroup controller"
+ext4_rig 200
+CG=/sys/fs/cgroup/blkio/clyde-t.$$
+mkdir "$CG" || skip "cannot make a blkio cgroup"
+at_exit rmdir "$CG"
+caps() { # caps RIOPS WIOPS (0 = none)
+	echo "$DEV $1" >"$CG/blkio.throttle.read_iops_device"
+	echo "$DEV $2" >"$CG/blkio.throttle.write_iops_device"
+}
+at_exit caps 0 0
+
+# capped ARGS...: clyde in the cgroup, its JSON in $WORK/c.json.
+capped() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
+		"$CLYDE" -d "$MNT" -r 0 -q -n 0 -f -D -s 64m:1m --ran-ops=1000000 \
+		--json="$WORK/c.json" "$@" >/dev/null 2>"$WORK/err" ||
+		fail "clyde $*: $(cat "$WORK/err")"
+	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
+}
+
+# near WHAT GOT WANT PCT: GOT within PCT% of WANT, else noted as missed.
+near() {
+	echo "$1: $2 against $3 ($(awk -v g="$2" -v w="$3" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
+	awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
+		missed_figure "$1" "$2" "$4" "$3"
+}
+
+mix() {
+	capped --only=ran_mix --mix=70 --iodepth=16 --ran-time=10
+	near "reads of --mix=70" "$(jq '.runs[0].tests.ran_mix.reads.iops' "$WORK/c.json")" 500 3
+	near "writes of --mix=70" "$(jq '.runs[0].tests.ran_mix.writes.iops' "$WORK/c.json")" 214.29 3
+}
+
+twice_the_cap() {
+	capped --only=ran_read --iodepth=16 --rate=600 --ran-time=10
+	near "ran_read offered 600/s" "$(jq '.runs[0].tests.ran_read.rate' "$WORK/c.json")" 300 3
+	never=$(jq '.runs[0].tests.ran_read.schedule | (.due - .issued) / .due * 100' "$WORK/c.json")
+	near "share never issued" "$never" 50 10
+	grep -q "^clyde: random reads: the target did not keep up with 600 IOPS: " "$WORK/err" ||
+		fail "no line on the late operations: $(cat "$WORK/err")"
+}
+
+caps 500 250
+mix
+if measure_again; then
+	mix
+fi
+judge_figures
+caps 300 0
+twice_the_cap
+if measure_again; then
+	twice_the_cap
+fi
+judge_figures
+exit 0
