@@ -89,10 +89,11 @@ static json_t *kind(const struct result_test_rec *rec, enum result_io_kind k)
 static json_t *schedule(const struct result_sched *s)
 {
 	return json_pack(
-	    "{s:I,s:s,s:I,s:I,s:I,s:f}", "rate", (json_int_t)s->rate,
+	    "{s:I,s:s,s:I,s:I,s:I,s:f,s:f}", "rate", (json_int_t)s->rate,
 	    "arrivals", s->fixed ? "fixed" : "poisson", "due",
 	    (json_int_t)s->due, "issued", (json_int_t)s->issued, "late",
-	    (json_int_t)s->late, "late_share", result_late_share(s));
+	    (json_int_t)s->late, "behind_share", result_behind_share(s),
+	    "late_share", result_late_share(s));
 }
 
 /* A random-I/O figure's own parts, each only when it has them, so

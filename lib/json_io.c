@@ -5,8 +5,8 @@
  * times, in the shape of "latency" and "histogram"), "reads" and
  * "writes" (each kind's ops, bytes, iops, latency and histogram; both or
  * neither) and "schedule" (an offered rate: rate, arrivals, due, issued,
- * late, late_share). Each key is checked as the rest of the reader
- * checks: a value out of its type or range refuses the run in one line
+ * late, behind_share, late_share). Each key is checked as the rest of the
+ * reader checks: a value out of its type or range refuses the run in one line
  * naming it. What json.c derives (iops, late_share) is checked and
  * derived again when written.
  */
@@ -150,13 +150,16 @@ static int read_schedule(json_t *o, const char *at, struct result_test_rec *rec,
 	if (!json_is_object(s))
 		return json_refuse(why, whylen, key, s,
 				   "a schedule: expected an object of rate, "
-				   "arrivals, due, issued, late and "
-				   "late_share");
+				   "arrivals, due, issued, late, "
+				   "behind_share and late_share");
 	if (read_count(s, key, "rate", &sc->rate, why, whylen) < 0 ||
 	    read_arrivals(s, key, &sc->fixed, why, whylen) < 0 ||
 	    read_count(s, key, "due", &sc->due, why, whylen) < 0 ||
 	    read_count(s, key, "issued", &sc->issued, why, whylen) < 0 ||
 	    read_count(s, key, "late", &sc->late, why, whylen) < 0 ||
+	    json_check_key(s, key, "behind_share", 0, 1,
+			   "a share: expected a number from 0 to 1", why,
+			   whylen) < 0 ||
 	    json_check_key(s, key, "late_share", 0, 1,
 			   "a share: expected a number from 0 to 1", why,
 			   whylen) < 0)

@@ -274,9 +274,14 @@ int result_kinds_shown(const struct result_test_rec *rec);
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k);
 
-/* The share (0..1) of a schedule's arrivals that were late or never
- * issued: (late + due - issued) / due; 0 without a schedule. */
+/* Of a schedule's arrivals issued, the share (0..1) issued over
+ * PHASE_LATE_NS after they were due: late / issued; 0 without a
+ * schedule. */
 double result_late_share(const struct result_sched *s);
+/* Of a schedule's arrivals due, the share (0..1) never issued, the
+ * part of the offered rate the target did not take:
+ * (due - issued) / due; 0 without a schedule. */
+double result_behind_share(const struct result_sched *s);
 
 /* sum += one: several workers' schedules (each offered its share of
  * the rate) add up; fixed is the same for all. */

@@ -34,11 +34,16 @@ double result_kind_iops(const struct result_test_rec *rec,
 
 double result_late_share(const struct result_sched *s)
 {
-	uint64_t unissued = s->due > s->issued ? s->due - s->issued : 0;
-
-	if (!s->rate || !s->due)
+	if (!s->rate || !s->issued)
 		return 0;
-	return (double)(s->late + unissued) / (double)s->due;
+	return (double)s->late / (double)s->issued;
+}
+
+double result_behind_share(const struct result_sched *s)
+{
+	if (!s->rate || !s->due || s->issued >= s->due)
+		return 0;
+	return (double)(s->due - s->issued) / (double)s->due;
 }
 
 void result_sched_add(struct result_sched *sum, const struct result_sched *one)

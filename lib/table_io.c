@@ -91,12 +91,13 @@ static void sched_row(FILE *out, const char *name, enum result_test t,
 		      const struct result_sched *s)
 {
 	fprintf(out,
-		"%-*.*s %-16s %-9s %10llu IOPS %s: %llu due, %llu issued, "
-		"%llu late (%.1f%% late or never issued)\n",
+		"%-*.*s %-16s %-9s %10llu IOPS %s: %llu due, %llu issued "
+		"(%.1f%% never), %llu late (%.1f%% of issued)\n",
 		NAME_WIDTH, NAME_WIDTH, name, result_test_name(t), "offered",
 		(unsigned long long)s->rate, s->fixed ? "fixed" : "poisson",
 		(unsigned long long)s->due, (unsigned long long)s->issued,
-		(unsigned long long)s->late, result_late_share(s) * 100.0);
+		result_behind_share(s) * 100.0, (unsigned long long)s->late,
+		result_late_share(s) * 100.0);
 }
 
 void table_print_io(FILE *out, const char *name, const struct run_result *r,

@@ -142,6 +142,9 @@ struct phase_sched {
 /* How long after its due time an operation may be submitted and still
  * count as on time: a timer's wake-up, not the target's doing. */
 #define PHASE_LATE_NS 1000000ull
+/* A schedule with at least this share never issued or issued late is
+ * warned of after its test. */
+#define PHASE_BEHIND_WARN 0.01
 
 struct phase_out {
 	uint64_t work;		 /* bytes, seeks or files done */
@@ -215,10 +218,11 @@ int phase_out_io_record(const struct phase_out *out,
 			struct result_test_rec *rec);
 
 /*
- * Whether schedule s was not kept (arrivals submitted late, or never):
- * then 1, with the line that says so for the figure key in buf ("ran_mix:
- * the target did not keep up with 2000 IOPS: 50% of the 4000 I/Os due
- * were late (2000 never issued)"); else 0.
+ * Whether schedule s was not kept (at least PHASE_BEHIND_WARN of its
+ * arrivals never issued, or of those issued, late): then 1, with the
+ * line that says so for the figure key in buf ("ran_mix: the target did
+ * not keep up with 2000 IOPS: 50% of the 4000 I/Os due were never
+ * issued, 99.9% of those issued went over 1 ms late"); else 0.
  */
 int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
 		       size_t len);

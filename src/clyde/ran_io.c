@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -568,7 +569,7 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
 	struct ran r = {
 	    .ctx = ctx, .out = out, .reads = reads, .held_due = UINT64_MAX};
 	uint64_t now;
-	int rc;
+	int rc, slack;
 
 	ran_settings(ctx->plan, &r.set);
 	if ((rc = ran_offsets(&r, reads)) != 0)
@@ -589,7 +590,15 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
 	now = clk_now_ns();
 	r.deadline_ns = now + (uint64_t)r.set.time * 1000000000ull;
 	ran_rate_start(&r, now);
+	/* Under a rate, a sleep ends when the I/O is due, not up to the
+	 * default 50 us slack later: clyde's own lateness would otherwise
+	 * count as the target's response time. */
+	slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+	if (r.rate && slack > 1)
+		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	rc = r.set.depth > 1 ? ran_uring(&r) : ran_sync(&r);
+	if (r.rate && slack > 1)
+		prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
 	ran_rate_end(&r, r.deadline_ns < clk_now_ns() ? r.deadline_ns
 						      : clk_now_ns());
 	free(r.bufs);
