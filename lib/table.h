@@ -103,6 +103,25 @@ void table_latency_io_rows(FILE *out, const struct result_test_rec *rec);
 void table_print_io(FILE *out, const char *name, const struct run_result *r,
 		    const struct csv_cell *c, int *head);
 
+/* Where table_io_walk sends a random-I/O figure's parts: a row of a
+ * part's IOPS (negative: none) and p50, p99, p99.9 and max (0: not
+ * known), and an offered rate's schedule. */
+struct table_io_sink {
+	void (*row)(void *arg, enum result_test t, const char *part,
+		    double iops, const uint64_t v[4]);
+	void (*sched)(void *arg, enum result_test t,
+		      const struct result_sched *s);
+};
+
+/* The parts table_print_io prints, in its order, to k (each format
+ * draws them its own way). */
+void table_io_walk(const struct run_result *r, const struct csv_cell *c,
+		   const struct table_io_sink *k, void *arg);
+
+/* A schedule after its rate: "poisson: 4000 due, 2000 issued (50.0%
+ * never), 1998 late (99.9% of issued)". */
+void table_io_sched_text(char *buf, size_t len, const struct result_sched *s);
+
 /*
  * With several workers (-c N, several -d): each test's rate when the
  * first worker ended (the work of all by then) and when the last did,

@@ -37,33 +37,10 @@ static void figures_of(const struct hist *h, uint64_t v[4])
 	v[3] = h->max_ns;
 }
 
-/* One row: name, test, part, IOPS (negative: none), then p50, p99,
- * p99.9 and max from v ("-" for 0: not known). */
-static void io_row(FILE *out, const char *name, enum result_test t,
-		   const char *part, double iops, const uint64_t v[4])
-{
-	char rate[32], cell[32];
-
-	if (iops >= 0)
-		snprintf(rate, sizeof(rate), "%.1f", iops);
-	else
-		snprintf(rate, sizeof(rate), "-");
-	fprintf(out, "%-*.*s %-16s %-9s %10s", NAME_WIDTH, NAME_WIDTH, name,
-		result_test_name(t), part, rate);
-	for (unsigned k = 0; k < 4; k++) {
-		if (v[k])
-			units_fmt_latency(cell, sizeof(cell), v[k]);
-		else
-			snprintf(cell, sizeof(cell), "-");
-		fprintf(out, " %9s", cell);
-	}
-	fputc('\n', out);
-}
-
 /* The response row: its operations a second, and its percentiles as
  * its cell has them (a document read without histograms has them
  * there too). */
-static void response_row(FILE *out, const char *name,
+static void response_row(const struct table_io_sink *k, void *arg,
 			 const struct result_test_rec *rec,
 			 const struct csv_cell *c, enum result_test t)
 {
@@ -83,25 +60,11 @@ static void response_row(FILE *out, const char *name,
 		v[2] = c->p999_ns;
 	}
 	v[3] = c->lat_ns;
-	io_row(out, name, t, "response", iops, v);
+	k->row(arg, t, "response", iops, v);
 }
 
-/* The schedule's line: what was offered and how much of it was kept. */
-static void sched_row(FILE *out, const char *name, enum result_test t,
-		      const struct result_sched *s)
-{
-	fprintf(out,
-		"%-*.*s %-16s %-9s %10llu IOPS %s: %llu due, %llu issued "
-		"(%.1f%% never), %llu late (%.1f%% of issued)\n",
-		NAME_WIDTH, NAME_WIDTH, name, result_test_name(t), "offered",
-		(unsigned long long)s->rate, s->fixed ? "fixed" : "poisson",
-		(unsigned long long)s->due, (unsigned long long)s->issued,
-		result_behind_share(s) * 100.0, (unsigned long long)s->late,
-		result_late_share(s) * 100.0);
-}
-
-void table_print_io(FILE *out, const char *name, const struct run_result *r,
-		    const struct csv_cell *c, int *head)
+void table_io_walk(const struct run_result *r, const struct csv_cell *c,
+		   const struct table_io_sink *k, void *arg)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct result_test_rec *rec = &r->t[t];
@@ -109,26 +72,96 @@ void table_print_io(FILE *out, const char *name, const struct run_result *r,
 
 		if (!has_io(rec))
 			continue;
-		if (!*head) {
-			fprintf(out, "%-*s %-16s %-9s %10s %9s %9s %9s %9s\n",
-				NAME_WIDTH, "Random I/O", "test", "part",
-				"IOPS", "p50", "p99", "p99.9", "max");
-			*head = 1;
-		}
-		response_row(out, name, rec, &c[t], t);
+		response_row(k, arg, rec, &c[t], t);
 		if (rec->svc) {
 			figures_of(rec->svc, v);
-			io_row(out, name, t, "service", -1, v);
+			k->row(arg, t, "service", -1, v);
 		}
-		for (int k = 0; result_kinds_shown(rec) && k < RESULT_KINDS;
-		     k++) {
-			figures_of(rec->kind[k].lat, v);
-			io_row(out, name, t, result_kind_name(k),
-			       result_kind_iops(rec, k), v);
+		for (int i = 0; result_kinds_shown(rec) && i < RESULT_KINDS;
+		     i++) {
+			figures_of(rec->kind[i].lat, v);
+			k->row(arg, t, result_kind_name(i),
+			       result_kind_iops(rec, i), v);
 		}
 		if (rec->sched.rate)
-			sched_row(out, name, t, &rec->sched);
+			k->sched(arg, t, &rec->sched);
 	}
+}
+
+void table_io_sched_text(char *buf, size_t len, const struct result_sched *s)
+{
+	snprintf(buf, len,
+		 "%s: %llu due, %llu issued (%.1f%% never), %llu late (%.1f%% "
+		 "of issued)",
+		 s->fixed ? "fixed" : "poisson", (unsigned long long)s->due,
+		 (unsigned long long)s->issued, result_behind_share(s) * 100.0,
+		 (unsigned long long)s->late, result_late_share(s) * 100.0);
+}
+
+/* The text section's state: where, for which run, and whether its head
+ * is out. */
+struct text_io {
+	FILE *out;
+	const char *name;
+	int *head;
+};
+
+static void text_head(struct text_io *x)
+{
+	if (*x->head)
+		return;
+	fprintf(x->out, "%-*s %-16s %-9s %10s %9s %9s %9s %9s\n", NAME_WIDTH,
+		"Random I/O", "test", "part", "IOPS", "p50", "p99", "p99.9",
+		"max");
+	*x->head = 1;
+}
+
+/* One row: name, test, part, IOPS (negative: none), then p50, p99,
+ * p99.9 and max from v ("-" for 0: not known). */
+static void text_row(void *arg, enum result_test t, const char *part,
+		     double iops, const uint64_t v[4])
+{
+	struct text_io *x = arg;
+	char rate[32], cell[32];
+
+	text_head(x);
+	if (iops >= 0)
+		snprintf(rate, sizeof(rate), "%.1f", iops);
+	else
+		snprintf(rate, sizeof(rate), "-");
+	fprintf(x->out, "%-*.*s %-16s %-9s %10s", NAME_WIDTH, NAME_WIDTH,
+		x->name, result_test_name(t), part, rate);
+	for (unsigned k = 0; k < 4; k++) {
+		if (v[k])
+			units_fmt_latency(cell, sizeof(cell), v[k]);
+		else
+			snprintf(cell, sizeof(cell), "-");
+		fprintf(x->out, " %9s", cell);
+	}
+	fputc('\n', x->out);
+}
+
+/* The schedule's line: what was offered and how much of it was kept. */
+static void text_sched(void *arg, enum result_test t,
+		       const struct result_sched *s)
+{
+	struct text_io *x = arg;
+	char what[160];
+
+	text_head(x);
+	table_io_sched_text(what, sizeof(what), s);
+	fprintf(x->out, "%-*.*s %-16s %-9s %10llu IOPS %s\n", NAME_WIDTH,
+		NAME_WIDTH, x->name, result_test_name(t), "offered",
+		(unsigned long long)s->rate, what);
+}
+
+void table_print_io(FILE *out, const char *name, const struct run_result *r,
+		    const struct csv_cell *c, int *head)
+{
+	static const struct table_io_sink text = {text_row, text_sched};
+	struct text_io x = {out, name, head};
+
+	table_io_walk(r, c, &text, &x);
 }
 
 void table_latency_io_rows(FILE *out, const struct result_test_rec *rec)

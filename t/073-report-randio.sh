@@ -4,9 +4,9 @@
 # (data/randio.json: ran_read of one kind, ran_write a mix of reads and
 # writes under a poisson rate that fell behind in mix-b) gives golden
 # txt and compare outputs (the Random I/O section, -v's service and
-# kind rows, compare's svc p99 and per-kind figures), writes itself
-# again through json unchanged, and a bad value of its new keys is
-# refused in one line naming the key.
+# kind rows, compare's svc p99 and per-kind figures), the same section
+# in html, writes itself again through json unchanged, and a bad value
+# of its new keys is refused in one line naming the key.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 R=${CLYDE_REPORT:?}
@@ -30,13 +30,23 @@ grep -q '^  service  ' "$WORK/out" || fail "--latency: no service row"
 grep -q '^  read  ' "$WORK/out" || fail "--latency: no read row"
 grep -q '^  write  ' "$WORK/out" || fail "--latency: no write row"
 
+# html: the same section, a row a part, the schedule's shares in it.
+expect_status 0 "$R" html randio.json
+grep -q '<h2>Random I/O</h2>' "$WORK/out" || fail "html: no Random I/O section"
+for part in response service read write offered; do
+	[ "$(grep -c "<td class=\"label\">$part</td>" "$WORK/out")" -ge 2 ] ||
+		fail "html: no $part row for both runs"
+done
+grep -q '1200 due, 1000 issued (16.7% never), 200 late (20.0% of issued)' "$WORK/out" ||
+	fail "html: mix-b's schedule not shown"
+
 # json: the document again, and that again the same; every key kept.
 expect_status 0 "$R" json randio.json
 cp "$WORK/out" "$WORK/once.json"
 expect_status 0 "$R" json "$WORK/once.json"
 cmp "$WORK/out" "$WORK/once.json" || fail "json of json differs"
 for k in '"service":' '"service_histogram":' '"reads":' '"writes":' \
-	'"schedule":' '"late_share":' '"service_p50_ns":'; do
+	'"schedule":' '"behind_share":' '"late_share":' '"service_p50_ns":'; do
 	grep -q "$k" "$WORK/once.json" || fail "json: no $k"
 done
 

@@ -250,6 +250,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 		status = CLI_EXIT_FAILED;
 	if (!status) {
 		more_table(out, set);
+		html_io(out, set);
 		units_note(out, set);
 		/* The charts: after the tables, before the comparison. */
 		if (charts(out, set, o) < 0 || html_compare(out, &p) < 0 ||

@@ -2,8 +2,9 @@
 /*
  * html: the parts of clyde-report's page (report_html) shared by its
  * files: html.c the page and its notes, html_table.c bon_csv2html's
- * table with repeats collapsed, html_cmp.c the compare section and the
- * settings that differ between sides.
+ * table with repeats collapsed, html_io.c the Random I/O section,
+ * html_cmp.c the compare section and the settings that differ between
+ * sides.
  */
 #ifndef CLYDE_REPORT_HTML_H
 #define CLYDE_REPORT_HTML_H
@@ -53,6 +54,11 @@ static inline void html_esc(FILE *out, const char *s)
 }
 
 /* Each returns 0 or -ENOMEM, having written what it could. */
+
+/* The Random I/O section (html_io.c): each run's random-I/O figures'
+ * response and service times, reads and writes, and schedule; nothing
+ * when no run has them. */
+void html_io(FILE *out, const struct report_set *set);
 
 /* The table: a row per side (mean +- 95% CI of its repeats, the runs
  * in a <details> under it) and its legend. */
