@@ -366,10 +366,12 @@ static int ran_overlaps(const struct ran *r, const struct ran_op *op)
 
 /* Queue every operation that is due by now while a slot is free (and
  * under serial, while it overlaps none in flight); the first one due at
- * or after the deadline ends the offering. */
-static void ran_offer(struct ran *r, struct io_uring *ring, struct ran_open *o,
-		      uint64_t now)
+ * or after the deadline ends the offering. Returns how many it queued. */
+static unsigned ran_offer(struct ran *r, struct io_uring *ring,
+			  struct ran_open *o, uint64_t now)
 {
+	unsigned queued = 0;
+
 	o->held = 0;
 	while (!o->ending && o->nfree) {
 		if (!o->have) {
@@ -392,7 +394,9 @@ static void ran_offer(struct ran *r, struct io_uring *ring, struct ran_open *o,
 		}
 		ran_queue(r, ring, o->free[--o->nfree], &o->op, now);
 		o->have = 0;
+		queued++;
 	}
+	return queued;
 }
 
 /* Wait for a completion, but under a free slot no later than the next
@@ -452,13 +456,21 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 		io_uring_for_each_cqe(ring, head, cqe)
 		{
 			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
-			int e = ran_complete(r, slot, cqe->res, clk_now_ns());
+			uint64_t t = clk_now_ns();
+			int e = ran_complete(r, slot, cqe->res, t);
 
 			if (e && !err)
 				err = e;
 			r->slot[slot].busy = 0;
 			o.free[o.nfree++] = slot;
 			seen++;
+			/* What is due goes out at once, as in the closed
+			 * loop: held for the next wait, a target that is
+			 * behind ran a fifth slower than closed (at depth 16
+			 * under -D, 65k IOPS against 88k). */
+			if (!err && !*r->ctx->stop && t < r->deadline_ns &&
+			    ran_offer(r, ring, &o, t))
+				io_uring_submit(ring);
 		}
 		io_uring_cq_advance(ring, seen);
 	}
