@@ -397,7 +397,7 @@ START_TEST(behind_schedule)
 	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
 			 1);
 	ck_assert_str_eq(msg, "ran_mix: the target did not keep up with 2000 "
-			      "IOPS: 50% of the 4000 I/Os due were never "
+			      "IOPS: 50.0% of the 4000 I/Os due were never "
 			      "issued, 99.9% of those issued went over 1 ms "
 			      "late");
 	/* All issued, 1% of them late: said. */
@@ -405,8 +405,8 @@ START_TEST(behind_schedule)
 	s.late = 40;
 	ck_assert_int_eq(phase_sched_behind(&s, "ran_mix", msg, sizeof(msg)),
 			 1);
-	ck_assert_ptr_nonnull(strstr(msg, ": 0% of the 4000 I/Os due were "
-					  "never issued, 1% of those"));
+	ck_assert_ptr_nonnull(strstr(msg, ": 0.0% of the 4000 I/Os due were "
+					  "never issued, 1.0% of those"));
 	/* Under 1% late, and the last arrival never issued: jitter. */
 	s.late = 39;
 	s.due = 4001;

@@ -221,7 +221,7 @@ int phase_out_io_record(const struct phase_out *out,
  * Whether schedule s was not kept (at least PHASE_BEHIND_WARN of its
  * arrivals never issued, or of those issued, late): then 1, with the
  * line that says so for the figure key in buf ("ran_mix: the target did
- * not keep up with 2000 IOPS: 50% of the 4000 I/Os due were never
+ * not keep up with 2000 IOPS: 50.0% of the 4000 I/Os due were never
  * issued, 99.9% of those issued went over 1 ms late"); else 0.
  */
 int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,

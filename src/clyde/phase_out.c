@@ -127,8 +127,8 @@ int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
 	    (behind < PHASE_BEHIND_WARN && late < PHASE_BEHIND_WARN))
 		return 0;
 	snprintf(buf, len,
-		 "%s: the target did not keep up with %llu IOPS: %.3g%% of "
-		 "the %llu I/Os due were never issued, %.3g%% of those issued "
+		 "%s: the target did not keep up with %llu IOPS: %.1f%% of "
+		 "the %llu I/Os due were never issued, %.1f%% of those issued "
 		 "went over 1 ms late",
 		 key, (unsigned long long)s->rate, behind * 100.0,
 		 (unsigned long long)s->due, late * 100.0);
