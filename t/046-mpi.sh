@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # clyde under mpirun (a --with-mpi build), four ranks on a tmpfs of the
 # test's own: one table, one CSV line and one JSON document with the
-# four ranks as workers whose work adds up to each test's; the per-rank
+# four ranks as workers whose work adds up to each test's; an offered
+# rate split over the ranks; the per-rank
 # -d (%r) made and removed. A rank that refuses its directory makes
 # every rank exit 2, said once, naming it; -c 2 and a bad pattern are
 # refused; a rank that runs out of room fails the run (exit 1, one
@@ -17,6 +18,7 @@ fi
 [ "${CLYDE_MPI:-no}" = yes ] || skip "clyde was not built with MPI (configure --with-mpi)"
 command -v mpirun >/dev/null 2>&1 || skip "mpirun not installed (openmpi-bin)"
 command -v python3 >/dev/null 2>&1 || skip "python3 not installed"
+command -v jq >/dev/null 2>&1 || skip "jq not installed"
 need_root "a tmpfs of its own" mount
 
 T="$WORK/t"
@@ -73,6 +75,17 @@ assert seen >= 6, seen
 PY
 "$CLYDE_REPORT" json "$WORK/m.json" >/dev/null 2>"$WORK/rerr" ||
 	fail "clyde-report cannot read the document: $(cat "$WORK/rerr")"
+
+# An offered rate is split over the ranks, each with its own schedule:
+# 400/s fixed for 2 s is about 800 operations in all, the schedule's
+# rate the whole 400.
+expect_status 0 $MPI "$CLYDE" -d "$T/r%r" -s 16m -n 0 -f -r 0 --only=ran_read \
+	--rate=400 --arrivals=fixed --ran-time=2 --json="$WORK/rate.json"
+assert_empty "$T"
+jq -e '.runs[0].tests.ran_read | .schedule.rate == 400 and
+	(.workers | length) == 4 and .work >= 720 and .work <= 880' \
+	"$WORK/rate.json" >/dev/null ||
+	fail "--rate over ranks: $(jq -c '.runs[0].tests.ran_read | del(.histogram, .service_histogram)' "$WORK/rate.json")"
 
 # Rank 2's -d is a file: every rank exits 2, one line naming rank 2.
 touch "$T/r2"

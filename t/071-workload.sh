@@ -104,11 +104,16 @@ for split in "-c 2" "-d $D2" "-c 2 -d $D2"; do
 	assert_empty "$D2"
 done
 
-# --log-interval: a mix's intervals are logged as any test's.
+# --log-interval: a mix's intervals are logged as any test's, each
+# with its response (p50, p99) and service percentiles, the service
+# no longer than the response it is part of.
 # shellcheck disable=SC2086
 expect_status 0 "$CLYDE" $quick --only=ran_mix --mix=60 --rate=2000 \
 	--ran-time=2 --ran-ops=100000 --log-interval=500 --json="$WORK/l.json"
-jq -e '.runs[0].tests.ran_mix.intervals | length >= 3' "$WORK/l.json" >/dev/null ||
+jq -e '.runs[0].tests.ran_mix.intervals | length >= 3 and
+	all(.[] | select(.ops > 0); .p99_ns > 0 and .service_p50_ns > 0 and
+		.service_p50_ns <= .p50_ns and .service_p99_ns <= .p99_ns)' \
+	"$WORK/l.json" >/dev/null ||
 	fail "--log-interval: $(jq -c '.runs[0].tests.ran_mix | del(.histogram)' "$WORK/l.json")"
 
 # --verify: a mix's reads check the file its writes keep writing, over

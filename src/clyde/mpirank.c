@@ -188,6 +188,7 @@ int mpirank_start(struct clyde_opts *o, volatile sig_atomic_t *stop)
 	make_dir(pattern);
 	runner_mpi_ranks.lead = me->rank == 0;
 	runner_mpi_ranks.size = me->size;
+	runner_mpi_ranks.rank = (unsigned)me->rank;
 	runner_use_ranks(&runner_mpi_ranks);
 	if (me->rank != 0) {
 		/* Results are rank 0's to print and write. */

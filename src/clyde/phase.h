@@ -108,8 +108,9 @@ struct phase_ctx {
 	/* In a -c worker: of the operations counted, those written but
 	 * not yet written back (workers_live_ahead); NULL otherwise. */
 	uint64_t *live_ahead;
-	/* In a group of forked workers (-c N, several -d): this one's
-	 * index and how many there are; 0 and 0 otherwise. */
+	/* In a group of forked workers (-c N, several -d) or of mpirun
+	 * ranks: this one's index and how many there are; 0 and 0
+	 * otherwise. */
 	unsigned worker, nworkers;
 	char what[512]; /* the failing call and file */
 };

@@ -437,10 +437,13 @@ static void alone(struct group *g, struct pass *p)
 		 RUNNER_DATA_NAME);
 	runner_pass_init(p, env, plan->r, env->scratch->dirfd,
 			 env->scratch->path, g->path, plan->fill);
-	/* Ranks: the lead tells. */
+	/* Ranks: the lead tells; an offered rate is split over them as
+	 * over forked workers. */
 	if (plan->ranks) {
 		p->group = &plan->ranks->steps;
 		p->mute = p->warned = !plan->ranks->lead;
+		p->ctx.worker = plan->ranks->rank;
+		p->ctx.nworkers = plan->ranks->size;
 	}
 }
 

@@ -31,6 +31,7 @@
 struct runner_ranks {
 	int lead;      /* rank 0: it records and tells */
 	unsigned size; /* ranks */
+	unsigned rank; /* this one */
 	struct pass_group steps;
 };
 
