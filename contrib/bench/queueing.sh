@@ -19,10 +19,19 @@
 # Needs t/faultfs (make check builds it), FUSE and jq; run as root or a
 # user who may mount FUSE.
 #
-# Measured on the 2-core VM, the machine quiet, with
-# bash contrib/bench/queueing.sh (5 ms, 30 s a run): see the issue's
-# closing note; figures move with other load on the machine, which
-# stretches the rig's service times.
+# Measured on the 2-core VM, the machine quiet (load 0.31 before, 0.06
+# after), with bash contrib/bench/queueing.sh (5 ms, 30 s a run):
+#
+#   M/D/1 on the rig: every read delayed 5 ms, measured S 5.204 ms
+#     rho   depth      rate  response ms     M/D/1 ms      off   service ms
+#     0.5   32           96        8.108        7.806    +3.9%        8.045
+#     0.5   1            96        7.818        7.806    +0.2%        5.201
+#     0.75  32          144       12.399       13.009    -4.7%       12.353
+#     0.75  1           144       12.354       13.009    -5.0%        5.147
+#
+# (S here is the rig's delay plus its own round trip, so M/D/1's 1.5 S
+# and 2.5 S are 7.8 and 13.0 ms.) Figures move with other load on the
+# machine, which stretches the rig's service times.
 
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"

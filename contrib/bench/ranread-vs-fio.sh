@@ -24,6 +24,18 @@
 #   /var/tmp (ext2/ext3), -D         105012       107939        0.97
 #   /dev/shm (tmpfs), buffered       507838       451491        1.12
 #
+# With -m 70 -b 8k:70,64k:30 -z zipf:1.1 (ran_mix against randrw):
+#
+#   target                       clyde IOPS     fio IOPS   clyde/fio
+#   /var/tmp (ext2/ext3), -D          31525        33143        0.95
+#   /dev/shm (tmpfs), buffered       219701        63024        3.49
+#
+# and the disk alone once more, -t - -r 7: 35801 against 34620, 1.03.
+# Single runs on the disk range from 22830 to 38563 for clyde and
+# 28013 to 43065 for fio. On tmpfs fio's randrw ran far below its own
+# randread and randwrite of 8k (403k and 351k there), so that row says
+# little.
+#
 # (stat calls ext4 "ext2/ext3".) Two changes brought clyde there from
 # 0.84 and 0.67 on the same quiet machine: its ring is set up
 # SINGLE_ISSUER and DEFER_TASKRUN, as fio sets up its own (tmpfs, where
