@@ -44,6 +44,13 @@ uint64_t hist_high(unsigned i)
 	return hist_low(i) + (1ull << (oct - 1)) - 1;
 }
 
+int hist_same(const struct hist *a, const struct hist *b)
+{
+	return a->count == b->count && a->sum_ns == b->sum_ns &&
+	       a->min_ns == b->min_ns && a->max_ns == b->max_ns &&
+	       memcmp(a->b, b->b, sizeof(a->b)) == 0;
+}
+
 void hist_merge(struct hist *dst, const struct hist *src)
 {
 	for (unsigned i = 0; i < HIST_BUCKETS; i++) {

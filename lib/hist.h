@@ -50,6 +50,10 @@ static inline void hist_add(struct hist *h, uint64_t ns)
 /* dst += src. */
 void hist_merge(struct hist *dst, const struct hist *src);
 
+/* Whether a and b hold the very same values as far as a histogram
+ * tells: count, sum, min, max and every bucket. */
+int hist_same(const struct hist *a, const struct hist *b);
+
 /*
  * The p-th percentile (0 < p <= 100): the midpoint of the bucket holding
  * the value of rank ceil(p/100 * count), clamped to [min, max]; 0 when

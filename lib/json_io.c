@@ -191,8 +191,17 @@ int json_read_io(json_t *o, const char *at, struct result_test_rec *rec,
 	if (read_times(o, at, "service", "service_histogram", &rec->svc, why,
 		       whylen) < 0)
 		return -1;
-	if (rec->svc)
+	if (rec->svc) {
 		rec->io = 1;
+		/* What the closed loop that wrote it knew: the same times
+		 * twice (a document read without histograms has no
+		 * response histogram to compare). */
+		rec->svc_same =
+		    json_equal(json_object_get(o, "service"),
+			       json_object_get(o, "latency")) &&
+		    json_equal(json_object_get(o, "service_histogram"),
+			       json_object_get(o, "histogram"));
+	}
 	return read_kinds(o, at, rec, why, whylen) < 0 ||
 		       read_schedule(o, at, rec, why, whylen) < 0
 		   ? -1

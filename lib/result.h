@@ -129,6 +129,8 @@ struct result_test_rec {
 	 * operations (io 0: none recorded); the schedule of its rate.
 	 */
 	struct hist *svc;
+	int svc_same; /* svc holds the response times themselves (a closed
+		       * loop's, where each is due when submitted) */
 	int io;
 	struct result_kind_rec kind[RESULT_KINDS];
 	struct result_sched sched;
@@ -268,6 +270,12 @@ struct hist *result_hist_dup(const struct hist *h);
 /* Whether rec's reads and writes are shown apart: both kinds did
  * operations (a figure of one kind is its own total). */
 int result_kinds_shown(const struct result_test_rec *rec);
+
+/* Whether rec's service times are shown beside its response times:
+ * recorded, and not the very same times (a closed loop's are: each
+ * operation is due when it is submitted). The JSON keeps both all the
+ * same. */
+int result_svc_shown(const struct result_test_rec *rec);
 
 /* The operations a second of kind k: its ops over the test's time, from
  * its first start to its last end (spans.last_elapsed when taken). */

@@ -18,6 +18,11 @@ int result_kinds_shown(const struct result_test_rec *rec)
 	       rec->kind[RESULT_WRITES].ops > 0;
 }
 
+int result_svc_shown(const struct result_test_rec *rec)
+{
+	return rec->io && rec->svc && rec->svc->count && !rec->svc_same;
+}
+
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k)
 {
@@ -67,6 +72,7 @@ void result_io_free(struct result_test_rec *rec)
 {
 	free(rec->svc);
 	rec->svc = NULL;
+	rec->svc_same = 0;
 	for (int k = 0; k < RESULT_KINDS; k++) {
 		free(rec->kind[k].lat);
 		rec->kind[k].lat = NULL;

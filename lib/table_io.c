@@ -21,7 +21,8 @@
 static int has_io(const struct result_test_rec *rec)
 {
 	return rec->state == RS_OK && rec->io &&
-	       (rec->svc || result_kinds_shown(rec) || rec->sched.rate);
+	       (result_svc_shown(rec) || result_kinds_shown(rec) ||
+		rec->sched.rate);
 }
 
 /* The p50, p99, p99.9 and max of h into v; zeros when h holds nothing. */
@@ -73,7 +74,7 @@ void table_io_walk(const struct run_result *r, const struct csv_cell *c,
 		if (!has_io(rec))
 			continue;
 		response_row(k, arg, rec, &c[t], t);
-		if (rec->svc) {
+		if (result_svc_shown(rec)) {
 			figures_of(rec->svc, v);
 			k->row(arg, t, "service", -1, v);
 		}
@@ -168,7 +169,7 @@ void table_latency_io_rows(FILE *out, const struct result_test_rec *rec)
 {
 	static const char *const kinds[] = {"  read", "  write"};
 
-	if (rec->svc && rec->svc->count)
+	if (result_svc_shown(rec))
 		table_latency_row(out, "  service", rec->svc);
 	for (int k = 0; result_kinds_shown(rec) && k < RESULT_KINDS; k++)
 		if (rec->kind[k].lat && rec->kind[k].lat->count)

@@ -3,11 +3,12 @@
 # The workload options of the random-I/O tests (--mix, a --ran-bs split,
 # --dist, --rate, --arrivals) and the figure they bring, ran_mix: bad
 # values refused in one line; ran_mix run only when asked; the settings
-# column and JSON settings say the workload; bonnie++'s line unchanged;
-# an offered rate split over -c workers and several -d; --log-interval
-# and --verify under a mix; and, on the fault rig, the same -z drawing
-# the same offsets. How true the figures are is contrib/bench's
-# (queueing.sh, rate-truth.sh) and t/072's.
+# column and JSON settings say the workload; the Random I/O section's
+# rows; bonnie++'s line unchanged; an offered rate split over -c workers
+# and several -d; --log-interval, --verify and --data under a mix; and,
+# on the fault rig, the same -z drawing the same offsets. How true the
+# figures are is contrib/bench's (queueing.sh, rate-truth.sh) and
+# t/072's.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
@@ -77,6 +78,24 @@ jq -e --arg how "$how" '.runs[0].tests.ran_mix.how == $how and
 	fail "JSON: $(jq -c '.settings.random_io, .runs[0].tests.ran_mix.how' "$WORK/w.json")"
 assert_empty "$D"
 
+# The Random I/O section: under the rate, service times beside the
+# response times and the schedule; in a closed loop, where the two are
+# the same times, the response and the kinds only (the JSON keeps both).
+grep -q '^box  *ran_mix  *service ' "$WORK/err" ||
+	fail "no service row under a rate: $(cat "$WORK/err")"
+grep -q '^box  *ran_mix  *offered  *50000 IOPS poisson: ' "$WORK/err" ||
+	fail "no schedule row: $(cat "$WORK/err")"
+# shellcheck disable=SC2086
+expect_status 0 "$CLYDE" $quick --mix=70 --iodepth=4 --only=ran_mix --ran-ops=300 \
+	--json="$WORK/c.json"
+grep -q '^box  *ran_mix  *response ' "$WORK/err" && grep -q '^box  *ran_mix  *read ' "$WORK/err" &&
+	! grep -q '^box  *ran_mix  *service ' "$WORK/err" ||
+	fail "closed loop's Random I/O section: $(cat "$WORK/err")"
+jq -e '.runs[0].tests.ran_mix | .service == .latency and
+	.service_histogram == .histogram and .schedule == null' "$WORK/c.json" >/dev/null ||
+	fail "closed loop's JSON: $(jq -c '.runs[0].tests.ran_mix | del(.histogram, .service_histogram)' "$WORK/c.json")"
+assert_empty "$D"
+
 # bonnie++'s line is the same with the workload options as without.
 # shellcheck disable=SC2086
 "$CLYDE" $quick --only=ran_read --ran-ops=100 >"$WORK/plain" 2>"$WORK/err" ||
@@ -124,6 +143,17 @@ expect_status 0 "$CLYDE" $quick --only=ran_mix --mix=50 --ran-bs=4k:50,16k:50 \
 jq -e '.runs[0].tests.ran_mix.work == 3000 and .settings.verify' "$WORK/v.json" >/dev/null ||
 	fail "--verify: $(jq -c '.runs[0].tests.ran_mix' "$WORK/v.json")"
 assert_empty "$D"
+# --data: the writes of a mix carry the mode's content, which --verify
+# then checks (dedupe:PCT cannot carry headers and is refused with it).
+for mode in zero compress:50; do
+	# shellcheck disable=SC2086
+	expect_status 0 "$CLYDE" $quick --only=ran_mix --mix=50 --iodepth=4 \
+		--verify --data="$mode" --ran-ops=1000 --json="$WORK/m.json"
+	jq -e --arg m "$mode" '.settings.data == $m and
+		.runs[0].tests.ran_mix.work == 1000' "$WORK/m.json" >/dev/null ||
+		fail "--data=$mode: $(jq -c '.settings.data, .runs[0].tests.ran_mix.work' "$WORK/m.json")"
+	assert_empty "$D"
+done
 
 # The same -z draws the same kinds, sizes and offsets: on the fault rig,
 # the reads and writes that land in three ranges of the file, counted,

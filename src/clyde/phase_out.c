@@ -105,6 +105,7 @@ int phase_out_io_record(const struct phase_out *out,
 	rec->io = 1;
 	if (dup_of(&out->svc, &rec->svc) < 0)
 		return -1;
+	rec->svc_same = hist_same(&out->svc, &out->lat);
 	for (int k = 0; k < PHASE_KINDS; k++) {
 		rec->kind[k].ops = out->kind[k].ops;
 		rec->kind[k].bytes = out->kind[k].bytes;

@@ -17,8 +17,6 @@
 #include "config.h"
 
 #include <fcntl.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "phase.h"
 #include "ran_io.h"
@@ -31,17 +29,6 @@ static int ran_mix_setup(struct phase_ctx *ctx)
 	if (fd >= 0 && !ctx->opt->direct)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
 	return fd < 0 ? fd : 0;
-}
-
-/* The unit's settings with the reads, and "sync" under -b. */
-static void ran_mix_how(const struct phase_plan *p, char *buf, size_t len)
-{
-	size_t n;
-
-	ran_how(p, 1, buf, len);
-	n = strlen(buf);
-	if (p->opt->sync_each)
-		snprintf(buf + n, len - n, " sync");
 }
 
 static int ran_mix_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -60,7 +47,7 @@ const struct phase_ops phase_ran_mix_ops = {
     .progress = "Reading and writing randomly",
     .setup = ran_mix_setup,
     .run = ran_mix_run,
-    .how = ran_mix_how,
+    .how = ran_how_mix,
     .teardown = phase_close,
     .wanted = ran_wanted_mix,
     RAN_PHASE_UNIT,

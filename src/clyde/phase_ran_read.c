@@ -33,11 +33,6 @@ static int ran_read_run(struct phase_ctx *ctx, struct phase_out *out)
 	return ran_run(ctx, out, WL_WHOLE);
 }
 
-static void ran_read_how(const struct phase_plan *p, char *buf, size_t len)
-{
-	ran_how(p, 0, buf, len);
-}
-
 const struct phase_ops phase_ran_read_ops = {
     .name = "ran_read",
     .title = "random reads",
@@ -46,7 +41,7 @@ const struct phase_ops phase_ran_read_ops = {
     .progress = "Reading randomly",
     .setup = ran_read_setup,
     .run = ran_read_run,
-    .how = ran_read_how,
+    .how = ran_how_read,
     .teardown = phase_close,
     RAN_PHASE_UNIT,
 };

@@ -22,8 +22,6 @@
 #include "config.h"
 
 #include <fcntl.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "phase.h"
 #include "ran_io.h"
@@ -34,17 +32,6 @@ static int ran_write_setup(struct phase_ctx *ctx)
 			    "open");
 
 	return fd < 0 ? fd : 0;
-}
-
-/* ran_io's settings, and "sync" under -b. */
-static void ran_write_how(const struct phase_plan *p, char *buf, size_t len)
-{
-	size_t n;
-
-	ran_how(p, 0, buf, len);
-	n = strlen(buf);
-	if (p->opt->sync_each)
-		snprintf(buf + n, len - n, " sync");
 }
 
 static int ran_write_run(struct phase_ctx *ctx, struct phase_out *out)
@@ -60,7 +47,7 @@ const struct phase_ops phase_ran_write_ops = {
     .progress = "Writing randomly",
     .setup = ran_write_setup,
     .run = ran_write_run,
-    .how = ran_write_how,
+    .how = ran_how_write,
     .teardown = phase_close,
     RAN_PHASE_UNIT,
 };

@@ -107,10 +107,13 @@ static inline uint64_t ran_positions(uint64_t size, const struct ran_set *s)
 /* The phases' op_bytes hook: --ran-bs when it is one size, else 0. */
 uint64_t ran_op_bytes(const struct phase_plan *p);
 
-/* The settings column of a figure of the unit: "4k qd32 io_uring",
- * " direct" under -D; with mix, ran_mix's, its reads after the sizes
+/* The phases' how hooks, the settings column of each figure of the
+ * unit: "4k qd32 io_uring", " direct" under -D and, for a figure that
+ * writes, " sync" under -b; ran_mix's with its reads after the sizes
  * ("8k:70,64k:30 r70 zipf:1.1 qd16 rate 5000 poisson io_uring"). */
-void ran_how(const struct phase_plan *p, int mix, char *buf, size_t len);
+void ran_how_read(const struct phase_plan *p, char *buf, size_t len);
+void ran_how_write(const struct phase_plan *p, char *buf, size_t len);
+void ran_how_mix(const struct phase_plan *p, char *buf, size_t len);
 
 /* The phases' buf_need hook: the largest block of a random write. */
 size_t ran_buf_need(const struct phase_plan *p);

@@ -281,7 +281,8 @@ size_t ran_buf_need(const struct phase_plan *p)
 	return (size_t)s.bs;
 }
 
-void ran_how(const struct phase_plan *p, int mix, char *buf, size_t len)
+static void ran_how(const struct phase_plan *p, int mix, int writes, char *buf,
+		    size_t len)
 {
 	struct ran_set s;
 	struct wl_spec w;
@@ -302,8 +303,24 @@ void ran_how(const struct phase_plan *p, int mix, char *buf, size_t len)
 		buf[n++] = ' ';
 		n += wl_text(&w, buf + n, len - n);
 	}
-	snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, " %s%s",
-		 s.engine, p->opt->direct ? " direct" : "");
+	snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, " %s%s%s",
+		 s.engine, p->opt->direct ? " direct" : "",
+		 writes && p->opt->sync_each ? " sync" : "");
+}
+
+void ran_how_read(const struct phase_plan *p, char *buf, size_t len)
+{
+	ran_how(p, 0, 0, buf, len);
+}
+
+void ran_how_write(const struct phase_plan *p, char *buf, size_t len)
+{
+	ran_how(p, 0, 1, buf, len);
+}
+
+void ran_how_mix(const struct phase_plan *p, char *buf, size_t len)
+{
+	ran_how(p, 1, 1, buf, len);
 }
 
 /* --dist over the data file's blocks: a zone too small for a whole one

@@ -22,7 +22,7 @@ double report_io_sample(const struct result_test_rec *rec, enum cmp_what k)
 	if (rec->state != RS_OK || !rec->io)
 		return NAN;
 	if (k == CMP_SVC_P99)
-		h = rec->svc;
+		h = result_svc_shown(rec) ? rec->svc : NULL;
 	else if (!result_kinds_shown(rec))
 		return NAN;
 	else if (report_io_is_rate(k))
