@@ -110,9 +110,7 @@ fi
 
 # The ground truth, as root.
 need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate
-[ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-	[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ] ||
-	skip "no blkio (v1) cgroup controller"
+need_blkio_iops
 RIOPS=500
 WIOPS=400
 ext4_rig 200
@@ -122,13 +120,7 @@ ext4_rig 200
 # were: beside a job that calls sync() without pause (stress-ng --io),
 # each call made the journal commit the writes' mtime, and those writes
 # took 16-26% of a 400/s write cap from ran_write twice running.
-CG=/sys/fs/cgroup/blkio/clyde-t.$$
-mkdir "$CG" || skip "cannot make a blkio cgroup"
-at_exit rmdir "$CG"
-caps() { # caps RIOPS WIOPS (0 = none)
-	echo "$DEV $1" >"$CG/blkio.throttle.read_iops_device"
-	echo "$DEV $2" >"$CG/blkio.throttle.write_iops_device"
-}
+iops_cgroup
 
 # ran TEST DEPTH CAP: the figure at that depth within 3% of the cap, or
 # noted as missed (lib.sh: measure_again, judge_figures). 10 s: the

@@ -16,18 +16,9 @@
 
 command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
 need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate
-[ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-	[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ] ||
-	skip "no blkio (v1) cgroup controller"
+need_blkio_iops
 ext4_rig 200
-CG=/sys/fs/cgroup/blkio/clyde-t.$$
-mkdir "$CG" || skip "cannot make a blkio cgroup"
-at_exit rmdir "$CG"
-caps() { # caps RIOPS WIOPS (0 = none)
-	echo "$DEV $1" >"$CG/blkio.throttle.read_iops_device"
-	echo "$DEV $2" >"$CG/blkio.throttle.write_iops_device"
-}
-at_exit caps 0 0
+iops_cgroup
 
 # capped ARGS...: clyde in the cgroup, its JSON in $WORK/c.json.
 capped() {

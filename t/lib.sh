@@ -227,6 +227,26 @@ loop_attach() {
 	at_exit losetup -d "$la_dev"
 }
 
+# need_blkio_iops: skip unless the blkio (v1) controller caps IOPS.
+need_blkio_iops() {
+	[ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
+		[ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ] ||
+		skip "no blkio (v1) cgroup controller"
+}
+
+# iops_cgroup: a blkio cgroup of the test's own ($CG), removed at exit
+# (and its caps with it), whose operations a second on $DEV (ext4_rig's)
+# caps RIOPS WIOPS sets (0: none).
+iops_cgroup() {
+	CG=/sys/fs/cgroup/blkio/clyde-t.$$
+	mkdir "$CG" || skip "cannot make a blkio cgroup"
+	at_exit rmdir "$CG"
+}
+caps() {
+	echo "$DEV $1" >"$CG/blkio.throttle.read_iops_device"
+	echo "$DEV $2" >"$CG/blkio.throttle.write_iops_device"
+}
+
 # ext4_rig MB: an ext4 of MB MiB in an image file (in /dev/shm when it
 # has room for twice that, else $WORK), on a loop device of its own,
 # mounted on $WORK/mnt; sets IMG, MNT, LOOP and DEV (major:minor), and
