@@ -5,7 +5,8 @@
 # second, clyde in a cgroup of its own, -D.
 #   A mix: --mix=70 at depth 16 under 500 reads and 250 writes a second
 #   can do 500 reads and 500 * 30/70 = 214 writes a second (the reads'
-#   cap binds first); each kind's IOPS in the JSON within 3% of that.
+#   cap binds first): reads within 3% of 500, writes within 3% of 500
+#   times the writes drawn per read (about 30/70).
 #   An offered rate twice the cap: the reads done come within 3% of the
 #   cap, and the schedule says the target did not keep up: about half
 #   of the operations due were never issued (45 to 55%), the others
@@ -39,7 +40,15 @@ near() {
 mix() {
 	capped --only=ran_mix --mix=70 --iodepth=16 --ran-time=10
 	near "reads of --mix=70" "$(jq '.runs[0].tests.ran_mix.reads.iops' "$WORK/c.json")" 500 3
-	near "writes of --mix=70" "$(jq '.runs[0].tests.ran_mix.writes.iops' "$WORK/c.json")" 214.29 3
+	# The writes against what the read cap allows for the mix drawn:
+	# over some 7000 operations the share drawn itself varies by 2.6%
+	# (one sd), which is the seed's, not the measure's; the draws' own
+	# truth is t/check_workload_draws's (0.2 points over 10^6).
+	share=$(jq '.runs[0].tests.ran_mix | .writes.ops / (.reads.ops + .writes.ops) * 100' "$WORK/c.json")
+	awk -v s="$share" 'BEGIN { exit !(s >= 26 && s <= 34) }' ||
+		fail "--mix=70 drew $share% writes"
+	near "writes of --mix=70" "$(jq '.runs[0].tests.ran_mix.writes.iops' "$WORK/c.json")" \
+		"$(jq '.runs[0].tests.ran_mix | 500 * .writes.ops / .reads.ops' "$WORK/c.json")" 3
 }
 
 twice_the_cap() {
