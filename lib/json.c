@@ -169,7 +169,7 @@ static json_t *span(enum result_kind k, uint64_t work, double elapsed,
 	return jp_done(o, bad);
 }
 
-static json_t *test(const struct run_result *r, enum result_test t)
+json_t *json_test(const struct run_result *r, enum result_test t)
 {
 	static const struct hist none;
 	const struct result_test_rec *rec = &r->t[t];
@@ -256,7 +256,8 @@ json_t *json_run(const struct run_result *r)
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		if (!(figure_of(t)->flags & FIGF_OTHER) ||
 		    r->t[t].state != RS_NOT_RUN)
-			jp_put(tests, result_test_name(t), test(r, t), &bad);
+			jp_put(tests, result_test_name(t), json_test(r, t),
+			       &bad);
 	jp_put(o, "tests", tests, &bad);
 	return jp_done(o, bad);
 }

@@ -21,6 +21,18 @@
  * it (a run read back from a clyde-pgscan document). */
 json_t *json_run(const struct run_result *r);
 
+/* One test of r as json_run puts it under "tests": its status, figures,
+ * latencies and histograms (clyde-curve's steps are one test each). */
+json_t *json_test(const struct run_result *r, enum result_test t);
+
+/* A test object as json_test writes it (at naming it, as "curves[0].
+ * steps[1].test"), checked as json_read_doc checks a run's, into rec:
+ * what it measured, its random-I/O parts and, with hist, its
+ * histograms. 0, or -1 with why (rec's parts then freed by
+ * result_rec_free). */
+int json_read_test(json_t *o, const char *at, int hist,
+		   struct result_test_rec *rec, char *why, size_t whylen);
+
 /* Repeat statistics per test (rate[i][t] NaN where run i lacks t). */
 /* --log-interval's n intervals as an array (doc/clyde-json.5): all of
  * them (worker -1), or worker's alone. */

@@ -169,6 +169,14 @@ static int check_test(json_t *o, const char *at, char *why, size_t whylen)
 	return 0;
 }
 
+int json_read_test(json_t *o, const char *at, int hist,
+		   struct result_test_rec *rec, char *why, size_t whylen)
+{
+	if (check_test(o, at, why, whylen) < 0)
+		return -1;
+	return json_read_measured(o, at, hist, rec, why, whylen);
+}
+
 /*
  * The cell of a figure bonnie++'s line does not carry, from its test
  * object (checked): as the line would have it if it had a field.

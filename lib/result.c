@@ -113,20 +113,24 @@ void result_per_char_source(const struct run_result *r, char *buf, size_t len)
 	}
 }
 
+void result_rec_free(struct result_test_rec *rec)
+{
+	free(rec->lat);
+	rec->lat = NULL;
+	free(rec->workers);
+	rec->workers = NULL;
+	rec->nworkers = 0;
+	free(rec->intervals);
+	free(rec->wintervals);
+	rec->intervals = rec->wintervals = NULL;
+	rec->nintervals = rec->nwintervals = 0;
+	result_io_free(rec);
+}
+
 void result_free(struct run_result *r)
 {
-	for (int t = 0; t < RT_COUNT; t++) {
-		free(r->t[t].lat);
-		r->t[t].lat = NULL;
-		free(r->t[t].workers);
-		r->t[t].workers = NULL;
-		r->t[t].nworkers = 0;
-		free(r->t[t].intervals);
-		free(r->t[t].wintervals);
-		r->t[t].intervals = r->t[t].wintervals = NULL;
-		r->t[t].nintervals = r->t[t].nwintervals = 0;
-		result_io_free(&r->t[t]);
-	}
+	for (int t = 0; t < RT_COUNT; t++)
+		result_rec_free(&r->t[t]);
 }
 
 struct hist *result_hist_dup(const struct hist *h)

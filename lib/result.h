@@ -264,6 +264,9 @@ void result_init(struct run_result *r);
  * result_init or csv_parse filled, or all zeros. */
 void result_free(struct run_result *r);
 
+/* The same for one test's record. */
+void result_rec_free(struct result_test_rec *rec);
+
 /* A copy of h in its own allocation; NULL without memory. */
 struct hist *result_hist_dup(const struct hist *h);
 

@@ -23,18 +23,11 @@ iops_cgroup
 
 # capped ARGS...: clyde in the cgroup, its JSON in $WORK/c.json.
 capped() {
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
+	in_cgroup \
 		"$CLYDE" -d "$MNT" -r 0 -q -n 0 -f -D -s 64m:1m --ran-ops=1000000 \
 		--json="$WORK/c.json" "$@" >/dev/null 2>"$WORK/err" ||
 		fail "clyde $*: $(cat "$WORK/err")"
 	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
-}
-
-# near WHAT GOT WANT PCT: GOT within PCT% of WANT, else noted as missed.
-near() {
-	echo "$1: $2 against $3 ($(awk -v g="$2" -v w="$3" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
-	awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
-		missed_figure "$1" "$2" "$4" "$3"
 }
 
 mix() {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * check_help: every option that the five programs declare (clyde's
+ * check_help: every option that the six programs declare (clyde's
  * phases' with clyde's) is in the --help their parser writes and in
  * their man page; an option added to a table without a word in the
  * man page fails here. And the help is the declarations': one changed,
@@ -23,16 +23,18 @@
 #include "report.h"
 #include "sweep_opts.h"
 #include "zcav_opts.h"
+#include "curve_prog.h"
 #include "check_main.h"
 
-/* The five parsers; clyde's is composed at run time from its phases. */
-#define NPARSERS 5
+/* The six parsers; clyde's and clyde-curve's are composed at run time
+ * from clyde's phases. */
+#define NPARSERS 6
 static const struct opt_parser *parser_at(int i)
 {
 	static const struct opt_parser *const fixed[] = {
 	    &report_parser, &zcav_parser, &sweep_parser, &pg_parser};
 
-	return i < 4 ? fixed[i] : opts_parser();
+	return i < 4 ? fixed[i] : i == 4 ? opts_parser() : curve_parser();
 }
 
 /* p's --help, malloc'd. */

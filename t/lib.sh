@@ -12,6 +12,7 @@ if [ -z "${CLYDE:-}" ]; then
 	CLYDE_REPORT=${CLYDE_REPORT:-$t_top/src/clyde-report}
 	CLYDE_ZCAV=${CLYDE_ZCAV:-$t_top/src/clyde-zcav}
 	CLYDE_SWEEP=${CLYDE_SWEEP:-$t_top/src/clyde-sweep}
+	CLYDE_CURVE=${CLYDE_CURVE:-$t_top/src/clyde-curve}
 	CLYDE_PGSCAN=${CLYDE_PGSCAN:-$t_top/src/clyde-pgscan}
 fi
 HELD=${HELD:-$(cd "$(dirname "$0")" && pwd)/held}
@@ -247,6 +248,11 @@ caps() {
 	echo "$DEV $2" >"$CG/blkio.throttle.write_iops_device"
 }
 
+# in_cgroup CMD...: CMD run in the cgroup $CG (iops_cgroup's).
+in_cgroup() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" "$@"
+}
+
 # ext4_rig MB: an ext4 of MB MiB in an image file (in /dev/shm when it
 # has room for twice that, else $WORK), on a loop device of its own,
 # mounted on $WORK/mnt; sets IMG, MNT, LOOP and DEV (major:minor), and
@@ -324,4 +330,11 @@ judge_figures() {
 	fi
 	rm -f "$WORK/missed" "$WORK/missed.1"
 	[ -z "$twice" ] || fail "$twice"
+}
+
+# near WHAT GOT WANT PCT: GOT within PCT% of WANT, else noted as missed.
+near() {
+	echo "$1: $2 against $3 ($(awk -v g="$2" -v w="$3" 'BEGIN { printf "%+.2f%%", (g - w) / w * 100 }'))" >&2
+	awk -v g="$2" -v w="$3" -v p="$4" 'BEGIN { d = (g - w) / w * 100; exit !(d <= p && d >= -p) }' ||
+		missed_figure "$1" "$2" "$4" "$3"
 }

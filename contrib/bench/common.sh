@@ -175,6 +175,43 @@ cleanup() {
 	remove_work
 }
 
+# The fault rig of the tests (t/faultfs), single-threaded: one server
+# whose every read a rule can delay. rig_start NAME mounts it on $work/m
+# over $work/b ($work a new directory clyde-NAME.XXXXXX in $dir) and
+# makes $work/m/d; cleanup then unmounts it and stops it too.
+rig=
+rig_stop() {
+	if [[ -n $rig ]]; then
+		fusermount3 -u "$work/m" 2>/dev/null || fusermount3 -u -z "$work/m" 2>/dev/null || true
+		kill "$rig" 2>/dev/null || true
+		wait "$rig" 2>/dev/null || true
+		rig=
+	fi
+}
+
+rig_start() {
+	local faultfs i
+	faultfs=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../t" && pwd -P)/faultfs
+	[[ -x $faultfs ]] || die_usage "$faultfs: not built (run make check, or make -C t faultfs)"
+	command -v fusermount3 >/dev/null || die_usage "needs fusermount3 (apt-get install fuse3)"
+	work=$(mktemp -d "$dir/clyde-$1.XXXXXX")
+	cleanup() {
+		stop_child
+		rig_stop
+		remove_work
+	}
+	trap_cleanup
+	mkdir "$work/b" "$work/m"
+	"$faultfs" -f -s "$work/b" "$work/m" 2>"$work/rig.log" &
+	rig=$!
+	for ((i = 0; i < 100; i++)); do
+		[[ -e $work/m/.faultfs ]] && break
+		sleep 0.05
+	done
+	[[ -e $work/m/.faultfs ]] || die "the rig did not mount: $(cat "$work/rig.log")"
+	mkdir "$work/m/d"
+}
+
 # on_signal STATUS: cleanup, then exit STATUS. With signal_eol set, a
 # progress line left open on stderr is ended first.
 on_signal() {

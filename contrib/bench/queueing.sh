@@ -64,33 +64,8 @@ whole_in -T "$secs" 1 3600
 whole_in -q "$depth" 2 1024
 writable_dir "$dir"
 find_clyde
-faultfs=$(cd "$(dirname "$0")/../../t" && pwd -P)/faultfs
-[[ -x $faultfs ]] || die_usage "$faultfs: not built (run make check, or make -C t faultfs)"
 command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
-command -v fusermount3 >/dev/null || die_usage "needs fusermount3 (apt-get install fuse3)"
-
-work=$(mktemp -d "$dir/clyde-queueing.XXXXXX")
-rig=
-cleanup() {
-	stop_child
-	if [[ -n $rig ]]; then
-		fusermount3 -u "$work/m" 2>/dev/null || fusermount3 -u -z "$work/m" 2>/dev/null || true
-		kill "$rig" 2>/dev/null || true
-		wait "$rig" 2>/dev/null || true
-		rig=
-	fi
-	remove_work
-}
-trap_cleanup
-mkdir "$work/b" "$work/m"
-"$faultfs" -f -s "$work/b" "$work/m" 2>"$work/rig.log" &
-rig=$!
-for ((i = 0; i < 100; i++)); do
-	[[ -e $work/m/.faultfs ]] && break
-	sleep 0.05
-done
-[[ -e $work/m/.faultfs ]] || die "the rig did not mount: $(cat "$work/rig.log")"
-mkdir "$work/m/d"
+rig_start queueing
 printf 'delay read fixed=%sms\n' "$delay" >"$work/m/.faultfs"
 
 # ran ARGS...: one ran_read run on the rig; prints the mean response and

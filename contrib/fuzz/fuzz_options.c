@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * fuzz_options: the five programs' command lines under libFuzzer. The
+ * fuzz_options: the six programs' command lines under libFuzzer. The
  * first byte of an input picks the program (clyde, clyde-report,
- * clyde-zcav, clyde-sweep, clyde-pgscan); the rest, split at NUL bytes, is its
- * argument vector. Each is parsed by the program's own parse function,
- * the one its main calls, many times in one process: what is checked is
- * that no argument vector crashes, reads out of bounds, does undefined
+ * clyde-zcav, clyde-sweep, clyde-pgscan, clyde-curve); the rest, split at NUL
+ * bytes, is its argument vector. Each is parsed by the program's own parse
+ * function, the one its main calls, many times in one process: what is checked
+ * is that no argument vector crashes, reads out of bounds, does undefined
  * arithmetic or leaks (built with -fsanitize=fuzzer,address,undefined;
  * see `make fuzz`), and that a parse that says "run" left the options in
  * a state the program can use. Messages go to /dev/null (those the
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "curve_prog.h"
 #include "options.h"
 #include "pgscan_prog.h"
 #include "report.h"
@@ -77,6 +78,20 @@ static int parse(int prog, int argc, char **argv)
 
 		return sweep_opts_parse(argc, argv, &o, null_out, null_out);
 	}
+	case 5: {
+		struct clyde_opts o;
+		struct curve_opts c;
+		enum opt_result st =
+		    curve_opts_parse(argc, argv, &o, &c, null_out, null_out);
+
+		/* A curve has steps, rising, within bounds, and a figure. */
+		if (st == OPT_OK && (!c.nsteps || !c.step_time || !o.repeats))
+			abort();
+		for (unsigned i = 1; st == OPT_OK && i < c.nsteps; i++)
+			if (c.pct[i] <= c.pct[i - 1] || c.pct[i] > 2000)
+				abort();
+		return st;
+	}
 	default: {
 		static struct pg_opts o;
 		enum opt_result st =
@@ -92,9 +107,9 @@ static int parse(int prog, int argc, char **argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const names[] = {"clyde", "clyde-report",
-					    "clyde-zcav", "clyde-sweep",
-					    "clyde-pgscan"};
+	static const char *const names[] = {"clyde",	    "clyde-report",
+					    "clyde-zcav",   "clyde-sweep",
+					    "clyde-pgscan", "clyde-curve"};
 	char *argv[MAX_ARGS + 2];
 	char *copy;
 	int argc = 1, prog;
@@ -103,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	quiet();
-	prog = data[0] % 5;
+	prog = data[0] % 6;
 	/* The arguments, NUL-terminated, in memory of exactly their size. */
 	copy = malloc(size);
 	if (!copy)

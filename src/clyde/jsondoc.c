@@ -187,13 +187,19 @@ static json_t *target_of(const char *dir, int *bad)
 
 json_t *jsondoc_new(const struct run_plan *rp, time_t start)
 {
+	return jsondoc_new_as(rp, start, "clyde");
+}
+
+json_t *jsondoc_new_as(const struct run_plan *rp, time_t start,
+		       const char *program)
+{
 	const struct clyde_opts *o = rp->opt;
 	json_t *doc = json_object(), *all = json_array();
 	int bad = 0;
 
 	if (JP_MADE(&bad, doc, all))
 		return NULL;
-	jp_head(doc, JSON_SCHEMA_VERSION, "clyde", start, &bad);
+	jp_head(doc, JSON_SCHEMA_VERSION, program, start, &bad);
 	/* "target": the first -d (the only one, most often); "targets":
 	 * every one, in the order given. */
 	jp_put(doc, "target", target_of(o->dirs[0], &bad), &bad);

@@ -26,6 +26,11 @@ struct run_plan;
  */
 json_t *jsondoc_new(const struct run_plan *rp, time_t start);
 
+/* The same head and settings for another program that runs clyde's
+ * tests (clyde-curve), named program, with "runs" empty. */
+json_t *jsondoc_new_as(const struct run_plan *rp, time_t start,
+		       const char *program);
+
 /*
  * Append one run, and its seed to settings.seeds; under several -d, the
  * run's figures are the aggregate, and per[n] each target's (in the

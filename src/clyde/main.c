@@ -102,32 +102,6 @@ static void say_cache_method(const struct run_plan *rp)
 				   "test");
 }
 
-/* r (all zeros, or a run before) afresh for a run of seed. */
-static void result_settings(const struct run_plan *rp, struct run_result *r,
-			    uint64_t seed)
-{
-	const struct clyde_opts *o = rp->opt;
-
-	result_free(r);
-	result_init(r);
-	snprintf(r->version, sizeof(r->version), "clyde-%s", PACKAGE_VERSION);
-	snprintf(r->name, sizeof(r->name), "%.*s", (int)sizeof(r->name) - 1,
-		 o->name);
-	r->seed = seed;
-	r->concurrency = o->concurrency;
-	r->file_size = rp->size;
-	r->chunk = o->chunk;
-	r->seeks = rp->seeks;
-	r->seek_procs = o->procs;
-	r->num_files = rp->files_num;
-	r->max_size = o->files_max;
-	r->min_size = o->files_min;
-	r->num_dirs = o->files_dirs;
-	/* Left empty at the default, like the other defaults. */
-	r->file_chunk =
-	    o->files_chunk == OPT_FILES_CHUNK_DEFAULT ? 0 : o->files_chunk;
-}
-
 /*
  * Flush standard output after a run's lines: 0, or the errno of the
  * failed write (EPIPE: its reader went away, as in `clyde | head -1`).
@@ -182,7 +156,7 @@ static void run_settings(struct runs *x, struct run_result *r, uint64_t seed)
 {
 	const struct clyde_opts *o = x->o;
 
-	result_settings(x->plan, r, seed);
+	plan_result(x->plan, r, seed);
 	if (o->ndirs < 2)
 		return;
 	/* The aggregate row: every worker of every target at once. */
@@ -190,7 +164,7 @@ static void run_settings(struct runs *x, struct run_result *r, uint64_t seed)
 	for (unsigned i = 0; i < o->ndirs; i++) {
 		struct run_result *p = &x->per[i];
 
-		result_settings(x->plan, p, seed);
+		plan_result(x->plan, p, seed);
 		target_name(p->name, sizeof(p->name), o->name, o->dirs[i]);
 	}
 }
@@ -356,41 +330,6 @@ static int write_json(struct runs *x, struct outfile *json)
 	return CLI_EXIT_FAILED;
 }
 
-/*
- * The exit status once everything is cleaned up, and the last line:
- * a scratch directory left behind is named with why, and never called
- * removed (exit 1, even after a signal); then the first signal's status
- * (128 + signo); then a closed stdout (141, silent).
- */
-static int finish(int status, const char *left, int rm_rc, const char *rm_why,
-		  int out_err)
-{
-	char p[PATH_MAX * 4 + 1], w[PATH_MAX * 4 + 64];
-
-	if (rm_rc) {
-		shown(left, p, sizeof(p));
-		shown(rm_why, w, sizeof(w));
-		if (stop_signal)
-			error("interrupted by signal %d; could not remove the "
-			      "scratch directory '%s': %s",
-			      (int)stop_signal, p, w);
-		else
-			error("could not remove the scratch directory '%s': %s",
-			      p, w);
-		return CLI_EXIT_FAILED;
-	}
-	if (stop_signal) {
-		error("interrupted by signal %d; scratch files removed",
-		      (int)stop_signal);
-		return CLI_EXIT_SIGNAL(stop_signal);
-	}
-	if (status)
-		return status;
-	if (out_err)
-		return cli_stdout_failed(out_err);
-	return cli_stdout_close();
-}
-
 /* The buffers the runs need: the chunk buffer (4096-aligned), each
  * target's results, the -x rates. 0, or CLI_EXIT_FAILED after one line. */
 static int make_room(struct runs *x)
@@ -500,7 +439,8 @@ out:
 	free(x.per);
 	if (x.doc)
 		json_decref(x.doc);
-	return mpirank_end(finish(status, left, rc, why, x.out_err));
+	return mpirank_end(targets_finish(status, stop_signal, left, rc, why,
+					  x.out_err, "scratch files removed"));
 }
 
 int main(int argc, char **argv)

@@ -212,6 +212,18 @@ static int check_targets(struct opt_ctx *c, struct clyde_opts *o)
 			 OPT_WORKERS_MAX);
 }
 
+/* No operand: 0, or -1 after one line. */
+static int no_operands(struct opt_ctx *c)
+{
+	char why[96];
+
+	if (c->next >= c->argc)
+		return 0;
+	snprintf(why, sizeof(why), "%s takes no operands (see %s --help)",
+		 c->parser->prog, c->parser->prog);
+	return opt_bad(c, "argument", c->argv[c->next], why);
+}
+
 /* After the last option: the operands (none), the combinations, the
  * run's then each unit's, and the default size. */
 static int check_all(struct opt_ctx *c)
@@ -220,9 +232,8 @@ static int check_all(struct opt_ctx *c)
 	struct clyde_opts *o = &ps->o;
 
 	opts_settle_per_char(o);
-	if (c->next < c->argc)
-		return opt_bad(c, "argument", c->argv[c->next],
-			       "clyde takes no operands (see clyde --help)");
+	if (no_operands(c))
+		return -1;
 	if (check_conflicts(c, ps) || opts_check_lockstep(c, o) ||
 	    opts_check_data(c, o))
 		return -1;
@@ -244,8 +255,8 @@ static void mistake(struct opt_ctx *c, int missing)
 		opt_error(c, "option '%s' needs a value",
 			  shown(c->arg, v, sizeof(v)));
 	else
-		opt_error(c, "unknown option '%s' (see clyde --help)",
-			  shown(c->arg, v, sizeof(v)));
+		opt_error(c, "unknown option '%s' (see %s --help)",
+			  shown(c->arg, v, sizeof(v)), c->parser->prog);
 }
 
 static const struct opt_parser parser = {
@@ -276,6 +287,130 @@ enum opt_result opts_parse(int argc, char **argv, struct clyde_opts *o,
 		memcpy(units[k]->table->base, units[k]->defaults,
 		       units[k]->size);
 	r = opt_parse(&parser, argc, argv, &ps, out, err);
+	*o = ps.o;
+	return r;
+}
+
+/* A program on clyde's runner (opts_parse_prog): its description, the
+ * unit whose options it takes, and the entries it keeps of the run's
+ * table and of the unit's. */
+static const struct opts_prog *prog;
+static const struct phase_options *prog_unit;
+static struct opt prog_kept[64], prog_unit_kept[32];
+static const struct opt_table prog_kept_table = {NULL, prog_kept, NULL};
+static struct opt_table prog_unit_table;
+static const struct opt_table *prog_tables[4];
+
+static int check_prog(struct opt_ctx *c)
+{
+	struct opts_parse *ps = c->parse_base;
+	struct clyde_opts *o = &ps->o;
+
+	opts_settle_per_char(o);
+	if (no_operands(c) || check_conflicts(c, ps) || opts_check_data(c, o))
+		return -1;
+	if (prog->check && prog->check(c, o))
+		return -1;
+	if (prog_unit && prog_unit->check && prog_unit->check(c, o))
+		return -1;
+	if (check_targets(c, o))
+		return -1;
+	default_size(o, ps->ram_set);
+	return 0;
+}
+
+/* Entry e's line in list k (by letter, or by long name), or NULL. */
+static const struct opts_keep *listed(const struct opt *e,
+				      const struct opts_keep *k)
+{
+	for (; k && (k->name || k->key); k++)
+		if (k->key ? e->key == k->key
+			   : e->name && !strcmp(e->name, k->name))
+			return k;
+	return NULL;
+}
+
+/* Into out (room entries, OPT_END last): the entries of in that keep
+ * lists (all when keep is NULL) and drop does not, with keep's or
+ * help's words where they give them. */
+static void filter(const struct opt *in, const struct opts_keep *keep,
+		   const struct opts_keep *drop, const struct opts_keep *help,
+		   struct opt *out, size_t room)
+{
+	size_t n = 0;
+
+	for (const struct opt *e = in; e->name || e->key; e++) {
+		const struct opts_keep *k = keep ? listed(e, keep) : NULL;
+		const struct opts_keep *h = listed(e, help);
+
+		if ((keep && !k) || listed(e, drop) || n + 1 >= room)
+			continue;
+		out[n] = *e;
+		if (k && k->help)
+			out[n].help = k->help;
+		if (k && k->arg)
+			out[n].arg = k->arg;
+		if (h && h->help)
+			out[n].help = h->help;
+		n++;
+	}
+	out[n] = (struct opt)OPT_END;
+}
+
+const struct opt_parser *opts_prog_parser(const struct opts_prog *g)
+{
+	static struct opt_parser parser;
+	size_t n = 0;
+
+	prog = g;
+	prog_unit = NULL;
+	for (int t = 0; t < RT_COUNT && g->unit; t++) {
+		const struct phase_ops *ph =
+		    runner_phase_of((enum result_test)t);
+
+		if (ph && ph->options && ph->unit && !strcmp(ph->unit, g->unit))
+			prog_unit = ph->options;
+	}
+	filter(opts_run_table.opts, g->keep, NULL, NULL, prog_kept,
+	       sizeof(prog_kept) / sizeof(prog_kept[0]));
+	prog_tables[n++] = g->own;
+	prog_tables[n++] = &prog_kept_table;
+	if (prog_unit) {
+		filter(prog_unit->table->opts, NULL, g->unit_drop, g->unit_help,
+		       prog_unit_kept,
+		       sizeof(prog_unit_kept) / sizeof(prog_unit_kept[0]));
+		prog_unit_table = *prog_unit->table;
+		prog_unit_table.opts = prog_unit_kept;
+		if (g->unit_title)
+			prog_unit_table.title = g->unit_title;
+		prog_tables[n++] = &prog_unit_table;
+	}
+	prog_tables[n] = NULL;
+	parser = (struct opt_parser){
+	    .prog = g->prog,
+	    .tables = prog_tables,
+	    .about = g->about,
+	    .epilogue = g->epilogue,
+	    .check = check_prog,
+	    .mistake = mistake,
+	};
+	return &parser;
+}
+
+enum opt_result opts_parse_prog(const struct opts_prog *g, int argc,
+				char **argv, struct clyde_opts *o, FILE *out,
+				FILE *err)
+{
+	const struct opt_parser *parser = opts_prog_parser(g);
+	struct opts_parse ps;
+	enum opt_result r;
+
+	memset(&ps, 0, sizeof(ps));
+	set_defaults(&ps.o);
+	if (prog_unit)
+		memcpy(prog_unit->table->base, prog_unit->defaults,
+		       prog_unit->size);
+	r = opt_parse(parser, argc, argv, &ps, out, err);
 	*o = ps.o;
 	return r;
 }

@@ -117,6 +117,9 @@ struct clyde_opts {
 	enum per_char_mode per_char;
 	int per_char_set;
 	enum opt_progress progress; /* --progress[=WHEN]: the live view */
+	/* A program that runs the tests in steps sets each step's offered
+	 * rate itself (clyde-curve): --arrivals needs no --rate. */
+	int rate_stepped;
 };
 
 /*
@@ -137,6 +140,42 @@ enum opt_result opts_parse(int argc, char **argv, struct clyde_opts *o,
  * registry's order; --help is written from them.
  */
 const struct opt_parser *opts_parser(void);
+
+/*
+ * A program that runs clyde's tests through its runner (clyde-curve):
+ * its own table first, then the run's options it keeps (by letter, or
+ * by long name, with help and value name in its words where it gives
+ * them), then the options of one unit of the registry (phase_ops.unit)
+ * but those it drops. Its check runs after the last
+ * option, before the unit's (it may set o->only, which the unit's check
+ * reads); then the targets' and the default size, as for clyde.
+ */
+struct opts_keep {
+	int key;
+	const char *name;
+	const char *help; /* NULL: the entry's own */
+	const char *arg;  /* NULL: the entry's own */
+};
+struct opts_prog {
+	const char *prog;
+	const struct opt_table *own;
+	const struct opts_keep *keep; /* ended by {0, NULL} */
+	const char *unit;
+	/* The unit's entries left out (the program's own table may take
+	 * their names), and help of the unit's entries in its words. */
+	const struct opts_keep *unit_drop, *unit_help;
+	const char *unit_title; /* NULL: the unit's */
+	const char *about, *epilogue;
+	int (*check)(struct opt_ctx *c, struct clyde_opts *o);
+};
+
+/* Program g's parser, composed (its --help is written from it). */
+const struct opt_parser *opts_prog_parser(const struct opts_prog *g);
+
+/* opts_parse for program g: the same answers and lines. */
+enum opt_result opts_parse_prog(const struct opts_prog *g, int argc,
+				char **argv, struct clyde_opts *o, FILE *out,
+				FILE *err);
 
 /* bonnie++'s default: the file tests run with 16*1024 empty files. */
 #define OPT_FILES_NUM_DEFAULT 16u

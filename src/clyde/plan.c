@@ -209,3 +209,27 @@ void plan_auto(json_t *j, int *bad)
 			jp_put(j, unit_name(ph), json_boolean(sized[t]), bad);
 	}
 }
+
+void plan_result(const struct run_plan *rp, struct run_result *r, uint64_t seed)
+{
+	const struct clyde_opts *o = rp->opt;
+
+	result_free(r);
+	result_init(r);
+	snprintf(r->version, sizeof(r->version), "clyde-%s", PACKAGE_VERSION);
+	snprintf(r->name, sizeof(r->name), "%.*s", (int)sizeof(r->name) - 1,
+		 o->name);
+	r->seed = seed;
+	r->concurrency = o->concurrency;
+	r->file_size = rp->size;
+	r->chunk = o->chunk;
+	r->seeks = rp->seeks;
+	r->seek_procs = o->procs;
+	r->num_files = rp->files_num;
+	r->max_size = o->files_max;
+	r->min_size = o->files_min;
+	r->num_dirs = o->files_dirs;
+	/* Left empty at the default, like the other defaults. */
+	r->file_chunk =
+	    o->files_chunk == OPT_FILES_CHUNK_DEFAULT ? 0 : o->files_chunk;
+}

@@ -42,6 +42,11 @@ struct run_plan {
  * nothing sized, nothing timed. */
 void plan_init(struct run_plan *rp, const struct clyde_opts *o);
 
+/* r (all zeros, or a run before) afresh for a run of rp of seed: the
+ * version, -m, the seed and the sizes a result line says. */
+void plan_result(const struct run_plan *rp, struct run_result *r,
+		 uint64_t seed);
+
 /* Figure t's plan in run plan rp: the options, rp, and its unit's run
  * state (NULL for a figure clyde has no phase for). */
 struct phase_plan plan_of(const struct run_plan *rp, enum result_test t);

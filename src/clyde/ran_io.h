@@ -76,6 +76,11 @@ struct ran_state {
 	 * operations, and seconds. */
 	uint64_t ops;
 	unsigned time;
+	/* Set by a program that runs the unit in steps (clyde-curve), each
+	 * a run of its own: the step's offered rate (0: a closed loop), and
+	 * the depth when --iodepth was not given (0: RAN_IODEPTH_DEFAULT). */
+	uint64_t step_rate;
+	unsigned depth_default;
 };
 
 /* The unit's settings under plan p: the options, defaults in place of

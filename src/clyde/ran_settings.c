@@ -199,7 +199,8 @@ static const struct opt_table ran_table = {
     "Random I/O (ran_read, ran_write, ran_mix):", ran_entries, &ran_given};
 
 /*
- * What the options cannot go with: --arrivals without --rate, --mix
+ * What the options cannot go with: --arrivals without --rate (unless
+ * the program sets each step's rate), --mix
  * where --only leaves ran_mix out, and under --verify a block that is
  * not whole 4 KiB.
  */
@@ -209,7 +210,8 @@ static int ran_check(struct opt_ctx *c, const struct clyde_opts *o)
 	char v[WL_TEXT_MAX], why[96];
 	struct wl_spec one = {.given = 0};
 
-	if ((w->given & WL_GIVEN_ARRIVALS) && !(w->given & WL_GIVEN_RATE)) {
+	if ((w->given & WL_GIVEN_ARRIVALS) && !(w->given & WL_GIVEN_RATE) &&
+	    !o->rate_stepped) {
 		one = (struct wl_spec){.given = WL_GIVEN_ARRIVALS,
 				       .arrivals = w->arrivals};
 		wl_text(&one, v, sizeof(v));
@@ -243,6 +245,10 @@ void ran_settings(const struct phase_plan *p, struct ran_set *s)
 	const struct ran_state *st = p->state;
 
 	s->wl = o->wl;
+	if (st->step_rate) {
+		s->wl.rate = st->step_rate;
+		s->wl.given |= WL_GIVEN_RATE;
+	}
 	if (!(s->wl.given & WL_GIVEN_BS))
 		s->wl.bs = (struct wl_bs){
 		    .n = 1, .size = {RAN_BS_DEFAULT}, .share = {WL_WHOLE}};
@@ -250,7 +256,9 @@ void ran_settings(const struct phase_plan *p, struct ran_set *s)
 		s->wl.reads = RAN_MIX_DEFAULT;
 	s->wl.given |= WL_GIVEN_BS;
 	s->bs = wl_bs_max(&s->wl.bs);
-	s->asked = o->iodepth ? o->iodepth : RAN_IODEPTH_DEFAULT;
+	s->asked = o->iodepth	       ? o->iodepth
+		   : st->depth_default ? st->depth_default
+				       : RAN_IODEPTH_DEFAULT;
 	s->depth = st->fallback[0] ? 1 : s->asked;
 	s->ops = st->ops ? st->ops : o->ops ? o->ops : RAN_OPS_DEFAULT;
 	s->time = st->time ? st->time : o->time ? o->time : RAN_TIME_DEFAULT;

@@ -60,6 +60,13 @@ struct runner_env {
 	 */
 	int (*sync)(void *arg, enum result_test t, char *what, size_t len);
 	void *sync_arg;
+	/* The data file (each worker's) an earlier run of this environment
+	 * made is still whole: a test that reads it does not make it again
+	 * (clyde-curve's steps). */
+	int data_kept;
+	/* The warning on a data file the cache kept was given in an
+	 * earlier run: not again. */
+	int cache_said;
 };
 
 /* The name of the data file inside the scratch directory. */

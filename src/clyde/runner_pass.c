@@ -302,6 +302,9 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->ctx.seed = r->seed;
 	p->index = -1;
 	p->nworkers = 1;
+	p->warned = env->cache_said;
+	if ((p->data_ready = env->data_kept) != 0)
+		p->ctx.gen = PHASE_GEN_WRITE;
 }
 
 void runner_pass_phases(struct pass *p)

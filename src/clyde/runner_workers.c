@@ -165,7 +165,7 @@ static int forked_worker(struct workers_self *me, void *arg)
 	p.live = workers_live(me);
 	p.live_ahead = workers_live_ahead(me);
 	/* One cache warning for the run, not one per worker. */
-	p.warned = me->index != 0;
+	p.warned = me->index != 0 || env.cache_said;
 	runner_pass_phases(&p);
 	fill_free(p.ctx.fill);
 	close(fd);

@@ -471,3 +471,31 @@ int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 	}
 	return bad ? -1 : 0;
 }
+
+int targets_finish(int status, int stop, const char *left, int rm_rc,
+		   const char *rm_why, int out_err, const char *done)
+{
+	char p[PATH_MAX * 4 + 1], w[PATH_MAX * 4 + 64];
+
+	if (rm_rc) {
+		text_shown(left, p, sizeof(p));
+		text_shown(rm_why, w, sizeof(w));
+		if (stop)
+			error("interrupted by signal %d; could not remove the "
+			      "scratch directory '%s': %s",
+			      stop, p, w);
+		else
+			error("could not remove the scratch directory '%s': %s",
+			      p, w);
+		return CLI_EXIT_FAILED;
+	}
+	if (stop) {
+		error("interrupted by signal %d; %s", stop, done);
+		return CLI_EXIT_SIGNAL(stop);
+	}
+	if (status)
+		return status;
+	if (out_err)
+		return cli_stdout_failed(out_err);
+	return cli_stdout_close();
+}

@@ -65,4 +65,15 @@ int targets_probe_direct(struct targets *t, const struct clyde_opts *o,
 int targets_remove(struct targets *t, const volatile sig_atomic_t *stop,
 		   char *path, size_t plen, char *why, size_t wlen, FILE *err);
 
+/*
+ * The exit status once everything is cleaned up (targets_remove's rm_rc,
+ * left and rm_why), and the last line: a scratch directory left behind
+ * is named with why, and never called removed (exit 1, even after a
+ * signal); then the first signal's status (stop, 128 + signo), its line
+ * saying done ("scratch files removed"); then status; then a closed
+ * stdout (141, silent; out_err its errno).
+ */
+int targets_finish(int status, int stop, const char *left, int rm_rc,
+		   const char *rm_why, int out_err, const char *done);
+
 #endif

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 /*
- * Exit statuses, the same in all five programs: all went well; a run
+ * Exit statuses, the same in all six programs: all went well; a run
  * failed (an I/O error, a cleanup that left something); refused before
  * the first test. A closed standard output (a reader such as `| head -1`
  * that went away) is not an error and not a crash: SIGPIPE is ignored,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * optable: the one option engine of the five programs. A program, and
+ * optable: the one option engine of the six programs. A program, and
  * each unit of a program that has options of its own (a phase of clyde),
  * declares its options in a table; the tables compose into one parser;
  * --help and the usage lines are generated from the declarations, and a

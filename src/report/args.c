@@ -228,6 +228,12 @@ static const struct opt report_opts[] = {
      .help = "plot: instead, one picture F of each test's rate over time "
 	     "with its p99 latency on the right axis, from the intervals of "
 	     "clyde --log-interval in JSON inputs"},
+    {.name = "log-y",
+     .type = OPT_FLAG,
+     .off = F(o.log_y),
+     .tags = HTML | PLOT,
+     .help = "html and plot of clyde-curve documents: the latency on a "
+	     "log scale (default linear, up to five times the target)"},
     {.name = "script",
      .type = OPT_CALL,
      .call = take_file,
@@ -280,25 +286,32 @@ static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
 static const char about_commands[] =
     "  txt      the tables as bon_csv2txt prints them (+++++ kept as such);\n"
     "           "
-    "a clyde-zcav or clyde-sweep document as its program printed it\n"
+    "a clyde-zcav, clyde-sweep or clyde-curve document as its program\n"
+    "           printed it\n"
     "  html     one self-contained HTML page: bon_csv2html's table (repeats\n"
     "           as mean +- 95% CI, the runs behind it), latency percentiles\n"
     "           from JSON inputs; with two sides or more, compare's verdicts\n"
-    "           and the JSON settings that differ between the sides\n"
+    "           and the JSON settings that differ between the sides. Of\n"
+    "           clyde-curve documents: latency against achieved IOPS, a\n"
+    "           line per document, the target and each knee, compare's rows\n"
     "  compare  each figure side by side with the baseline: value, change\n"
     "           in percent and, where a side has repeats (lines of one name\n"
     "           in one input, or several runs in a JSON document), mean,\n"
     "           95% CI and a Welch t-test verdict: faster, slower or\n"
     "           within noise. Sides are the names of each input in order;\n"
-    "           the first is the baseline\n"
+    "           the first is the baseline. clyde-curve documents, given\n"
+    "           alone: each step's latency and the maximum's and knee's\n"
+    "           IOPS, each document a side, its -x curves the repeats\n"
     "  plot     bar charts of throughput, %CP and latency, drawn by gnuplot:\n"
-    "           a small panel per figure on a linear axis from 0\n"
+    "           a small panel per figure on a linear axis from 0; of\n"
+    "           clyde-curve documents, html's chart of their curves\n"
     "  json     one clyde JSON document (clyde-json(5)) of every input: a\n"
     "           clyde document's runs as read, histograms and all; a CSV\n"
     "           line as what it holds (csv key: the line as 1.98, fields as\n"
     "           written; no work, times, CPU split or histograms); the\n"
-    "           settings of a sole input document, else null. A clyde-zcav\n"
-    "           or clyde-sweep document, given alone, is written again\n";
+    "           settings of a sole input document, else null. A clyde-zcav,\n"
+    "           clyde-sweep or clyde-curve document, given alone, is written\n"
+    "           again\n";
 
 /*
  * --help's about: what is read, with what another program's document
@@ -328,7 +341,8 @@ static void write_about(FILE *out)
 	}
 	add(para, sizeof(para), &n,
 	    ". clyde-zcav and clyde-sweep JSON documents are read by txt and "
-	    "json only.");
+	    "json only; clyde-curve documents by every subcommand, given "
+	    "without other inputs.");
 	opt_wrap(out, para, 0, 0);
 	fputs("\n\n", out);
 	fputs(about_commands, out);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report_docs: the documents of clyde-zcav and clyde-sweep among
- * clyde-report's inputs. Their results are no bonnie++ figures, so they
- * are kept beside the rows, each with its place among them, and not made
- * into rows: txt prints what the program printed for the run, from the
- * same lib/ functions (zcav_print_series; sweep_print_table and
- * sweep_print_csv); json writes the document again as the program writes
- * it (common/docbody.c); html, compare and plot refuse them.
+ * report_docs: the documents of clyde-zcav, clyde-sweep and clyde-curve
+ * among clyde-report's inputs. Their results are no bonnie++ figures, so
+ * they are kept beside the rows, each with its place among them, and
+ * not made into rows: txt prints what the program printed for the run,
+ * from the same lib/ functions (zcav_print_series; sweep_print_table and
+ * sweep_print_csv; curve_print_table, its CSV lines and summary); json
+ * writes the document again as the program writes it (common/docbody.c,
+ * lib/curve_json.c); html, compare and plot refuse zcav and sweep
+ * documents, and draw and compare curve documents given alone
+ * (curve.h).
  */
 #include "config.h"
 
@@ -14,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curve_json.h"
 #include "docbody.h"
 #include "json.h"
 #include "jsonput.h"
@@ -26,7 +30,9 @@
 static const char *const programs[] = {
     [REPORT_DOC_ZCAV] = "clyde-zcav",
     [REPORT_DOC_SWEEP] = "clyde-sweep",
+    [REPORT_DOC_CURVE] = "clyde-curve",
 };
+#define NPROGRAMS (sizeof(programs) / sizeof(programs[0]))
 
 /* The document's kind by its "program", or -1 (*doc NULL) for any other. */
 static int doc_kind(const char *buf, size_t len, json_t **doc)
@@ -35,7 +41,7 @@ static int doc_kind(const char *buf, size_t len, json_t **doc)
 
 	*doc = json_loadb(buf, len, 0, NULL);
 	p = json_string_value(json_object_get(*doc, "program"));
-	for (int k = 0; p && k < 2; k++)
+	for (int k = 0; p && k < (int)NPROGRAMS; k++)
 		if (!strcmp(p, programs[k]))
 			return k;
 	json_decref(*doc);
@@ -71,10 +77,21 @@ static int doc_version(const json_t *doc, char *out, size_t len, char *why,
 static int doc_read(struct report_doc *d, const json_t *doc, const char *buf,
 		    size_t len, char *why, size_t whylen)
 {
+	json_t *again;
+
 	if (d->kind == REPORT_DOC_ZCAV)
 		return zcav_json_read(buf, len, &d->zcav, why, whylen) ||
 		       doc_version(doc, d->version, sizeof(d->version), why,
 				   whylen);
+	if (d->kind == REPORT_DOC_CURVE) {
+		if (!(d->curve = malloc(sizeof(*d->curve)))) {
+			snprintf(why, whylen, "%s", strerror(ENOMEM));
+			return -1;
+		}
+		again = curve_json_read(buf, len, d->curve, why, whylen);
+		json_decref(again);
+		return again ? 0 : -1;
+	}
 	d->sweep = malloc(sizeof(*d->sweep));
 	if (!d->sweep) {
 		snprintf(why, whylen, "%s", strerror(ENOMEM));
@@ -87,6 +104,9 @@ static void doc_free(struct report_doc *d)
 {
 	zcav_result_free(&d->zcav);
 	free(d->sweep);
+	if (d->curve)
+		curve_result_free(d->curve);
+	free(d->curve);
 	json_decref(d->doc);
 	memset(d, 0, sizeof(*d));
 }
@@ -152,6 +172,18 @@ void report_doc_txt(FILE *out, const struct report_doc *d)
 		sweep_print_csv(out, d->sweep);
 		return;
 	}
+	if (d->kind == REPORT_DOC_CURVE) {
+		const struct curve_result *r = d->curve;
+
+		for (unsigned i = 0; i < r->n; i++)
+			curve_print_table(out, r, &r->curves[i]);
+		curve_csv_header(out);
+		for (unsigned i = 0; i < r->n; i++)
+			curve_csv_lines(out, r, i, &r->curves[i]);
+		if (r->n > 1)
+			curve_print_summary(out, r);
+		return;
+	}
 	snprintf(version, sizeof(version), "clyde-%s", d->version);
 	for (unsigned i = 0; i < z->ntargets; i++)
 		zcav_print_series(out, &z->target[i], z->write, version);
@@ -170,10 +202,21 @@ static json_t *doc_again(const struct report_doc *d)
 
 	json_object_foreach(d->doc, key, v)
 	{
-		if (!strcmp(key, "converted_by") || !strcmp(key, "targets") ||
-		    !strcmp(key, "title") || !strcmp(key, "stages"))
+		if (!strcmp(key, "converted_by") ||
+		    (d->kind != REPORT_DOC_CURVE &&
+		     (!strcmp(key, "targets") || !strcmp(key, "title") ||
+		      !strcmp(key, "stages"))) ||
+		    (d->kind == REPORT_DOC_CURVE &&
+		     (!strcmp(key, "complete") || !strcmp(key, "curves") ||
+		      !strcmp(key, "summary"))))
 			continue;
-		jp_put(out, key, json_incref(v), &bad);
+		/* A curve's settings get its own again: a copy, so the
+		 * document read stays as it was. */
+		jp_put(out, key,
+		       d->kind == REPORT_DOC_CURVE && !strcmp(key, "settings")
+			   ? json_deep_copy(v)
+			   : json_incref(v),
+		       &bad);
 		if (!strcmp(key, "version") && !named++)
 			jp_put(out, "converted_by",
 			       json_string(PROG " " PACKAGE_VERSION), &bad);
@@ -183,8 +226,10 @@ static json_t *doc_again(const struct report_doc *d)
 		       json_string(PROG " " PACKAGE_VERSION), &bad);
 	if (d->kind == REPORT_DOC_ZCAV)
 		docbody_zcav(out, &d->zcav, &bad);
-	else
+	else if (d->kind == REPORT_DOC_SWEEP)
 		docbody_sweep(out, d->sweep, &bad);
+	else if (!bad && curve_json_put(out, d->curve))
+		bad = 1;
 	if (bad) {
 		json_decref(out);
 		return NULL;
@@ -210,7 +255,10 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
 		error_on(err, "json: out of memory");
 		return CLI_EXIT_FAILED;
 	}
-	rc = jp_write(doc, out, 0);
+	/* As each program writes its reals. */
+	rc =
+	    jp_write(doc, out,
+		     d->kind == REPORT_DOC_CURVE ? JSON_REAL_PRECISION(10) : 0);
 	json_decref(doc);
 	if (rc) {
 		error_on(err, "json: the document could not be written");

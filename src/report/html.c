@@ -25,7 +25,7 @@
 #include "html.h"
 #include "svg.h"
 
-static const char style[] =
+static const char html_style[] =
     "<style>\n"
     "body{font-family:sans-serif;font-size:14px;color:#000;"
     "background:#fff;margin:1em}\n"
@@ -220,6 +220,19 @@ static void units_note(FILE *out, const struct report_set *set)
 	fputs("</p>\n", out);
 }
 
+void html_head(FILE *out, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	      "<meta charset=\"utf-8\">\n"
+	      "<meta name=\"generator\" content=\"clyde-report " PACKAGE_VERSION
+	      "\">\n<title>",
+	      out);
+	html_esc(out, title);
+	fprintf(out, "</title>\n%s</head>\n<body>\n<h1>", html_style);
+	html_esc(out, title);
+	fputs("</h1>\n", out);
+}
+
 int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 		size_t ninputs, const struct report_opts *o, FILE *err)
 {
@@ -233,15 +246,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 		error_on(err, "html: out of memory");
 		return CLI_EXIT_FAILED;
 	}
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	      "<meta charset=\"utf-8\">\n"
-	      "<meta name=\"generator\" content=\"clyde-report " PACKAGE_VERSION
-	      "\">\n<title>",
-	      out);
-	html_esc(out, title);
-	fprintf(out, "</title>\n%s</head>\n<body>\n<h1>", style);
-	html_esc(out, title);
-	fputs("</h1>\n", out);
+	html_head(out, title);
 	/* Unlike rows side by side: said before they are read. */
 	report_per_char_rows_note(out, set, html_esc, "<p class=\"warn\">",
 				  "</p>\n");

@@ -53,6 +53,9 @@ static inline void html_esc(FILE *out, const char *s)
 	svg_esc(out, s);
 }
 
+/* A page's head, its style sheet and its title as <h1> (html.c). */
+void html_head(FILE *out, const char *title);
+
 /* Each returns 0 or -ENOMEM, having written what it could. */
 
 /* The Random I/O section (html_io.c): each run's random-I/O figures'

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "curve.h"
 #include "gnuplot.h"
 #include "report.h"
 
@@ -208,12 +209,49 @@ static int render(const struct report_args *a, const struct report_set *set,
 		  const size_t *inputs, struct report_outs *outs)
 {
 	FILE *out = stdout;
+	/* clyde-curve documents alone: every subcommand has its own. */
+	int curves = report_curves_alone(set);
 
+	if (curves < 0 && a->cmd != REPORT_TXT) {
+		const char *file = "";
+
+		for (size_t i = 0; i < set->ndocs && !*file; i++)
+			if (set->docs[i].kind == REPORT_DOC_CURVE)
+				file = set->docs[i].file;
+		error("%s: a clyde-curve document beside other inputs: %s",
+		      file,
+		      a->cmd == REPORT_JSON
+			  ? "json writes one document of one program; give it "
+			    "alone"
+			  : "curves are drawn and compared with curves alone");
+		return CLI_EXIT_USAGE;
+	}
+	/* What only one kind of page has. */
+	if (a->cmd == REPORT_HTML && a->o.log_y && curves != 1) {
+		error(
+		    "html --log-y: the latency axis of clyde-curve documents; "
+		    "these inputs have none");
+		return CLI_EXIT_USAGE;
+	}
+	if (a->cmd == REPORT_HTML && a->o.palette != REPORT_PAL_SAFE &&
+	    curves == 1) {
+		error("html --colours: the shading of result cells; a page of "
+		      "curves has none");
+		return CLI_EXIT_USAGE;
+	}
+	if (a->cmd == REPORT_PLOT && a->o.log_y && curves != 1) {
+		error(
+		    "plot --log-y: the latency axis of clyde-curve documents; "
+		    "these inputs have none");
+		return CLI_EXIT_USAGE;
+	}
 	/* clyde-zcav and clyde-sweep documents: txt and json only. */
-	if (set->ndocs && a->cmd != REPORT_TXT && a->cmd != REPORT_JSON)
+	if (set->ndocs && !curves && a->cmd != REPORT_TXT &&
+	    a->cmd != REPORT_JSON)
 		return report_docs_refuse(set, report_cmd_name(a->cmd), stderr);
 	if (a->cmd == REPORT_PLOT)
-		return report_plot(set, &a->o, outs, stderr);
+		return curves ? report_curve_plot(set, &a->o, outs, stderr)
+			      : report_plot(set, &a->o, outs, stderr);
 	if (outs->n) {
 		out = outfile_stream(&outs->f[0]);
 		if (!out) {
@@ -225,6 +263,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 	case REPORT_TXT:
 		return report_txt(out, set, &a->o, stderr);
 	case REPORT_HTML:
+		if (curves)
+			return report_curve_html(out, set, &a->o, stderr);
 		return report_html(out, set, inputs, (size_t)a->ninputs, &a->o,
 				   stderr);
 	case REPORT_JSON:
@@ -233,6 +273,8 @@ static int render(const struct report_args *a, const struct report_set *set,
 		return report_json(out, set, &a->o, stderr);
 	case REPORT_COMPARE:
 	default:
+		if (curves)
+			return report_curve_compare(out, set, &a->o, stderr);
 		return report_compare(out, set, inputs, (size_t)a->ninputs,
 				      &a->o, stderr);
 	}

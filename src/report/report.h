@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "curve_result.h"
 #include "csv.h"
 #include "optable.h"
 #include "outfile.h"
@@ -35,11 +36,11 @@ struct report_row {
 };
 
 /*
- * A clyde-zcav or clyde-sweep document (docs.c). It has no rows: txt
- * prints what the program printed, json writes it again, the other
- * renderers refuse it.
+ * A clyde-zcav, clyde-sweep or clyde-curve document (docs.c). It has no
+ * rows: txt prints what the program printed, json writes it again, the
+ * other renderers refuse it.
  */
-enum report_doc_kind { REPORT_DOC_ZCAV, REPORT_DOC_SWEEP };
+enum report_doc_kind { REPORT_DOC_ZCAV, REPORT_DOC_SWEEP, REPORT_DOC_CURVE };
 
 struct report_doc {
 	enum report_doc_kind kind;
@@ -49,6 +50,7 @@ struct report_doc {
 	json_t *doc;	  /* keep_json: the document as read */
 	struct zcav_result zcav;
 	struct sweep_result *sweep; /* malloc'd */
+	struct curve_result *curve; /* malloc'd */
 };
 
 struct report_set {
@@ -96,6 +98,7 @@ struct report_opts {
 	int csv;		  /* compare: --csv */
 	double alpha;		  /* compare: --alpha, 0.05 */
 	enum report_palette palette; /* html: --colours */
+	int log_y;		     /* html, plot of curves: --log-y */
 };
 
 enum report_cmd {

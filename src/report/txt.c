@@ -21,6 +21,7 @@
  */
 #include "config.h"
 
+#include "curve.h"
 #include "report.h"
 
 /* bon_csv2txt's headings: a fixed version, no name above the files. */
@@ -62,7 +63,8 @@ static void print_latency(FILE *out, const struct report_set *set, FILE *err)
 		shown++;
 		table_print_latency(out, &row->res);
 	}
-	if (!shown)
+	/* Curve documents print their percentiles in their tables. */
+	if (!shown && report_curves_alone(set) != 1)
 		warning_on(err, "warning: --latency: no input holds "
 				"latency histograms (clyde JSON documents do)");
 }

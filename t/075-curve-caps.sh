@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# clyde-curve against a device of known speed, as root: a loop device
+# with ext4 on it under a blkio cap of 2000 reads a second, the curve in
+# a cgroup of its own, -D.
+#   The maximum (a closed loop at depth 32) comes within 3% of the cap;
+#   every step at or below 90% of it achieves the rate it offered within
+#   2%, under 1% of its operations issued late. These steps' arrivals
+#   are fixed gaps: Poisson arrivals would add their own count's spread
+#   (1/sqrt(N): 1.2% over 4 s at 1800 a second) to what is judged.
+#   The knee of p99 <= 50 ms lies between 50% (an idle half of a 0.5 ms
+#   server) and 200% (twice what the cap lets through, so the queue, and
+#   p99 with it, grows for as long as the step runs): two bisection
+#   steps are run between the bracket's ends, each inside it, and the
+#   knee is the highest step within the target below the first beyond.
+# A figure that misses is measured once more (lib.sh's measure_again).
+# Everything set up is undone on every exit path.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
+need_root "loop device, mount, cgroup" losetup mkfs.ext4 mount umount truncate
+need_blkio_iops
+ext4_rig 200
+iops_cgroup
+
+# capped ARGS...: clyde-curve in the cgroup, its JSON in $WORK/c.json.
+capped() {
+	in_cgroup \
+		"$CLYDE_CURVE" -d "$MNT" -r 0 -q -D -s 64m \
+		--json="$WORK/c.json" "$@" >"$WORK/out" 2>"$WORK/err" ||
+		fail "clyde-curve $*: $(cat "$WORK/err")"
+	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
+}
+
+rates() {
+	capped --step-time=4 --steps=25,50,90 --arrivals=fixed
+	near "the maximum" "$(jq '.curves[0].steps[0].test.rate' "$WORK/c.json")" 2000 3
+	for i in 1 2 3; do
+		s=".curves[0].steps[$i]"
+		pct=$(jq "$s.percent" "$WORK/c.json")
+		near "achieved at $pct%" "$(jq "$s.test.rate" "$WORK/c.json")" \
+			"$(jq "$s.offered" "$WORK/c.json")" 2
+		late=$(jq "$s.test.schedule.late_share * 100" "$WORK/c.json")
+		echo "late at $pct%: $late%" >&2
+		awk -v l="$late" 'BEGIN { exit !(l < 1) }' ||
+			missed_figure "late at $pct%" "$late" "<1" 0
+	done
+}
+
+caps 2000 0
+rates
+if measure_again; then
+	rates
+fi
+judge_figures
+
+# The knee: bracketed by 50% and 200%, narrowed twice inside.
+capped --step-time=3 --steps=50,200 --target=p99:50ms --refine=2
+grep -q '^max [0-9]* IOPS; [0-9]* IOPS ([0-9]*% of max) with p99 <= 50 ms$' "$WORK/err" ||
+	fail "knee line: $(cat "$WORK/err")"
+jq -e '.curves[0] as $c | ($c.steps | map(.kind)) as $k |
+	($k | map(select(. == "refine")) | length) == 2 and
+	($c.steps | .[1:] | map(.offered)) as $o | $o == ($o | sort) and
+	$c.steps[1].percent == 50 and $c.steps[-1].percent == 200 and
+	($c.steps[1:-1] | all(.kind != "refine" or
+		(.percent > 50 and .percent < 200))) and
+	$c.knee != null and $c.knee.value_ns <= 50000000 and
+	([$c.steps[1:][] | .test.latency.p99_ns <= 50000000] |
+		index(false)) as $first |
+	$c.knee.step == $first' "$WORK/c.json" >/dev/null ||
+	fail "knee: $(jq -c '[.curves[0].steps[] | {kind, percent, p99: .test.latency.p99_ns}], .curves[0].knee' "$WORK/c.json")"
+exit 0
