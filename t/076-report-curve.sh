@@ -69,8 +69,14 @@ expect_status 0 "$R" compare --csv "$OFF" "$ON"
 [ "$(wc -l <"$WORK/out")" = 9 ] || fail "compare --csv: $(cat "$WORK/out")"
 grep -q '^knee,IOPS,off,on,3,274.4.*,slower$' "$WORK/out" || fail "compare --csv: $(grep knee "$WORK/out")"
 expect_refused "^clyde-report: compare: one curve document" "$R" compare "$OFF"
-expect_refused "^clyde-report: a clyde-curve document beside other inputs" \
+expect_refused "^clyde-report: .*curve-off.json: a clyde-curve document beside other inputs: curves are drawn and compared with curves alone$" \
 	"$R" compare "$OFF" "$DATA/r198.csv"
+expect_refused "^clyde-report: .*curve-off.json: a clyde-curve document beside other inputs: json writes one document" \
+	"$R" json "$DATA/r198.csv" "$OFF"
+expect_refused "^clyde-report: html --log-y: the latency axis of clyde-curve documents; these inputs have none$" \
+	"$R" html --log-y "$DATA/r198.csv"
+expect_refused "^clyde-report: html --colours: the shading of result cells; a page of curves has none$" \
+	"$R" html --colours=bonnie "$OFF"
 
 # html: both curves, the target, both knees, in one SVG; nothing from
 # outside; the first knee right of the second (the second's is lower).
