@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "curve.h"
 #include "report.h"
 
 static FILE *sink(void)
@@ -72,6 +73,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			o.palette = (enum report_palette)skip_bad;
 			report_html(null, &set, &first, 1, &o, null);
+		}
+		/* A curve document: its page (both scales) and its compare
+		 * with itself (a single one is refused). */
+		if (report_curves_alone(&set) == 1) {
+			o.palette = REPORT_PAL_SAFE;
+			o.log_y = skip_bad;
+			report_curve_html(null, &set, &o, null);
+			report_curve_compare(null, &set, &o, null);
 		}
 		report_free(&set);
 	}
