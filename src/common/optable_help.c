@@ -6,7 +6,9 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "optable.h"
 #include "optable_impl.h"
@@ -159,7 +161,7 @@ static void entry_help(FILE *out, const struct opt *e)
 	fputc('\n', out);
 }
 
-void opt_help(const struct opt_parser *p, FILE *out)
+static void help_text(const struct opt_parser *p, FILE *out)
 {
 	struct opt_walk w = {0};
 	const struct opt_table *last = NULL;
@@ -186,4 +188,42 @@ void opt_help(const struct opt_parser *p, FILE *out)
 	}
 	if (p->epilogue)
 		fprintf(out, "\n%s", p->epilogue);
+}
+
+/*
+ * The help is several KiB, more than stdio's buffer for a pipe, so
+ * written through stdio it would be two write(2)s and `--help | head -1`
+ * could see the second fail after head had gone. It is made in memory
+ * and written whole: one write(2) while it fits in a pipe. A write that
+ * fails hands the rest to stdio, which fails the same way and keeps the
+ * error for the program's check of its output at exit.
+ */
+void opt_help(const struct opt_parser *p, FILE *out)
+{
+	char *buf = NULL;
+	size_t len = 0, done = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int fd = fileno(out);
+
+	if (!mem) {
+		help_text(p, out);
+		return;
+	}
+	help_text(p, mem);
+	if (fclose(mem) != 0) {
+		free(buf);
+		help_text(p, out);
+		return;
+	}
+	if (fd >= 0 && fflush(out) == 0)
+		while (done < len) {
+			ssize_t n = write(fd, buf + done, len - done);
+
+			if (n <= 0)
+				break;
+			done += (size_t)n;
+		}
+	if (done < len)
+		fwrite(buf + done, 1, len - done, out);
+	free(buf);
 }
