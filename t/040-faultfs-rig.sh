@@ -111,12 +111,14 @@ ff_cmd clear
 # Bad commands are refused with a message and add no rule.
 for bad in 'fail read EBOGUS' 'fail frob EIO' 'flip len=3' 'delay read' \
 	'fail read EIO len=0' 'fail open EIO off=5' 'delay read fixed=5' \
-	'delay read uniform=9ms,1ms' 'flip off=1 xor=0' 'frobnicate'; do
+	'delay read uniform=9ms,1ms' 'flip off=1 xor=0' 'delay write rate=0' \
+	'delay open rate=1m' 'delay write fixed=1ms cache=0' 'fail write EIO cache=1m' \
+	'frobnicate'; do
 	printf '%s\n' "$bad" 2>/dev/null >"$FF_CTL" && fail "the rig accepted '$bad'"
 done
 grep -q "^faultfs: 'frobnicate': 'frobnicate': unknown command" "$FF_LOG" ||
 	fail "no message for a bad command: $(cat "$FF_LOG")"
-[ "$(grep -c '^faultfs: ' "$FF_LOG")" = 10 ] ||
+[ "$(grep -c '^faultfs: ' "$FF_LOG")" = 14 ] ||
 	fail "not one message per bad command: $(cat "$FF_LOG")"
 : >"$FF_LOG"
 ff_read_ctl || fail "reading the control file"
@@ -152,6 +154,26 @@ for dist in 'read uniform=5ms,15ms path=/f' 'write exp=2ms path=/e'; do
 	set -- $sums
 	[ "$1" = "$2" ] || fail "delay $dist: seed 7 gave $1 then $2 us"
 done
+
+# A write-back cache in front of a slow device: the first 1 MiB of
+# writes pass undelayed, the next 2 MiB at 40 MiB/s (at least 50 ms
+# less the 20 ms of idle time the device may count, and less what each
+# request spends between two sleeps), and a sync or a
+# truncate does not refill the cache.
+ff_cmd clear 'delay write rate=40m cache=1m path=/w'
+dd if=/dev/zero of="$M/w" bs=65536 count=16 2>/dev/null || fail "cache: write"
+ff_read_ctl || fail "reading the control file"
+grep -q '^rule 1 fired=16 matched=16 slept_us=0 cached=1048576: ' "$WORK/ff.status" ||
+	fail "cache: the first MiB was delayed: $(cat "$WORK/ff.status")"
+sync "$M/w" 2>/dev/null
+: >"$M/w"
+t0=$(now_ms)
+dd if=/dev/zero of="$M/w" bs=65536 count=32 2>/dev/null || fail "cache: write past it"
+t1=$(now_ms)
+[ $((t1 - t0)) -ge 30 ] || fail "cache: 2 MiB past a full cache at 40 MiB/s took $((t1 - t0)) ms"
+us=$(ff_slept_us 1)
+[ "$us" -ge 15000 ] && [ "$us" -le 50000 ] || fail "cache: slept $us us for 2 MiB at 40 MiB/s"
+rm -f "$M/w"
 
 # --cache: written data stays cached (a read fault does not fire) until
 # evicted (POSIX_FADV_DONTNEED through dd's nocache), then it fires.

@@ -112,7 +112,7 @@ ff_fired() {
 # ff_slept_us N: the microseconds rule N (a delay) slept in all.
 ff_slept_us() {
 	ff_read_ctl || return 1
-	ff_n=$(sed -n "s/^rule $1 fired=[0-9]* matched=[0-9]* slept_us=\([0-9]*\):.*/\1/p" \
+	ff_n=$(sed -n "s/^rule $1 fired=[0-9]* matched=[0-9]* slept_us=\([0-9]*\)[ :].*/\1/p" \
 		"$WORK/ff.status")
 	echo "${ff_n:-0}"
 }

@@ -204,6 +204,25 @@ static int parse_option(struct ff_rule *r, const char *word, int *have_len,
 		r->dist = FD_UNIFORM;
 		return 0;
 	}
+	if (KEY("rate")) {
+		if (r->kind != FK_DELAY || ff_parse_u64(v, &n) || n == 0)
+			return ff_bad(why, whylen,
+				      "'%s': expected bytes a second (20m) "
+				      "in a delay rule",
+				      word);
+		r->dist = FD_RATE;
+		r->d1 = n;
+		return 0;
+	}
+	if (KEY("cache")) {
+		if (r->kind != FK_DELAY || ff_parse_u64(v, &n) || n == 0)
+			return ff_bad(why, whylen,
+				      "'%s': expected a size (96m) in a "
+				      "delay rule",
+				      word);
+		r->cache = n;
+		return 0;
+	}
 	if (KEY("xor")) {
 		if (r->kind != FK_FLIP || ff_parse_u64(v, &n) || n == 0 ||
 		    n > 255)
@@ -334,8 +353,12 @@ static int check_rule(const struct ff_rule *r, int have_len, char *why,
 	case FK_DELAY:
 		if (r->d1 == UINT64_MAX)
 			return ff_bad(why, whylen,
-				      "delay: fixed=, uniform= or exp= is "
-				      "needed");
+				      "delay: fixed=, uniform=, exp= or "
+				      "rate= is needed");
+		if ((r->dist == FD_RATE || r->cache) && (r->ops & ~RANGED))
+			return ff_bad(why, whylen,
+				      "rate= and cache= apply only to read, "
+				      "write and fallocate");
 		break;
 	default:
 		break;

@@ -13,7 +13,7 @@
 #include "faultfs_rules.h"
 
 enum ff_kind { FK_FAIL, FK_FLIP, FK_DELAY, FK_DROP, FK_REMAP };
-enum ff_dist { FD_FIXED, FD_UNIFORM, FD_EXP };
+enum ff_dist { FD_FIXED, FD_UNIFORM, FD_EXP, FD_RATE };
 
 struct ff_rule {
 	struct ff_rule *next;
@@ -29,7 +29,12 @@ struct ff_rule {
 	uint64_t after, times;
 	unsigned char xor ;
 	enum ff_dist dist;
-	uint64_t d1, d2; /* ns: fixed/min/mean, max */
+	uint64_t d1, d2; /* ns: fixed/min/mean, max; FD_RATE: d1 bytes/s */
+	/* A delay rule's cache=: the bytes of matching operations let
+	 * through before it delays any (never refilled but by clear), and
+	 * those taken so far. */
+	uint64_t cache, cached;
+	uint64_t busy_until_ns; /* FD_RATE: when the last one is done */
 	uint64_t matched, fired, slept_ns;
 	char *text;
 };

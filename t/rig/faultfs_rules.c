@@ -131,9 +131,68 @@ static double uniform01(void)
 	return (double)(z >> 11) / 9007199254740992.0;
 }
 
-static uint64_t delay_ns(const struct ff_rule *r)
+static uint64_t now_ns(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* How far back a rate= device's idle time counts (a token bucket of
+ * this many nanoseconds' bytes). */
+#define RATE_SLACK_NS 20000000u
+
+/*
+ * A rate= rule is one device of that many bytes a second serving its
+ * operations in turn: one that comes while it is busy waits for it, so
+ * several FUSE threads together get the rate, not the rate each. Up to
+ * RATE_SLACK_NS of its idle time counts as work already done (a disk
+ * destages while the host is between requests), so the time a request
+ * spends in FUSE and the program between two of them does not slow the
+ * rate: a closed loop gets N bytes a second, not a little less. The
+ * sleep until this operation's bytes are done, 0 when they already are.
+ */
+static uint64_t rate_ns(struct ff_rule *r, uint64_t bytes)
+{
+	uint64_t now = now_ns(), start = r->busy_until_ns;
+
+	if (start + RATE_SLACK_NS < now)
+		start = now - RATE_SLACK_NS;
+	r->busy_until_ns =
+	    start + (uint64_t)((double)bytes * 1e9 / (double)r->d1 + 0.5);
+	return r->busy_until_ns > now ? r->busy_until_ns - now : 0;
+}
+
+/*
+ * A cache= rule lets its first cache bytes through undelayed (a
+ * write-back cache taking writes at memory speed); of an operation that
+ * fills it, the bytes beyond it are delayed. The bytes to delay.
+ */
+static uint64_t past_cache(struct ff_rule *r, uint64_t len)
+{
+	uint64_t room;
+
+	if (!r->cache)
+		return len;
+	room = r->cache - r->cached;
+	if (len <= room) {
+		r->cached += len;
+		return 0;
+	}
+	r->cached = r->cache;
+	return len - room;
+}
+
+static uint64_t delay_ns(struct ff_rule *r, uint64_t len)
+{
+	uint64_t bytes = len == FF_NO_RANGE ? 0 : past_cache(r, len);
+
+	if (r->cache && !bytes)
+		return 0;
 	switch (r->dist) {
+	case FD_RATE:
+		return rate_ns(r, bytes);
 	case FD_UNIFORM:
 		return r->d1 +
 		       (uint64_t)(uniform01() * (double)(r->d2 - r->d1));
@@ -159,7 +218,8 @@ int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len)
 		if (r->kind == FK_FAIL) {
 			err = r->err;
 		} else {
-			uint64_t d = delay_ns(r);
+			uint64_t d =
+			    delay_ns(r, off == FF_NO_RANGE ? FF_NO_RANGE : len);
 
 			r->slept_ns += d;
 			sleep_ns += d;
@@ -254,12 +314,16 @@ char *ff_status(size_t *len)
 	if (!f)
 		return NULL;
 	pthread_mutex_lock(&lock);
-	for (const struct ff_rule *r = rules; r; r = r->next)
-		fprintf(f,
-			"rule %u fired=%llu matched=%llu slept_us=%llu: %s\n",
+	for (const struct ff_rule *r = rules; r; r = r->next) {
+		fprintf(f, "rule %u fired=%llu matched=%llu slept_us=%llu",
 			r->id, (unsigned long long)r->fired,
 			(unsigned long long)r->matched,
-			(unsigned long long)(r->slept_ns / 1000), r->text);
+			(unsigned long long)(r->slept_ns / 1000));
+		if (r->cache)
+			fprintf(f, " cached=%llu",
+				(unsigned long long)r->cached);
+		fprintf(f, ": %s\n", r->text);
+	}
 	for (int i = 0; i < FF_OP_COUNT; i++)
 		if (op_count[i])
 			fprintf(f, "op %s %llu\n", ff_op_names[i],
