@@ -14,7 +14,7 @@
  * fills once in a test, so one change point is looked for, not many.
  *
  * The fit is of the rates' logarithms. A rate's noise is a share of the
- * rate (a burst of 800 MB/s wanders by tens of MB/s, a sustained 20 MB/s
+ * rate (a burst of 800 MiB/s wanders by tens of MiB/s, a sustained 20 MiB/s
  * by one or two), so in plain rates the burst's noise would outweigh
  * the sustained side's, and an interval half-way down could be taken
  * for the sustained level's noise. In logs both sides' noise weighs
@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "result.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -42,11 +43,58 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Spikes out of the logs (a Hampel filter): a log more than CLIFF_SPIKE
+ * times the scaled median absolute deviation of its window (CLIFF_HALF
+ * intervals each side) from the window's median is taken as that
+ * median. An interval in which the machine stalled (busy elsewhere for
+ * a few of its milliseconds) has a log far below its neighbours', and a
+ * few such would swamp the spread of a short burst and hide a cliff that
+ * is plainly there; a step is not a spike (the window's median follows
+ * it), so the drop and the interval that holds it stay as they were.
+ * The reported levels are the plain rates', stalls and all.
+ */
+#define CLIFF_HALF  3u
+#define CLIFF_SPIKE 3.0
+#define CLIFF_WIN   (2 * CLIFF_HALF + 1)
+
+/* The median of x[0, n), n <= CLIFF_WIN. */
+static double median_win(const double *x, unsigned n)
+{
+	double d[CLIFF_WIN];
+
+	memcpy(d, x, n * sizeof(*d));
+	qsort(d, n, sizeof(*d), cmp_double);
+	return n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+}
+
+static int despike(double *y, unsigned m)
+{
+	double *out = malloc((m ? m : 1) * sizeof(*out)), d[CLIFF_WIN];
+
+	if (!out)
+		return -1;
+	for (unsigned i = 0; i < m; i++) {
+		unsigned lo = i >= CLIFF_HALF ? i - CLIFF_HALF : 0,
+			 hi = i + CLIFF_HALF + 1 < m ? i + CLIFF_HALF + 1 : m;
+		double med = median_win(y + lo, hi - lo), mad;
+
+		for (unsigned j = lo; j < hi; j++)
+			d[j - lo] = fabs(y[j] - med);
+		mad = 1.4826 * median_win(d, hi - lo);
+		out[i] = mad > 0 && fabs(y[i] - med) > CLIFF_SPIKE * mad ? med
+									 : y[i];
+	}
+	memcpy(y, out, m * sizeof(*y));
+	free(out);
+	return 0;
+}
+
 /* The intervals that give a rate: start, length, rate and the bytes
  * written before each (by every interval before it, short ones too). */
 struct pts {
 	double *t0, *secs, *r, *before, *bytes;
-	double *y; /* log of r (floored), what the fit is made on */
+	double *y; /* log of r (floored, despiked): what the fit is made on */
 	unsigned m;
 };
 
@@ -103,6 +151,10 @@ static int pts_make(const struct result_interval *v, unsigned n, struct pts *p)
 		top = fmax(top, p->r[i]);
 	for (i = 0; i < p->m; i++)
 		p->y[i] = log(fmax(p->r[i], top * 1e-3 + 1e-9));
+	if (despike(p->y, p->m) != 0) {
+		pts_free(p);
+		return -1;
+	}
 	return 0;
 }
 
@@ -173,23 +225,109 @@ static void place_drop(const struct pts *p, unsigned k, struct cliff *c)
 	c->absorbed = p->before[k] + fmax(p->bytes[k] - b * (secs - t), 0);
 }
 
-/* The fit at split k in logs: each level's mean log and the spread of
- * the logs about it, and both sides' spread together. */
-struct logfit {
-	double la, lb, sda, sdb, pooled;
+/*
+ * The two sides of the drop at the scale of their groups: g intervals
+ * a group, g the largest power of two that leaves each side
+ * CLIFF_GROUPS groups (merged from the drop outwards; what is left at
+ * the far ends is not judged), each group's rate its bytes over its
+ * seconds. What noise means depends on how long an interval is: at 10 ms
+ * a busy machine's scheduler alone moves a rate by half, over a tenth of
+ * a second it does not, while the levels stay where they are. So the
+ * sides are compared at as long a scale as they allow.
+ */
+#define CLIFF_GROUPS 8u
+
+struct sides {
+	double *a, *b; /* the groups' rates before and after the drop */
+	unsigned na, nb, g;
 };
 
-static int judge(const struct pts *p, unsigned k, const double *mid,
-		 const struct logfit *lf, struct cliff *c)
+/* The mean and sample standard deviation of x[lo, hi). */
+static void mean_sd(const double *x, unsigned lo, unsigned hi, double *mean,
+		    double *sd)
 {
-	const double mb = 1e6;
-	double yk = p->y[k];
-	/* Either side's spread, or both sides' together: a side of a few
-	 * intervals can show little spread by chance. */
-	double noise = fmax(fmax(lf->sda, lf->sdb), lf->pooled);
+	double sum = 0, ss = 0;
 
-	c->sse_levels +=
-	    fmin((yk - lf->la) * (yk - lf->la), (yk - lf->lb) * (yk - lf->lb));
+	for (unsigned i = lo; i < hi; i++)
+		sum += x[i];
+	*mean = sum / (hi - lo);
+	for (unsigned i = lo; i < hi; i++)
+		ss += (x[i] - *mean) * (x[i] - *mean);
+	*sd = hi - lo > 1 ? sqrt(ss / (hi - lo - 1)) : 0;
+}
+
+/* The rate of intervals [lo, hi) as one: their bytes over their seconds
+ * (what the storage did over that time, each interval weighing by its
+ * length). */
+static double span_rate(const struct pts *p, unsigned lo, unsigned hi)
+{
+	double b = 0, t = 0;
+
+	for (unsigned j = lo; j < hi; j++) {
+		b += p->bytes[j];
+		t += p->secs[j];
+	}
+	return t > 0 ? b / t : 0;
+}
+
+static int sides_make(const struct pts *p, unsigned k, struct sides *s)
+{
+	unsigned na = k, nb = p->m - k - 1, g = 1;
+
+	while (na / (2 * g) >= CLIFF_GROUPS && nb / (2 * g) >= CLIFF_GROUPS)
+		g *= 2;
+	s->g = g;
+	s->na = na / g;
+	s->nb = nb / g;
+	s->a = calloc(s->na, sizeof(*s->a));
+	s->b = calloc(s->nb, sizeof(*s->b));
+	if (!s->a || !s->b)
+		return -1;
+	for (unsigned j = 0; j < s->na; j++)
+		s->a[j] = span_rate(p, k - (j + 1) * g, k - j * g);
+	for (unsigned j = 0; j < s->nb; j++)
+		s->b[j] = span_rate(p, k + 1 + j * g, k + 1 + (j + 1) * g);
+	return 0;
+}
+
+/*
+ * The share of pairs, one group before the drop and one after, in which
+ * the one before is the faster (ties count half): 1 when every rate
+ * before is above every rate after, about 1/2 where the two sides are
+ * alike. This is what "differ by more than the noise of either side"
+ * comes to without assuming how the noise is spread: it holds for a
+ * burst as ragged as a busy machine makes it, and fails for a split of
+ * plain noise, whose sides overlap.
+ */
+static double separation(struct sides *s)
+{
+	double above = 0;
+	unsigned j = 0;
+
+	qsort(s->a, s->na, sizeof(*s->a), cmp_double);
+	qsort(s->b, s->nb, sizeof(*s->b), cmp_double);
+	/* For each rate before, the rates after below it (and half of
+	 * those equal), walking both in order. */
+	for (unsigned i = 0; i < s->na; i++) {
+		unsigned eq;
+
+		while (j < s->nb && s->b[j] < s->a[i])
+			j++;
+		for (eq = j; eq < s->nb && s->b[eq] == s->a[i]; eq++)
+			;
+		above += j + (eq - j) / 2.0;
+	}
+	return above / ((double)s->na * s->nb);
+}
+
+static int judge(const struct pts *p, unsigned k, const double *mid,
+		 struct cliff *c)
+{
+	const double mb = 1048576;
+	struct sides sd = {0};
+	double sep;
+	int ok = 0;
+
 	c->sse_line = line_sse(mid, p->y, p->m);
 	if (c->sustained >= CLIFF_RATIO * c->burst) {
 		snprintf(c->why, sizeof(c->why),
@@ -199,46 +337,38 @@ static int judge(const struct pts *p, unsigned k, const double *mid,
 				      : 100.0);
 		return 0;
 	}
-	if (lf->la - lf->lb < CLIFF_NOISE * noise) {
-		snprintf(c->why, sizeof(c->why),
-			 "the fall from %.1f to %.1f MB/s is within the "
-			 "rates' noise (sd %.1f and %.1f MB/s)",
-			 c->burst / mb, c->sustained / mb, c->burst_sd / mb,
-			 c->sustained_sd / mb);
-		return 0;
-	}
 	if (c->sse_levels >= c->sse_line) {
 		snprintf(c->why, sizeof(c->why),
-			 "the rate slides from %.1f to %.1f MB/s rather "
+			 "the rate slides from %.1f to %.1f MiB/s rather "
 			 "than drops: a straight line fits it as well",
 			 c->burst / mb, c->sustained / mb);
 		return 0;
 	}
-	return 1;
-}
-
-/* The mean and sample standard deviation of x[lo, hi). */
-static void mean_sd(const double *x, unsigned lo, unsigned hi, double *mean,
-		    double *sd)
-{
-	double s = 0, ss = 0;
-
-	for (unsigned i = lo; i < hi; i++)
-		s += x[i];
-	*mean = s / (hi - lo);
-	for (unsigned i = lo; i < hi; i++)
-		ss += (x[i] - *mean) * (x[i] - *mean);
-	*sd = hi - lo > 1 ? sqrt(ss / (hi - lo - 1)) : 0;
+	if (sides_make(p, k, &sd) != 0) {
+		snprintf(c->why, sizeof(c->why), "out of memory");
+	} else if ((sep = separation(&sd)) < CLIFF_SEPARATION) {
+		snprintf(c->why, sizeof(c->why),
+			 "the fall from %.1f to %.1f MiB/s is within the "
+			 "rates' noise: over %.0f ms, %.0f%% of the rates "
+			 "before are above those after",
+			 c->burst / mb, c->sustained / mb,
+			 1e3 * sd.g * p->secs[k], 100 * sep);
+	} else {
+		ok = 1;
+	}
+	free(sd.a);
+	free(sd.b);
+	return ok;
 }
 
 int cliff_find(const struct result_interval *v, unsigned n, struct cliff *c)
 {
 	struct pts p;
-	struct logfit lf;
-	double *s1 = NULL, *s2 = NULL, *mid = NULL, sse;
+	double *s1 = NULL, *s2 = NULL, *mid = NULL, sse, yk, la, lb, sd;
 	unsigned k;
 
 	memset(c, 0, sizeof(*c));
+	c->looked = 1;
 	if (pts_make(v, n, &p) != 0) {
 		snprintf(c->why, sizeof(c->why), "out of memory");
 		return 0;
@@ -266,13 +396,18 @@ int cliff_find(const struct result_interval *v, unsigned n, struct cliff *c)
 	k = best_split(&p, s1, s2, &sse);
 	c->n_burst = k;
 	c->n_sustained = p.m - k - 1;
-	c->sse_levels = sse;
-	mean_sd(p.y, 0, k, &lf.la, &lf.sda);
-	mean_sd(p.y, k + 1, p.m, &lf.lb, &lf.sdb);
-	lf.pooled = sqrt(sse / (p.m - 3));
-	mean_sd(p.r, 0, k, &c->burst, &c->burst_sd);
-	mean_sd(p.r, k + 1, p.m, &c->sustained, &c->sustained_sd);
-	if (judge(&p, k, mid, &lf, c)) {
+	/* The two levels' squared residuals, the interval of the drop on
+	 * the nearer level. */
+	yk = p.y[k];
+	la = s1[k] / k;
+	lb = (s1[p.m] - s1[k + 1]) / (p.m - k - 1);
+	c->sse_levels =
+	    sse + fmin((yk - la) * (yk - la), (yk - lb) * (yk - lb));
+	c->burst = span_rate(&p, 0, k);
+	c->sustained = span_rate(&p, k + 1, p.m);
+	mean_sd(p.r, 0, k, &sd, &c->burst_sd);
+	mean_sd(p.r, k + 1, p.m, &sd, &c->sustained_sd);
+	if (judge(&p, k, mid, c)) {
 		c->found = 1;
 		place_drop(&p, k, c);
 	}

@@ -46,7 +46,8 @@
  *        latencies. FIG_NO_CSV for a figure bonnie++ does not have.
  * flags  optional: FIGF_PER_CHAR when what it measures is the run's
  *        per-char meaning (result.h's enum result_per_char), which the
- *        readers name when rows of two meanings meet
+ *        readers name when rows of two meanings meet; FIGF_CLIFF when
+ *        clyde looks for the write-cache cliff in its intervals
  *
  * The data-file figures (group IO) come before the file tests.
  */
@@ -55,7 +56,7 @@
 	  "Per Chr", "write\nper char", FIG_CSV(9, 38, 7, 36, 2),              \
 	  FIGF_PER_CHAR)                                                       \
 	X(put_block, "block output", IO, IO, "Sequential Output", "Block",     \
-	  "Block", "write\nblock", FIG_CSV(11, 39, 9, 37, 4))                  \
+	  "Block", "write\nblock", FIG_CSV(11, 39, 9, 37, 4), FIGF_CLIFF)      \
 	X(rewrite, "rewrite", IO, IO, "Sequential Output", "Rewrite",          \
 	  "Rewrite", "rewrite", FIG_CSV(13, 40, 11, 38, 6))                    \
 	X(getc, "per-char input", IO, IO, "Sequential Input", "Per Char",      \
@@ -68,9 +69,9 @@
 	X(ran_read, "random reads", OPS, IO, "Random I/O", "Read", "Read",     \
 	  "random\nread", FIG_NO_CSV)                                          \
 	X(ran_write, "random writes", OPS, IO, "Random I/O", "Write", "Write", \
-	  "random\nwrite", FIG_NO_CSV)                                         \
+	  "random\nwrite", FIG_NO_CSV, FIGF_CLIFF)                             \
 	X(ran_mix, "random mix", OPS, IO, "Random I/O", "Mix", "Mix",          \
-	  "random\nmix", FIG_NO_CSV)                                           \
+	  "random\nmix", FIG_NO_CSV, FIGF_CLIFF)                               \
 	X(sync_write, "synchronous write", OPS, IO, "Synchronous", "Write",    \
 	  "Write", "sync\nwrite", FIG_NO_CSV)                                  \
 	X(seq_create, "sequential create", FILE, SEQ, "Sequential Create",     \
@@ -180,6 +181,8 @@ enum figure_group { FG_IO, FG_SEQ, FG_RAN };
 enum figure_flags {
 	FIGF_PER_CHAR = 1u, /* its meaning is the run's per-char mode */
 	FIGF_OTHER = 2u,    /* another program measures it (extfig.h) */
+	FIGF_CLIFF = 4u,    /* it writes for a while: a write-back cache
+			     * shows in its rate over time (cliff.h) */
 };
 
 /*

@@ -215,6 +215,10 @@ json_t *json_test(const struct run_result *r, enum result_test t)
 		jp_put(o, "intervals",
 		       json_intervals(rec->intervals, rec->nintervals, -1),
 		       &bad);
+	if (rec->cliff.looked)
+		jp_put(o, "cliff", json_cliff(&rec->cliff), &bad);
+	if (rec->preconditioned)
+		jp_put(o, "preconditioned", json_true(), &bad);
 	if (rec->nworkers)
 		jp_put(o, "workers", workers(rec), &bad);
 	if (rec->spans.on) {
@@ -250,6 +254,15 @@ json_t *json_run(const struct run_result *r)
 	       &bad);
 	jp_put(o, "error", r->error[0] ? json_string(r->error) : json_null(),
 	       &bad);
+	if (r->precondition.passes)
+		jp_put(o, "precondition",
+		       json_pack("{s:I,s:I,s:I,s:f}", "passes",
+				 (json_int_t)r->precondition.passes, "bytes",
+				 (json_int_t)r->precondition.bytes,
+				 "block_size",
+				 (json_int_t)r->precondition.block_size,
+				 "seconds", r->precondition.seconds),
+		       &bad);
 	jp_put(o, "csv", json_string(line ? line : ""), &bad);
 	free(line);
 	/* Every figure clyde measures; another program's where r has it. */

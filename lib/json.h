@@ -38,6 +38,9 @@ int json_read_test(json_t *o, const char *at, int hist,
  * them (worker -1), or worker's alone. */
 json_t *json_intervals(const struct result_interval *v, unsigned n, int worker);
 
+/* A test's write-cache cliff (cliff.h) as its "cliff" object. */
+json_t *json_cliff(const struct cliff *c);
+
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 
 /*

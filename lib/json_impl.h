@@ -72,6 +72,13 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen);
 
 /*
+ * Test object o's "cliff" (json_cliff.c) into rec->cliff, checked;
+ * absent: not looked for. 0, or -1 with why.
+ */
+int json_read_cliff(json_t *o, const char *at, struct result_test_rec *rec,
+		    char *why, size_t whylen);
+
+/*
  * Test object o's "intervals" (--log-interval) into rec, checked, their
  * times too: without "workers" one log that tiles the timed window, with
  * it a sum of which no interval starts before the test. 0, or -1 with

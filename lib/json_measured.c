@@ -103,6 +103,21 @@ static int read_whole(json_t *o, const char *at, const char *name, double max,
 	return 0;
 }
 
+/* Test o's "preconditioned" when there: true or false. */
+static int read_preconditioned(json_t *o, const char *at,
+			       struct result_test_rec *rec, char *why,
+			       size_t whylen)
+{
+	json_t *v = json_object_get(o, "preconditioned");
+	char key[200];
+
+	rec->preconditioned = json_is_true(v);
+	if (!v || json_is_boolean(v))
+		return 0;
+	snprintf(key, sizeof(key), "%.150s.preconditioned", at);
+	return json_refuse(why, whylen, key, v, "true or false");
+}
+
 /*
  * What a test measured (checked by check_test, and here what it does not
  * check) into rec: status, work, times, CPU split, worst latency, start,
@@ -140,6 +155,8 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       &rec->op_bytes, why, whylen) < 0 ||
 	    json_read_how(o, at, rec->how, why, whylen) < 0 ||
 	    json_read_intervals(o, at, rec, why, whylen) < 0 ||
+	    json_read_cliff(o, at, rec, why, whylen) < 0 ||
+	    read_preconditioned(o, at, rec, why, whylen) < 0 ||
 	    json_read_io(o, at, rec, why, whylen) < 0)
 		return -1;
 	return hist ? json_read_hist(o, at, "histogram", "latency", &rec->lat,
@@ -264,7 +281,53 @@ int json_read_settings(json_t *doc, struct run_result *r, char *why,
 	return 0;
 }
 
-/* The run's own keys: seed, cache_left, error. */
+/* Run i's "precondition" when there: {passes 1 to 100, bytes,
+ * block_size, seconds}, each checked. */
+static int read_precondition(json_t *run, size_t i,
+			     struct result_precondition *pc, char *why,
+			     size_t whylen)
+{
+	json_t *o = json_object_get(run, "precondition");
+	char at[64];
+	uint64_t passes, bytes, bs;
+
+	memset(pc, 0, sizeof(*pc));
+	if (!o)
+		return 0;
+	snprintf(at, sizeof(at), "runs[%zu].precondition", i);
+	if (!json_is_object(o))
+		return json_refuse(why, whylen, at, o,
+				   "a precondition: expected an object");
+	if (read_whole(o, at, "passes", 100,
+		       "a count of passes: expected a whole number from 1 to "
+		       "100",
+		       &passes, why, whylen) < 0 ||
+	    read_whole(o, at, "bytes", JSON_READ_MAX,
+		       "a count of bytes: expected a whole number from 0 to "
+		       "1e18",
+		       &bytes, why, whylen) < 0 ||
+	    read_whole(o, at, "block_size", JSON_READ_MAX,
+		       "a block size: expected a whole number of bytes from 0 "
+		       "to 1e18",
+		       &bs, why, whylen) < 0 ||
+	    read_seconds(o, "seconds", at, &pc->seconds, why, whylen) < 0)
+		return -1;
+	if (!passes) {
+		char key[96];
+
+		snprintf(key, sizeof(key), "%s.passes", at);
+		return json_refuse(why, whylen, key,
+				   json_object_get(o, "passes"),
+				   "a count of passes: expected a whole number "
+				   "from 1 to 100");
+	}
+	pc->passes = (unsigned)passes;
+	pc->bytes = bytes;
+	pc->block_size = bs;
+	return 0;
+}
+
+/* The run's own keys: seed, cache_left, error, precondition. */
 int json_read_run_keys(json_t *run, size_t i, struct run_result *row, char *why,
 		       size_t whylen)
 {
@@ -289,6 +352,8 @@ int json_read_run_keys(json_t *run, size_t i, struct run_result *row, char *why,
 	if (error && !json_is_null(error) && !json_is_string(error))
 		return json_refuse(why, whylen, key, error,
 				   "an error: expected a string or null");
+	if (read_precondition(run, i, &row->precondition, why, whylen) < 0)
+		return -1;
 	row->seed = (uint64_t)json_integer_value(seed);
 	row->cache_left = json_is_number(left) ? json_number_value(left) : -1;
 	snprintf(row->error, sizeof(row->error), "%s",

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 
+#include "cliff.h"
 #include "figures.h"
 #include "hist.h"
 
@@ -93,6 +94,16 @@ struct result_sched {
 	uint64_t due, issued, late;
 };
 
+/* --precondition: the data file written whole, untimed, before the
+ * first test that writes in place; passes 0: not done. bytes and
+ * seconds are the step's (every worker's bytes, first start to last
+ * end). */
+struct result_precondition {
+	unsigned passes;
+	uint64_t bytes, block_size;
+	double seconds;
+};
+
 /* The longest settings text of a figure (result_test_rec.how), with
  * its terminating NUL. */
 #define RESULT_HOW_MAX 128
@@ -134,6 +145,11 @@ struct result_test_rec {
 	int io;
 	struct result_kind_rec kind[RESULT_KINDS];
 	struct result_sched sched;
+	/* A figure that writes (figures.h's FIGF_CLIFF): the write-cache
+	 * cliff in its intervals (cliff.h); looked 0: not looked for. */
+	struct cliff cliff;
+	/* It ran after --precondition's step, in the same pass. */
+	int preconditioned;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */
@@ -247,6 +263,7 @@ struct run_result {
 	 * document's settings (json_read_settings). */
 	enum result_per_char per_char;
 	enum result_per_char_from per_char_from;
+	struct result_precondition precondition;
 };
 
 /* Defaults that bonnie++ leaves out of labels and CSV fields. */

@@ -260,6 +260,9 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 	head = 0;
 	for (size_t i = 0; i < n; i++)
 		table_print_io(out, r[i]->name, r[i], c[i], &head);
+	head = 0;
+	for (size_t i = 0; i < n; i++)
+		table_print_cliff(out, r[i]->name, r[i], &head);
 	free(c);
 }
 

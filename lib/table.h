@@ -103,6 +103,15 @@ void table_latency_io_rows(FILE *out, const struct result_test_rec *rec);
 void table_print_io(FILE *out, const char *name, const struct run_result *r,
 		    const struct csv_cell *c, int *head);
 
+/*
+ * The write-cache cliff (table_cliff.c) of each figure of r that looked
+ * for one, a section of its own under a heading printed first when *head
+ * is 0 (it is set then): burst and sustained MiB/s, the MiB absorbed and
+ * when the rate fell, or "no cliff:" and why.
+ */
+void table_print_cliff(FILE *out, const char *name, const struct run_result *r,
+		       int *head);
+
 /* Where table_io_walk sends a random-I/O figure's parts: a row of a
  * part's IOPS (negative: none) and p50, p99, p99.9 and max (0: not
  * known), and an offered rate's schedule. */

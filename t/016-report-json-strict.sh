@@ -95,6 +95,30 @@ for v in '"done"' 7 null; do
 	bad "runs[0].tests.putc.status $v is not a status"
 done
 
+# A test's write-cache cliff: found, with each of its figures, or not,
+# with why; each figure a number from 0 up, the sustained rate under the
+# burst. A good one is shown in the Write cache section.
+CLIFF='"found": true, "intervals": 40, "method": "m", "burst_bytes_per_s": 5e8, "sustained_bytes_per_s": 2e7, "burst_sd": 1e7, "sustained_sd": 1e5, "drop_seconds": 0.2, "absorbed_bytes": 1e8, "burst_intervals": 10, "sustained_intervals": 29'
+doc "$V" "$(putc "$LAT, \"cliff\": {$CLIFF}")"
+expect_status 0 "$R" txt "$J"
+grep -q '^vm  *putc  *476\.8  *19\.1  *95\.4 MiB  *0\.20 s$' "$WORK/out" ||
+	fail "cliff: $(cat "$WORK/out")"
+doc "$V" "$(putc "$LAT, \"cliff\": {\"found\": false, \"intervals\": 3, \"why\": \"too few\"}")"
+expect_status 0 "$R" txt "$J"
+grep -q '^vm  *putc  *no cliff: too few$' "$WORK/out" || fail "no cliff: $(cat "$WORK/out")"
+doc "$V" "$(putc "$LAT, \"cliff\": 5")"
+bad 'runs[0].tests.putc.cliff 5 is not a cliff: expected an object'
+doc "$V" "$(putc "$LAT, \"cliff\": {\"found\": false, \"intervals\": 3}")"
+bad 'runs[0].tests.putc.cliff.why (missing) is not why no cliff was found'
+doc "$V" "$(putc "$LAT, \"cliff\": {$(echo "$CLIFF" | sed 's/"absorbed_bytes": 1e8, //')}")"
+bad 'runs[0].tests.putc.cliff has no absorbed_bytes'
+doc "$V" "$(putc "$LAT, \"cliff\": {$(echo "$CLIFF" | sed 's/"drop_seconds": 0.2/"drop_seconds": "x"/')}")"
+bad 'runs[0].tests.putc.cliff.drop_seconds "x" is not a cliff'"'"'s figure'
+doc "$V" "$(putc "$LAT, \"cliff\": {$(echo "$CLIFF" | sed 's/"sustained_bytes_per_s": 2e7/"sustained_bytes_per_s": 6e8/')}")"
+bad 'runs[0].tests.putc.cliff.sustained_bytes_per_s 600000000.0 is not a sustained rate: expected it under the burst'
+doc "$V" "$(putc "$LAT, \"cliff\": {$(echo "$CLIFF" | sed 's/"intervals": 40/"intervals": 39/')}")"
+bad 'runs[0].tests.putc.cliff.intervals 39 is not the intervals looked at'
+
 # The containers.
 doc "$V" '"fast"'
 bad 'runs[0].tests.putc "fast" is not an object'

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cliff.h"
+#include "result.h"
 #include "rng.h"
 #include "check_main.h"
 
@@ -46,7 +47,7 @@ static double gauss(struct rng *r)
 
 static double noisy(double level, const struct cache *c)
 {
-	return c->rng && c->cv > 0 ? level * (1 + c->cv * gauss(c->rng))
+	return c->rng && c->cv > 0 ? level * fmax(0, 1 + c->cv * gauss(c->rng))
 				   : level;
 }
 
@@ -123,7 +124,7 @@ static double flat_rate(unsigned i, void *arg)
 	const struct flat *f = arg;
 	double level = f->level * (1 - f->slide * i / (f->n - 1));
 
-	return level * (1 + f->cv * gauss(f->rng));
+	return level * fmax(0, 1 + f->cv * gauss(f->rng));
 }
 
 /* No cliff in noise: of 4000 flat series of 10% and 30% noise, 7 to 100

@@ -502,7 +502,7 @@ START_TEST(registry_checks_each_phase)
 	bad = ok, bad.name = "pg_scan", bad.test = RT_pg_scan;
 	ck_assert_str_eq(runner_check_phase(&bad),
 			 "its figure is another program's");
-	bad = ok, bad.flags |= 0x100u;
+	bad = ok, bad.flags |= (PHASE_FLAGS_KNOWN + 1u);
 	ck_assert_str_eq(runner_check_phase(&bad), "unknown flags");
 	bad = ok, bad.flags = PHASE_READS;
 	ck_assert_ptr_nonnull(runner_check_phase(&bad));

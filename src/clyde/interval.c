@@ -132,6 +132,13 @@ uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now)
 	return l->next_ns = l->start_ns + k * l->period_ns;
 }
 
+void ilog_skip(struct ilog *l)
+{
+	l->n = 0;
+	if (l->worker >= 0 && shared && (unsigned)l->worker < nshared)
+		__atomic_store_n(&shared[l->worker].n, 0u, __ATOMIC_RELEASE);
+}
+
 void ilog_end(struct ilog *l, struct phase_out *out, uint64_t now, int io)
 {
 	out->ilat = NULL;

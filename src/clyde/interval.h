@@ -28,6 +28,11 @@ struct phase_out;
 /* --log-interval's bounds, ms. */
 #define ILOG_MS_MIN 10u
 #define ILOG_MS_MAX 3600000u
+/* The period a figure that writes (figures.h's FIGF_CLIFF) is logged
+ * at without --log-interval, for its write-cache cliff (cliff.h): short
+ * enough that a cache filled in a twentieth of a second has several
+ * intervals of its burst. ILOG_MAX of them cover 655 s. */
+#define ILOG_CLIFF_MS 10u
 /* The intervals kept of one test (per worker): beyond, the last one
  * takes the rest of the test. */
 #define ILOG_MAX 65536u
@@ -67,6 +72,10 @@ void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
  * another watcher's due time gave it, before, changes nothing);
  * returns when the next one is due. */
 uint64_t ilog_tick(struct ilog *l, struct phase_out *out, uint64_t now);
+
+/* A test not logged: nothing kept of it (a worker's count published
+ * as 0, so the parent collects nothing of it). */
+void ilog_skip(struct ilog *l);
 
 /* The window ended at now: the last interval closed (io: out->work is
  * bytes, which the bytes logged are made to add up to), out detached,

@@ -156,6 +156,8 @@ static json_t *settings(const struct run_plan *rp, int *bad)
 	put(s, rp, "log_interval_ms",
 	    o->log_interval_ms ? json_integer(o->log_interval_ms) : json_null(),
 	    bad);
+	put(s, rp, "precondition",
+	    o->precondition ? json_integer(o->precondition) : json_null(), bad);
 	put(s, rp, "sync",
 	    o->sync == OPT_SYNC_SEM	 ? json_string("semaphores")
 	    : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")

@@ -81,18 +81,23 @@ void live_run_begin(struct live *lv, unsigned run)
 		lv->run_start = clk_now_ns();
 }
 
-/* What test t is expected to do in the run's plan (its expect hook). */
-static void expect(const struct live *lv, enum result_test t,
-		   struct phase_expect *e)
+/* What the step of ph is expected to do in the run's plan (its expect
+ * hook), and test t (its phase's). */
+static void expect_of(const struct live *lv, const struct phase_ops *ph,
+		      struct phase_expect *e)
 {
-	const struct phase_ops *ph = runner_phase_of(t);
-
 	*e = (struct phase_expect){.unit = "ops"};
 	if (ph && ph->expect) {
-		struct phase_plan p = plan_of(lv->rp, t);
+		struct phase_plan p = plan_of(lv->rp, ph->test);
 
 		ph->expect(&p, e);
 	}
+}
+
+static void expect(const struct live *lv, enum result_test t,
+		   struct phase_expect *e)
+{
+	expect_of(lv, runner_phase_of(t), e);
 }
 
 /* The block rate so far, bytes/s (the test running counts as it goes,
@@ -173,7 +178,9 @@ uint64_t live_begin(struct live *lv, const struct phase_ops *ph,
 			 sizeof(lv->name) - strlen(lv->name), " %u/%u",
 			 lv->run + 1, lv->o->repeats);
 	snprintf(lv->prefix, sizeof(lv->prefix), "%s", prefix);
-	expect(lv, ph->test, &e);
+	/* The step's own hook: an untimed step (the precondition) is not
+	 * its test's. */
+	expect_of(lv, ph, &e);
 	lv->ops = e.ops;
 	lv->time_ns = (uint64_t)(e.secs * 1e9);
 	lv->op_bytes = e.op_bytes;

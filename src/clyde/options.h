@@ -34,6 +34,9 @@ enum opt_sync {
  * -c, several -d or mpirun's ranks wait for each other at a test's start,
  * or go without an operation in it (0: no limit). */
 #define OPT_BARRIER_TIMEOUT_DEFAULT 600u
+/* --precondition without a count: PTS's two passes; and the most. */
+#define OPT_PRECONDITION_DEFAULT 2u
+#define OPT_PRECONDITION_MAX	 100u
 
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
@@ -102,6 +105,10 @@ struct clyde_opts {
 	const char *sync_timeout_arg; /* as given; NULL if none */
 	unsigned barrier_timeout;     /* --barrier-timeout, seconds; 0 none */
 	unsigned log_interval_ms;     /* --log-interval, ms; 0: no log */
+	/* --precondition[=N]: the data file written whole N times before
+	 * the first test that writes in place (PHASE_PRECONDITION); 0:
+	 * none. */
+	unsigned precondition;
 	/* --data: the content every write of the data file carries
 	 * (lib/fill), random by default; data_arg as given, NULL if none. */
 	struct fill_spec data;

@@ -56,6 +56,7 @@ int opts_take_csv(struct opt_ctx *c, const char *arg);	       /* --csv */
 int opts_take_format(struct opt_ctx *c, const char *arg);      /* --format */
 int opts_take_progress(struct opt_ctx *c, const char *arg);    /* --progress */
 int opts_take_log_interval(struct opt_ctx *c, const char *arg);
+int opts_take_precondition(struct opt_ctx *c, const char *arg);
 int opts_take_data(struct opt_ctx *c, const char *arg);	       /* --data */
 int opts_take_verify_only(struct opt_ctx *c, const char *arg); /* ... */
 int opts_take_help(struct opt_ctx *c, const char *arg);	       /* -h */

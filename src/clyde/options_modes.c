@@ -67,6 +67,20 @@ int opts_take_progress(struct opt_ctx *c, const char *arg)
 }
 
 /* --log-interval=MS, 10 ms to an hour (the bounds: interval.h). */
+int opts_take_precondition(struct opt_ctx *c, const char *arg)
+{
+	char why[96];
+	uint64_t v = OPT_PRECONDITION_DEFAULT;
+
+	if (arg && (units_parse_uint(arg, OPT_PRECONDITION_MAX, &v, why,
+				     sizeof(why)) ||
+		    !v))
+		return opt_refuse(c, "expected how many times to write the "
+				     "data file, 1 to 100");
+	opts_state(c)->o.precondition = (unsigned)v;
+	return 0;
+}
+
 int opts_take_log_interval(struct opt_ctx *c, const char *arg)
 {
 	char why[96];

@@ -148,6 +148,15 @@ static const struct opt run_entries[] = {
 	     "operations, bytes and p50/p99/max latency in the JSON's "
 	     "intervals (each -c worker's too; not the seeks, nor under "
 	     "mpirun); clyde-report plot --over-time draws them"},
+    {.name = "precondition",
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL,
+     .call = opts_take_precondition,
+     .arg = "N",
+     .help = "before the first test that writes in place (ran_write, "
+	     "ran_mix, sync_write), write the whole data file N times "
+	     "(default 2, as SNIA's PTS) in the workload's block size, "
+	     "untimed, so the storage is measured as it runs, not fresh"},
     {.name = "drop-caches",
      .type = OPT_FLAG,
      .off = OPTS_F(drop_caches),

@@ -258,8 +258,12 @@ int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
 /* A file test whose work is the files it made: with no -n given it
  * creates for a time (files_time), and -n for the runs after the first
  * is what the first of them that ran made per copy. */
-#define PHASE_FILE_COUNT  0x80u
-#define PHASE_FLAGS_KNOWN 0xffu
+#define PHASE_FILE_COUNT 0x80u
+/* Writes in place, at random or synchronously (ran_write, ran_mix,
+ * sync_write): under --precondition the runner writes the whole data
+ * file first, untimed (precondition.h), once a pass. */
+#define PHASE_PRECONDITION 0x100u
+#define PHASE_FLAGS_KNOWN  0x1ffu
 
 /* What a test is expected to do (phase_ops.expect), for the live view:
  * how far it is, its rate, and an estimate of its time. */

@@ -67,6 +67,9 @@ struct runner_env {
 	/* The warning on a data file the cache kept was given in an
 	 * earlier run: not again. */
 	int cache_said;
+	/* --precondition's step ran in an earlier run over the same data
+	 * files (clyde-curve's first step): not again. */
+	int preconditioned;
 };
 
 /* The name of the data file inside the scratch directory. */

@@ -19,6 +19,7 @@
 #include "live.h"
 #include "phase.h"
 #include "plan.h"
+#include "precondition.h"
 #include "runner_pass.h"
 #include "text.h"
 
@@ -223,6 +224,28 @@ static int record_targets(struct pass *p, enum result_test test)
 	return 0;
 }
 
+/* --precondition's untimed step before phase rp, its bytes and time the
+ * run's. Returns nonzero to end the pass. */
+static int precondition(struct pass *p, const struct runner_phase *rp,
+			const struct phase_plan *plan)
+{
+	struct result_precondition *pc = &p->r->precondition;
+	struct timed t = {.n = 0};
+	uint64_t bs;
+
+	if (run_phase(p, precondition_step(rp, plan, &bs),
+		      "preconditioning the data file", PRECONDITION_PROGRESS,
+		      &t))
+		return 1;
+	p->preconditioned = 1;
+	pc->passes = p->env->opt->precondition;
+	pc->block_size = bs;
+	pc->bytes = t.out.work;
+	pc->seconds =
+	    t.out.self_timed ? t.out.elapsed : clk_elapsed(&t.start, &t.end);
+	return 0;
+}
+
 /* One phase of the pass, unless skipped. Returns nonzero to end it. */
 static int pass_phase(struct pass *p, const struct runner_phase *rp)
 {
@@ -230,6 +253,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 	struct phase_plan plan = plan_of(p->env->plan, ph->test);
 	struct result_test_rec *rec = &p->r->t[ph->test];
 	struct timed t = {.n = 0};
+	int pre;
 
 	rec->state = RS_NOT_RUN;
 	if (!plan_runs(p->env->plan, ph->test))
@@ -237,8 +261,11 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 	if (*p->env->stop)
 		return 1;
 	/* --only without the phase that makes the data file: it runs
-	 * first, untimed; a failure says what it was for, not its title. */
-	if ((ph->flags & PHASE_READS) && !p->data_ready) {
+	 * first, untimed; a failure says what it was for, not its title.
+	 * The precondition writes over it too. */
+	pre = (ph->flags & PHASE_PRECONDITION) && p->env->opt->precondition &&
+	      !p->preconditioned;
+	if ((ph->flags & PHASE_READS || pre) && !p->data_ready) {
 		char title[96];
 
 		snprintf(title, sizeof(title), "preparing the data file for %s",
@@ -249,6 +276,8 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		p->data_ready = 1;
 		p->ctx.gen = PHASE_GEN_WRITE;
 	}
+	if (pre && precondition(p, rp, &plan))
+		return 1;
 	/* Workers that run elsewhere each empty the cache of their own. */
 	if ((ph->flags & PHASE_READS) && !(p->group && p->group->step))
 		keep_cache_out(p, ph);
@@ -277,6 +306,8 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		p->status = RUNNER_FAILED;
 		return 1;
 	}
+	runner_watch_cliff(p, ph);
+	rec->preconditioned = p->preconditioned;
 	warn_late(p, ph, rec);
 	return 0;
 }
@@ -303,6 +334,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->index = -1;
 	p->nworkers = 1;
 	p->warned = env->cache_said;
+	p->preconditioned = env->preconditioned;
 	if ((p->data_ready = env->data_kept) != 0)
 		p->ctx.gen = PHASE_GEN_WRITE;
 }

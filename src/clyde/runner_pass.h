@@ -71,6 +71,13 @@ struct pass {
 	struct timed *tgt;
 	int mute; /* its failures are another process's to tell (a rank) */
 	struct ilog *ilog; /* --log-interval (interval.h), or NULL */
+	/* The log is clyde's own, without --log-interval: only the
+	 * figures that look for a cliff are logged. */
+	int ilog_cliff;
+	int ranked; /* one rank of an mpirun group */
+	/* --precondition's step ran in this pass (or, runner_env's
+	 * preconditioned, in the run before it). */
+	int preconditioned;
 	/* The status line of the test that runs (live.h), or NULL, and
 	 * when it is next due. */
 	struct live *lv;
@@ -125,5 +132,11 @@ void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 void runner_watch_end(struct pass *p, const struct phase_ops *ph,
 		      struct timed *t);
 int runner_watch_record(struct result_test_rec *rec, const struct timed *t);
+/* The log's period for p's pass: --log-interval's, else ILOG_CLIFF_MS
+ * (not under mpirun, whose ranks log nothing); 0: none. */
+unsigned runner_watch_ms(const struct pass *p);
+/* A figure that writes (FIGF_CLIFF): the write-cache cliff in the
+ * intervals recorded, the aggregate's and each target's (cliff.h). */
+void runner_watch_cliff(struct pass *p, const struct phase_ops *ph);
 
 #endif

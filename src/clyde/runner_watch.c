@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cliff.h"
 #include "interval.h"
 #include "live.h"
 #include "runner_pass.h"
@@ -38,12 +39,21 @@ void runner_tick(struct phase_out *out, uint64_t now)
 	out->tick_ns = next;
 }
 
+/* Whether the test of ph is logged. */
+static int logged(const struct pass *p, const struct phase_ops *ph)
+{
+	return p->ilog &&
+	       (!p->ilog_cliff || (figure_of(ph->test)->flags & FIGF_CLIFF));
+}
+
 void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 			struct timed *t)
 {
 	uint64_t op = ph->op_bytes ? ph->op_bytes(p->ctx.plan) : 0;
 
-	if (!p->ilog)
+	if (p->ilog && !logged(p, ph))
+		ilog_skip(p->ilog);
+	if (!logged(p, ph))
 		return;
 	if (result_test_kind(ph->test) == RK_IO)
 		op = p->ctx.chunk;
@@ -58,7 +68,7 @@ void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 void runner_watch_end(struct pass *p, const struct phase_ops *ph,
 		      struct timed *t)
 {
-	if (!p->ilog)
+	if (!logged(p, ph))
 		return;
 	ilog_end(p->ilog, &t->out, t->end.wall_ns,
 		 result_test_kind(ph->test) == RK_IO);
@@ -91,10 +101,18 @@ int runner_watch_record(struct result_test_rec *rec, const struct timed *t)
 	return 0;
 }
 
+unsigned runner_watch_ms(const struct pass *p)
+{
+	if (p->env->opt->log_interval_ms)
+		return p->env->opt->log_interval_ms;
+	return p->ranked ? 0 : ILOG_CLIFF_MS;
+}
+
 int runner_watch_open(struct pass *p)
 {
-	const unsigned ms = p->env->opt->log_interval_ms;
+	const unsigned ms = runner_watch_ms(p);
 
+	p->ilog_cliff = !p->env->opt->log_interval_ms;
 	if (!ms || (p->ilog = ilog_new(ms, p->index)))
 		return 0;
 	snprintf(p->r->error, sizeof(p->r->error), "--log-interval: %s",
@@ -110,4 +128,44 @@ void runner_watch_close(struct pass *p)
 {
 	ilog_free(p->ilog);
 	p->ilog = NULL;
+}
+
+/*
+ * The cliff of one record's intervals. Their bytes are what it looks
+ * at: a figure of several block sizes logs operations only, which count
+ * here at the test's mean size.
+ */
+static void cliff_of(struct result_test_rec *rec)
+{
+	struct result_interval *v = rec->intervals;
+	uint64_t ops = 0, bytes = 0, logged_bytes = 0;
+
+	memset(&rec->cliff, 0, sizeof(rec->cliff));
+	if (!rec->nintervals)
+		return;
+	for (unsigned i = 0; i < rec->nintervals; i++)
+		logged_bytes += v[i].bytes;
+	for (int k = 0; k < RESULT_KINDS; k++) {
+		ops += rec->kind[k].ops;
+		bytes += rec->kind[k].bytes;
+	}
+	if (!logged_bytes && ops && bytes &&
+	    (v = malloc(rec->nintervals * sizeof(*v))) != NULL) {
+		memcpy(v, rec->intervals, rec->nintervals * sizeof(*v));
+		for (unsigned i = 0; i < rec->nintervals; i++)
+			v[i].bytes = (uint64_t)((double)v[i].ops *
+						(double)bytes / (double)ops);
+	}
+	cliff_find(v, rec->nintervals, &rec->cliff);
+	if (v != rec->intervals)
+		free(v);
+}
+
+void runner_watch_cliff(struct pass *p, const struct phase_ops *ph)
+{
+	if (!(figure_of(ph->test)->flags & FIGF_CLIFF))
+		return;
+	cliff_of(&p->r->t[ph->test]);
+	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++)
+		cliff_of(&p->env->per[i].t[ph->test]);
 }

@@ -442,6 +442,7 @@ static void alone(struct group *g, struct pass *p)
 	if (plan->ranks) {
 		p->group = &plan->ranks->steps;
 		p->mute = p->warned = !plan->ranks->lead;
+		p->ranked = 1;
 		p->ctx.worker = plan->ranks->rank;
 		p->ctx.nworkers = plan->ranks->size;
 	}
@@ -486,7 +487,7 @@ static int forked(struct group *g, struct pass *p)
 	}
 	/* Nothing buffered is written twice by a worker. */
 	fflush(NULL);
-	if (env->opt->log_interval_ms && (rc = ilog_share(g->n)) != 0) {
+	if (runner_watch_ms(p) && (rc = ilog_share(g->n)) != 0) {
 		forked_free(g, p);
 		p->status = group_error(p, "the interval log", -rc);
 		return -1;

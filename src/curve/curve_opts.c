@@ -185,6 +185,11 @@ static const struct opts_keep kept[] = {
     {.name = "progress"},
     {.name = "data"},
     {.name = "drop-caches"},
+    {.name = "precondition",
+     .help = "before the first step that writes, write the whole data "
+	     "files N times (default 2, as SNIA's PTS) in the workload's "
+	     "block size, untimed; each step's test then says "
+	     "preconditioned"},
     {.name = "barrier-timeout"},
     {.name = NULL},
 };

@@ -65,6 +65,9 @@ struct curve_ctx {
 	volatile sig_atomic_t *stop;
 	struct live *live;
 	int data_kept; /* a step made the data files */
+	/* --precondition's step ran before a step (the first that writes):
+	 * not again for the steps after it. */
+	int preconditioned;
 };
 
 /* Run curve c (its seed set): the maximum, the steps, the bisection.

@@ -74,6 +74,7 @@ static int run_step(struct curve_ctx *x, struct curve_one *c,
 	    .live = x->live,
 	    .data_kept = x->data_kept,
 	    .cache_said = x->data_kept,
+	    .preconditioned = x->preconditioned,
 	};
 	enum runner_status rs;
 	unsigned at;
@@ -109,6 +110,7 @@ static int run_step(struct curve_ctx *x, struct curve_one *c,
 		return 1;
 	}
 	x->data_kept = 1;
+	x->preconditioned |= r->precondition.passes > 0;
 	for (at = c->n; at > 1 && c->step[at - 1].offered > offered; at--)
 		c->step[at] = c->step[at - 1];
 	s = &c->step[at];

@@ -93,6 +93,10 @@ void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
 		return;
 	}
 	up = v->w.t > 0;
+	if (k == CMP_ABSORBED) {
+		v->word = up ? "larger" : "smaller";
+		return;
+	}
 	if (k > CMP_LATENCY) {
 		v->word = up == report_io_is_rate(k) ? "faster" : "slower";
 		return;

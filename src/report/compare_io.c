@@ -3,14 +3,33 @@
  * compare_io: a random-I/O figure's own figures for compare, from what
  * its runs measured (a clyde JSON document's): the service times' p99,
  * and when a test did both kinds of operation, each kind's IOPS and
- * response p99. A test without them has no samples, so compare shows no
- * row for it and every other output stays as it was.
+ * response p99; and a figure that writes, its write-cache cliff's burst
+ * and sustained rates and the bytes absorbed, when one was found. A test
+ * without them has no samples, so compare shows no row for it and every
+ * other output stays as it was.
  */
 #include "config.h"
 
 #include <math.h>
 
 #include "report.h"
+
+/* The cliff's figures, when one was found. */
+static double cliff_sample(const struct result_test_rec *rec, enum cmp_what k)
+{
+	const struct cliff *c = &rec->cliff;
+
+	if (rec->state != RS_OK || !c->found)
+		return NAN;
+	switch (k) {
+	case CMP_BURST:
+		return c->burst / 1048576.0;
+	case CMP_SUSTAINED:
+		return c->sustained / 1048576.0;
+	default:
+		return c->absorbed / 1048576.0;
+	}
+}
 
 double report_io_sample(const struct result_test_rec *rec, enum cmp_what k)
 {
@@ -19,6 +38,8 @@ double report_io_sample(const struct result_test_rec *rec, enum cmp_what k)
 				       : RESULT_WRITES;
 	const struct hist *h;
 
+	if (k >= CMP_BURST)
+		return cliff_sample(rec, k);
 	if (rec->state != RS_OK || !rec->io)
 		return NAN;
 	if (k == CMP_SVC_P99)
@@ -35,7 +56,8 @@ double report_io_sample(const struct result_test_rec *rec, enum cmp_what k)
 
 int report_io_is_rate(enum cmp_what k)
 {
-	return k == CMP_READ_IOPS || k == CMP_WRITE_IOPS;
+	return k == CMP_READ_IOPS || k == CMP_WRITE_IOPS || k == CMP_BURST ||
+	       k == CMP_SUSTAINED;
 }
 
 const char *report_io_suffix(enum cmp_what k)
@@ -51,6 +73,12 @@ const char *report_io_suffix(enum cmp_what k)
 		return " write";
 	case CMP_WRITE_P99:
 		return " write p99";
+	case CMP_BURST:
+		return " burst";
+	case CMP_SUSTAINED:
+		return " sustained";
+	case CMP_ABSORBED:
+		return " absorbed";
 	default:
 		return "";
 	}
@@ -58,5 +86,7 @@ const char *report_io_suffix(enum cmp_what k)
 
 const char *report_io_unit(enum cmp_what k)
 {
+	if (k >= CMP_BURST)
+		return k == CMP_ABSORBED ? "MiB" : "MiB/s";
 	return report_io_is_rate(k) ? "IOPS" : "us";
 }

@@ -127,6 +127,51 @@ static void more_table(FILE *out, const struct report_set *set)
 	ratios(out, set);
 }
 
+/* The write-cache cliff of each figure that looked for one, as the
+ * text table's "Write cache" section; nothing when none did. */
+static void cliff_table(FILE *out, const struct report_set *set)
+{
+	const double mib = 1048576.0;
+	int head = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		for (int t = 0; t < RT_COUNT; t++) {
+			const struct result_test_rec *rec =
+			    &set->rows[i].res.t[t];
+			const struct cliff *c = &rec->cliff;
+
+			if (rec->state != RS_OK || !c->looked)
+				continue;
+			if (!head++)
+				fputs("<h2>Write cache</h2>\n<table "
+				      "class=\"cliff\">\n<thead><tr><th>Name"
+				      "</th><th>Test</th><th>Burst MiB/s</th>"
+				      "<th>Sustained MiB/s</th><th>Absorbed "
+				      "MiB</th><th>Drop at</th></tr>\n"
+				      "</thead>\n<tbody>\n",
+				      out);
+			fputs("<tr><td class=\"name\">", out);
+			html_esc(out, set->rows[i].res.name);
+			fputs("</td><td class=\"label\">", out);
+			html_esc(out, figure_of((enum result_test)t)->title);
+			if (c->found) {
+				fprintf(out,
+					"</td><td>%.1f</td><td>%.1f</td>"
+					"<td>%.1f</td><td>%.2f s</td></tr>\n",
+					c->burst / mib, c->sustained / mib,
+					c->absorbed / mib, c->drop_s);
+				continue;
+			}
+			fputs("</td><td class=\"label\" colspan=\"4\">no "
+			      "cliff: ",
+			      out);
+			html_esc(out, c->why);
+			fputs("</td></tr>\n", out);
+		}
+	if (head)
+		fputs("</tbody>\n</table>\n", out);
+}
+
 static int any_pct(const struct report_set *set)
 {
 	for (size_t i = 0; i < set->n; i++)
@@ -255,6 +300,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 		status = CLI_EXIT_FAILED;
 	if (!status) {
 		more_table(out, set);
+		cliff_table(out, set);
 		html_io(out, set);
 		units_note(out, set);
 		/* The charts: after the tables, before the comparison. */

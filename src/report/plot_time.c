@@ -116,6 +116,26 @@ static void write_panel(FILE *f, const struct tpanel *pn, size_t k)
 		      f);
 	else
 		fputs("unset y2label\nunset y2tics\n", f);
+	/* A write cache's cliff: its two levels dashed, the drop a line. */
+	fputs("unset arrow\nunset label\n", f);
+	if (by_bytes(rec) && rec->cliff.found) {
+		const struct cliff *c = &rec->cliff;
+		const double mib = 1048576.0,
+			     end = rec->intervals[rec->nintervals - 1].end;
+
+		fprintf(f,
+			"set arrow from 0,%.6g to %.6f,%.6g nohead dt 2 lw 1.5 "
+			"lc rgb '#009e73' front\n"
+			"set arrow from %.6f,%.6g to %.6f,%.6g nohead dt 2 "
+			"lw 1.5 lc rgb '#009e73' front\n"
+			"set arrow from %.6f, graph 0 to %.6f, graph 1 nohead "
+			"lc rgb '#009e73' front\n"
+			"set label '%.0f MiB absorbed' at %.6f, graph 0.93 "
+			"offset 0.5,0 tc rgb '#009e73' front\n",
+			c->burst / mib, c->drop_s, c->burst / mib, c->drop_s,
+			c->sustained / mib, end, c->sustained / mib, c->drop_s,
+			c->drop_s, c->absorbed / mib, c->drop_s);
+	}
 	fprintf(f,
 		"plot $T%zu using 1:2 with steps lw 2 lc rgb '#1f77b4' "
 		"title 'rate' axes x1y1",

@@ -210,11 +210,17 @@ enum cmp_what {
 	CMP_READ_P99,
 	CMP_WRITE_IOPS,
 	CMP_WRITE_P99,
-	CMP_LAST = CMP_WRITE_P99
+	/* A figure that writes: its write-cache cliff (cliff.h), when
+	 * found: burst and sustained MiB/s, absorbed MiB. */
+	CMP_BURST,
+	CMP_SUSTAINED,
+	CMP_ABSORBED,
+	CMP_LAST = CMP_ABSORBED
 };
 
 /* A random-I/O figure's sample k (CMP_SVC_P99 and after) of rec: IOPS,
- * or microseconds; NaN when rec has none. */
+ * or microseconds; or its cliff's (CMP_BURST and after): MiB/s, MiB.
+ * NaN when rec has none. */
 double report_io_sample(const struct result_test_rec *rec, enum cmp_what k);
 
 /* Whether figure k is a rate (higher is faster), and its name's suffix
@@ -231,8 +237,9 @@ struct verdict {
 
 /*
  * The test between base a and other b (compare.c), and the word for it:
- * higher rates are faster, lower latencies are faster, and %CP is "more
- * CPU" or "less CPU". Welch's test when both have repeats, a one-sample
+ * higher rates are faster, lower latencies are faster, %CP is "more
+ * CPU" or "less CPU", and a cache's absorbed bytes "larger" or
+ * "smaller". Welch's test when both have repeats, a one-sample
  * test when one has; the word names a direction only when p < alpha.
  * Untested (word "-") when neither has repeats.
  */

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plot.h"
@@ -27,8 +28,9 @@
 #define TPH 180 /* the plot area's height */
 #define TMB 44	/* below: the seconds axis and its name */
 
-#define RATE_COLOUR "#0072B2"
-#define P99_COLOUR  "#D55E00"
+#define RATE_COLOUR  "#0072B2"
+#define P99_COLOUR   "#D55E00"
+#define CLIFF_COLOUR "#009E73"
 
 /* Whether the test's intervals count bytes (MiB/s) or operations. */
 static int by_bytes(const struct result_test_rec *rec)
@@ -122,11 +124,80 @@ static void p99_dots(FILE *out, const struct result_test_rec *rec, double scale,
 	}
 }
 
+/*
+ * The intervals as drawn: at most DRAW_MAX, consecutive ones merged in
+ * equal groups beyond (their bytes, operations and seconds summed, the
+ * highest p99 kept), so a long test logged at clyde's 10 ms stays a
+ * chart of a few hundred steps. In rec's place: a copy that draws the
+ * same (intervals malloc'd, or rec's own when none are merged).
+ */
+#define DRAW_MAX 500u
+
+static struct result_test_rec drawn_of(const struct result_test_rec *rec)
+{
+	struct result_test_rec d = *rec;
+	unsigned g = (rec->nintervals + DRAW_MAX - 1) / DRAW_MAX, n = 0;
+	struct result_interval *v;
+
+	if (g <= 1 || !(v = calloc(DRAW_MAX, sizeof(*v))))
+		return d;
+	for (unsigned k = 0; k < rec->nintervals; k++) {
+		const struct result_interval *iv = &rec->intervals[k];
+		struct result_interval *m = &v[k / g];
+
+		m->bytes += iv->bytes;
+		m->ops += iv->ops;
+		m->secs += iv->secs;
+		m->end = iv->end;
+		m->p99_ns = iv->p99_ns > m->p99_ns ? iv->p99_ns : m->p99_ns;
+		n = k / g + 1;
+	}
+	d.intervals = v;
+	d.nintervals = n;
+	return d;
+}
+
+/* The cliff's two levels over their spans and the drop between them
+ * (bytes only: its levels are bytes a second), each with its figures
+ * as a title. */
+static void cliff_marks(FILE *out, const struct cliff *c, double xmax,
+			double pw, const struct svg_axis *xa,
+			const struct svg_axis *ya)
+{
+	const double mib = 1048576.0;
+	double xd = TML + pw * c->drop_s / xa->top,
+	       yb = TMT + TPH - TPH * (c->burst / mib) / ya->top,
+	       ys = TMT + TPH - TPH * (c->sustained / mib) / ya->top;
+
+	fprintf(out,
+		"<g class=\"cliff\"><title>the cache's cliff at %.2f s: burst "
+		"%.1f MiB/s, sustained %.1f MiB/s, %.1f MiB absorbed</title>\n",
+		c->drop_s, c->burst / mib, c->sustained / mib,
+		c->absorbed / mib);
+	fprintf(out,
+		"<line class=\"cliff-level\" x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" "
+		"y2=\"%.1f\" stroke=\"" CLIFF_COLOUR "\" stroke-width=\"1.5\" "
+		"stroke-dasharray=\"6 3\"/>\n",
+		TML, yb, xd, yb);
+	fprintf(out,
+		"<line class=\"cliff-level\" x1=\"%.1f\" y1=\"%.1f\" "
+		"x2=\"%.1f\" y2=\"%.1f\" stroke=\"" CLIFF_COLOUR "\" "
+		"stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n",
+		xd, ys, TML + pw * xmax / xa->top, ys);
+	fprintf(out,
+		"<line class=\"cliff-drop\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+		"y2=\"%d\" stroke=\"" CLIFF_COLOUR "\" stroke-width=\"1\"/>\n"
+		"<text x=\"%.1f\" y=\"%d\" fill=\"" CLIFF_COLOUR "\">%.0f MiB "
+		"absorbed</text>\n</g>\n",
+		xd, TMT, xd, TMT + TPH, xd + 4, TMT + 12, c->absorbed / mib);
+}
+
 /* One chart: run row's test t. */
 static void chart(FILE *out, const struct report_row *row, size_t ri,
 		  enum result_test t)
 {
-	const struct result_test_rec *rec = &row->res.t[t];
+	const struct result_test_rec drawn = drawn_of(&row->res.t[t]),
+				     *rec = &drawn;
 	const int bytes = by_bytes(rec);
 	const double pw = TW - TML - TMR;
 	double rmax = 0, xmax = 0, scale;
@@ -176,29 +247,44 @@ static void chart(FILE *out, const struct report_row *row, size_t ri,
 		y_name(out, TW - 12, label);
 		p99_dots(out, rec, scale, unit, pw, &xa, &y2);
 	}
+	if (bytes && rec->cliff.found)
+		cliff_marks(out, &rec->cliff, xmax, pw, &xa, &ya);
 	fputs("</svg>\n", out);
+	if (rec->intervals != row->res.t[t].intervals)
+		free(rec->intervals);
 }
 
 int report_svg_over_time(FILE *out, const struct report_set *set)
 {
-	size_t all = 0, n = 0;
+	size_t all = 0, n = 0, cliffs = 0;
 
 	for (size_t i = 0; i < set->n; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++)
+		for (enum result_test t = 0; t < RT_COUNT; t++) {
 			all += set->rows[i].res.t[t].nintervals > 0;
+			cliffs += set->rows[i].res.t[t].nintervals > 0 &&
+				  set->rows[i].res.t[t].cliff.found;
+		}
 	if (!all)
 		return 0;
-	fputs(
+	fprintf(
+	    out,
 	    "<section class=\"over-time\">\n<h2>Throughput over time</h2>\n"
-	    "<svg class=\"legend\" width=\"360\" height=\"22\" "
+	    "<svg class=\"legend\" width=\"%d\" height=\"22\" "
 	    "font-family=\"sans-serif\" font-size=\"12\">\n"
 	    "<line x1=\"4\" y1=\"11\" x2=\"24\" y2=\"11\" stroke=\"" RATE_COLOUR
 	    "\" stroke-width=\"2\"/><text x=\"30\" y=\"15\">rate per "
 	    "interval</text>\n<circle cx=\"170\" cy=\"11\" r=\"3\" "
 	    "fill=\"" P99_COLOUR
 	    "\"/><text x=\"180\" y=\"15\">its p99 latency (right "
-	    "axis)</text>\n</svg>\n<div class=\"panels\">\n",
-	    out);
+	    "axis)</text>\n",
+	    cliffs ? 640 : 360);
+	if (cliffs)
+		fputs("<line x1=\"364\" y1=\"11\" x2=\"384\" y2=\"11\" "
+		      "stroke=\"" CLIFF_COLOUR "\" stroke-width=\"1.5\" "
+		      "stroke-dasharray=\"6 3\"/><text x=\"390\" y=\"15\">a "
+		      "write cache's burst and sustained rates</text>\n",
+		      out);
+	fputs("</svg>\n<div class=\"panels\">\n", out);
 	for (size_t i = 0; i < set->n && n < TIME_CHARTS_MAX; i++)
 		for (enum result_test t = 0; t < RT_COUNT; t++) {
 			if (!set->rows[i].res.t[t].nintervals ||

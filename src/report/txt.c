@@ -105,6 +105,11 @@ static void txt_rows(FILE *out, const struct report_set *set, size_t first,
 	for (size_t i = first; i < last; i++)
 		table_print_io(out, set->rows[i].res.name, &set->rows[i].res,
 			       set->rows[i].res.c, &more);
+	/* The write-cache cliff of the figures that write. */
+	more = 0;
+	for (size_t i = first; i < last; i++)
+		table_print_cliff(out, set->rows[i].res.name, &set->rows[i].res,
+				  &more);
 	/* Another program's figures against what they are measured
 	 * against, under the name in the More figures rows' 19 columns. */
 	for (size_t i = first; i < last; i++) {

@@ -214,6 +214,15 @@ static int parse_option(struct ff_rule *r, const char *word, int *have_len,
 		r->d1 = n;
 		return 0;
 	}
+	if (KEY("skip")) {
+		if (r->kind != FK_DELAY || ff_parse_u64(v, &n) || n == 0)
+			return ff_bad(why, whylen,
+				      "'%s': expected a size (256m) in a "
+				      "delay rule",
+				      word);
+		r->skip = n;
+		return 0;
+	}
 	if (KEY("cache")) {
 		if (r->kind != FK_DELAY || ff_parse_u64(v, &n) || n == 0)
 			return ff_bad(why, whylen,
@@ -355,10 +364,11 @@ static int check_rule(const struct ff_rule *r, int have_len, char *why,
 			return ff_bad(why, whylen,
 				      "delay: fixed=, uniform=, exp= or "
 				      "rate= is needed");
-		if ((r->dist == FD_RATE || r->cache) && (r->ops & ~RANGED))
+		if ((r->dist == FD_RATE || r->cache || r->skip) &&
+		    (r->ops & ~RANGED))
 			return ff_bad(why, whylen,
-				      "rate= and cache= apply only to read, "
-				      "write and fallocate");
+				      "rate=, cache= and skip= apply only to "
+				      "read, write and fallocate");
 		break;
 	default:
 		break;

@@ -34,6 +34,10 @@ struct ff_rule {
 	 * through before it delays any (never refilled but by clear), and
 	 * those taken so far. */
 	uint64_t cache, cached;
+	/* skip=: the bytes of matching operations before the rule starts
+	 * (neither delayed nor cached: what a program writes before the
+	 * part a test times), and those passed so far. */
+	uint64_t skip, skipped;
 	uint64_t busy_until_ns; /* FD_RATE: when the last one is done */
 	uint64_t matched, fired, slept_ns;
 	char *text;

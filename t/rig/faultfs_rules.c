@@ -167,12 +167,24 @@ static uint64_t rate_ns(struct ff_rule *r, uint64_t bytes)
 /*
  * A cache= rule lets its first cache bytes through undelayed (a
  * write-back cache taking writes at memory speed); of an operation that
- * fills it, the bytes beyond it are delayed. The bytes to delay.
+ * fills it, the bytes beyond it are delayed. skip= bytes come before
+ * even those. The bytes to delay.
  */
 static uint64_t past_cache(struct ff_rule *r, uint64_t len)
 {
 	uint64_t room;
 
+	/* skip=: the bytes before the rule starts pass as if it were not
+	 * there. */
+	if (r->skipped < r->skip) {
+		room = r->skip - r->skipped;
+		if (len <= room) {
+			r->skipped += len;
+			return 0;
+		}
+		r->skipped = r->skip;
+		len -= room;
+	}
 	if (!r->cache)
 		return len;
 	room = r->cache - r->cached;
@@ -188,7 +200,7 @@ static uint64_t delay_ns(struct ff_rule *r, uint64_t len)
 {
 	uint64_t bytes = len == FF_NO_RANGE ? 0 : past_cache(r, len);
 
-	if (r->cache && !bytes)
+	if ((r->cache || r->skip) && !bytes)
 		return 0;
 	switch (r->dist) {
 	case FD_RATE:

@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The truth of clyde's write-cache cliff. The fault rig of the tests
+# (t/faultfs, a FUSE passthrough) told `delay write rate=20m cache=96m`
+# is a write-back cache of 96 MiB in front of a 20 MiB/s device: the
+# first 96 MiB written pass at the rig's own speed, the rest at 20 MiB/s.
+# N runs each of block output (-s 192m) and random writes of 64k (the
+# rule skipping the data file's making) must report the cliff with the
+# bytes absorbed within 10% of 96 MiB and the sustained rate within 5% of
+# 20 MiB/s; N runs of each on the rig without the rule (a flat rate), and
+# as root N runs of block output -D on a loop device under a blkio cap of
+# 1000 writes a second, must report none.
+# A benchmark, not a test: it prints figures and never fails on them.
+# Needs t/faultfs (make check builds it), FUSE and jq.
+
+# shellcheck source=common.sh
+. "$(dirname "$0")/common.sh"
+
+usage() {
+	cat <<EOF
+usage: $prog [-n RUNS] [-d DIR] [-C CLYDE]
+  -n RUNS   runs of each kind (default 10)
+  -d DIR    where the rig's backing directory and mount go (default /var/tmp)
+  -C CLYDE  the clyde binary (default: this tree's src/clyde/clyde)
+EOF
+}
+
+runs=10 dir=/var/tmp clyde=
+while getopts n:d:C:h opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	d) dir=$OPTARG ;;
+	C) clyde=$OPTARG ;;
+	*) opt_other "$opt" ;;
+	esac
+done
+no_operands "${@:OPTIND}"
+whole_in -n "$runs" 1 1000
+writable_dir "$dir"
+root=$(cd "$(dirname "$0")/../.." && pwd -P)
+clyde=${clyde:-$root/src/clyde/clyde}
+[[ -f $clyde && -x $clyde ]] || die_usage "'$clyde': not an executable (run make)"
+command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
+rig_start cliff-truth
+ctl=$work/m/.faultfs
+mib=1048576
+
+# one TEST RULE ARGS...: a run on the rig with only RULE (none when
+# empty), TEST's cliff as a line: found absorbed-MiB sustained-MiB/s
+# burst-MiB/s, or "none: why".
+one() {
+	local test=$1 rule=$2
+	shift 2
+	printf 'clear\n%s\n' "$rule" >"$ctl"
+	run_or_die "clyde $*" "$clyde" -d "$work/m/d" -r 0 -n 0 -q \
+		--json="$work/c.json" "$@"
+	jq -r --argjson m "$mib" ".runs[0].tests.$test.cliff |
+		if .found then \"found \(.absorbed_bytes / \$m) \(.sustained_bytes_per_s / \$m) \(.burst_bytes_per_s / \$m)\"
+		else \"none: \(.why)\" end" "$work/c.json"
+}
+
+# series NAME TEST RULE ARGS...: RUNS runs; for a cache, each run's
+# absorbed and sustained off the rig's and the worst; else how many found
+# a cliff where there is none.
+series() {
+	local name=$1 test=$2 rule=$3 line found=0 worst_a=0 worst_s=0
+	shift 3
+	for ((i = 1; i <= runs; i++)); do
+		line=$(one "$test" "$rule" "$@")
+		if [[ $line == found* ]]; then
+			found=$((found + 1))
+			read -r _ a s b <<<"$line"
+			read -r da ds < <(awk -v a="$a" -v s="$s" \
+				'BEGIN { printf "%.2f %.2f\n", (a - 96) / 96 * 100, (s - 20) / 20 * 100 }')
+			worst_a=$(awk -v w="$worst_a" -v d="$da" 'BEGIN { d = d < 0 ? -d : d; print (d > w ? d : w) }')
+			worst_s=$(awk -v w="$worst_s" -v d="$ds" 'BEGIN { d = d < 0 ? -d : d; print (d > w ? d : w) }')
+			printf '  %-26s run %2d: absorbed %7.2f MiB (%+.2f%%), sustained %6.2f MiB/s (%+.2f%%), burst %7.1f MiB/s\n' \
+				"$name" "$i" "$a" "$da" "$s" "$ds" "$b"
+		else
+			printf '  %-26s run %2d: %s\n' "$name" "$i" "$line"
+		fi
+	done
+	if [[ -n $rule ]]; then
+		printf '  %-26s %d of %d found; worst absorbed off by %s%%, sustained by %s%%\n' \
+			"$name" "$found" "$runs" "$worst_a" "$worst_s"
+	else
+		printf '  %-26s %d of %d runs found a cliff (none is there)\n' "$name" "$found" "$runs"
+	fi
+}
+
+runs_begin
+echo "the rig as a 96 MiB write-back cache in front of 20 MiB/s:"
+series "block output" put_block 'delay write rate=20m cache=96m' \
+	-s 192m --only=put_block
+series "random writes 64k" ran_write 'delay write rate=20m cache=96m skip=192m' \
+	-s 192m --only=ran_write --ran-bs=64k --ran-time=5
+echo "the rig without the rule:"
+series "block output" put_block '' -s 192m --only=put_block
+series "random writes 64k" ran_write '' -s 192m --only=ran_write --ran-bs=64k --ran-time=5
+rig_stop
+
+if ((EUID == 0)) && [[ -w /sys/fs/cgroup/blkio/cgroup.procs ]]; then
+	echo "a loop device under a blkio cap of 1000 writes a second, -D:"
+	img=$work/img mnt=$work/mnt cg=/sys/fs/cgroup/blkio/clyde-cliff.$$
+	truncate -s 200M "$img"
+	mkfs.ext4 -q -F "$img" || die "mkfs.ext4 failed"
+	mkdir "$mnt"
+	loop=$(losetup -f --show "$img") || die "no free loop device"
+	cleanup() {
+		stop_child
+		umount "$mnt" 2>/dev/null || true
+		losetup -d "$loop" 2>/dev/null || true
+		rmdir "$cg" 2>/dev/null || true
+		remove_work
+	}
+	mount "$loop" "$mnt" || die "cannot mount $loop"
+	mkdir "$cg"
+	echo "$(cat "/sys/class/block/${loop#/dev/}/dev") 1000" >"$cg/blkio.throttle.write_iops_device"
+	found=0
+	for ((i = 1; i <= runs; i++)); do
+		run_or_die "capped clyde" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+			"$clyde" -d "$mnt" -r 0 -n 0 -q -D -s 24m --only=put_block --json="$work/c.json"
+		line=$(jq -r '.runs[0].tests.put_block.cliff | if .found then "found \(.absorbed_bytes)" else "none: \(.why)" end' "$work/c.json")
+		[[ $line == found* ]] && found=$((found + 1))
+		printf '  %-26s run %2d: %s\n' "block output -D, capped" "$i" "$line"
+	done
+	printf '  %-26s %d of %d runs found a cliff (none is there)\n' "block output -D, capped" "$found" "$runs"
+else
+	echo "(the capped loop device needs root and the blkio (v1) controller: skipped)"
+fi
+runs_end
+printf '  load average: %s before, %s after\n' "$load1" "$load2"
+changed_note
