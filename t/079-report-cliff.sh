@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Write-cache mirroring off and on, as the fault rig plays them: a
+# write-back cache of 32 MiB, then of 16 MiB (mirroring halves the cache
+# that absorbs a burst), each in front of 20 MiB/s, three runs of block
+# output each, the cache empty at each run's start (a rested array).
+#   clyde-report compare tells the two apart on what the cache absorbed,
+#   about 2:1, with a verdict ("smaller"), beside the burst and the
+#   sustained rate.
+#   The html page draws all six runs' rate over time with the cliff on
+#   each: the two levels and the drop, in the SVG and, drawn by headless
+#   Chromium, in the cliff's colour on the page.
+. "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+. "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
+
+command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
+R=${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}
+ff_setup
+
+# side NAME MIB: three runs with a fresh cache of MIB each, as one
+# document $WORK/NAME.json.
+side() {
+	for i in 1 2 3; do
+		ff_cmd clear "delay write rate=20m cache=${2}m"
+		"$CLYDE" -d "$M" -s 64m -r 0 -n 0 -q --only=put_block -m "$1" \
+			--json="$WORK/$1.$i.json" >/dev/null 2>"$WORK/err" ||
+			fail "clyde ($1): $(cat "$WORK/err")"
+	done
+	"$R" json -o "$WORK/$1.json" "$WORK/$1".?.json 2>"$WORK/err" ||
+		fail "report json: $(cat "$WORK/err")"
+	[ "$(jq '[.runs[].tests.put_block.cliff.found] | all' "$WORK/$1.json")" = true ] ||
+		fail "$1: a run without its cliff: $(jq -c '[.runs[].tests.put_block.cliff]' "$WORK/$1.json")"
+}
+side mirror-off 32
+side mirror-on 16
+assert_empty "$B"
+
+"$R" compare "$WORK/mirror-off.json" "$WORK/mirror-on.json" >"$WORK/cmp" 2>"$WORK/err" ||
+	fail "compare: $(cat "$WORK/err")"
+cat "$WORK/cmp" >&2
+row=$(grep '^put_block absorbed  *MiB ' "$WORK/cmp") || fail "no absorbed row: $(cat "$WORK/cmp")"
+# "put_block absorbed MiB 32.4 +- 0.1 16.4 +- 0.1 -49.4% <0.0001 smaller"
+set -- $row
+[ "${12}" = smaller ] || fail "absorbed: verdict '${12}', not smaller: $row"
+awk -v a="$4" -v b="$7" 'BEGIN { r = a / b; exit !(r > 1.8 && r < 2.2) }' ||
+	fail "absorbed $4 MiB against $7 MiB: not about 2:1"
+grep -q '^put_block sustained  *MiB/s ' "$WORK/cmp" && grep -q '^put_block burst  *MiB/s ' "$WORK/cmp" ||
+	fail "no burst or sustained row: $(cat "$WORK/cmp")"
+
+# The page: six charts over time, each with its cliff drawn.
+"$R" html -o "$WORK/page.html" "$WORK/mirror-off.json" "$WORK/mirror-on.json" 2>"$WORK/err" ||
+	fail "html: $(cat "$WORK/err")"
+[ "$(grep -c '<svg class="time"' "$WORK/page.html")" = 6 ] ||
+	fail "not six charts over time: $(grep -c '<svg class="time"' "$WORK/page.html")"
+[ "$(grep -c '<g class="cliff">' "$WORK/page.html")" = 6 ] &&
+	[ "$(grep -c 'class="cliff-level"' "$WORK/page.html")" = 12 ] &&
+	[ "$(grep -c 'class="cliff-drop"' "$WORK/page.html")" = 6 ] ||
+	fail "not every chart has its cliff's two levels and drop"
+grep -q '<h2>Write cache</h2>' "$WORK/page.html" || fail "no Write cache table"
+if command -v chromium >/dev/null && command -v pngtopnm >/dev/null &&
+	command -v ppmhist >/dev/null; then
+	# Only the charts, so they fill the picture.
+	sed -n '/<section class="over-time">/,/<\/section>/p' "$WORK/page.html" |
+		sed '1i <!DOCTYPE html><html><body>' >"$WORK/time.html"
+	echo '</body></html>' >>"$WORK/time.html"
+	. "${T_SRCDIR:-$(dirname "$0")}/chromium-lib.sh"
+	shot "$WORK/time.html" "$WORK/time.png" 1200 900
+	hist "$WORK/time.png" 1200 900
+	# The cliff's colour (#009E73) and the rate's (#0072B2).
+	for rgb in '0 158 115' '0 114 178'; do
+		# shellcheck disable=SC2086
+		[ "$(px $rgb)" -gt 200 ] || fail "the charts drawn lack colour $rgb: $(px $rgb) pixels"
+	done
+else
+	echo "chromium or netpbm not installed: the charts not drawn" >&2
+fi
+exit 0
