@@ -135,7 +135,9 @@ static int pts_make(const struct result_interval *v, unsigned n, struct pts *p)
 	for (i = 0; i < n; i++) {
 		const struct result_interval *iv = &v[i];
 
-		if (iv->secs > 0 && iv->secs >= CLIFF_SHORT * typical) {
+		/* Only the last can be cut short, by the test's end. */
+		if (iv->secs > 0 &&
+		    (i + 1 < n || iv->secs >= CLIFF_SHORT * typical)) {
 			p->t0[p->m] = iv->end - iv->secs;
 			p->secs[p->m] = iv->secs;
 			p->bytes[p->m] = (double)iv->bytes;
@@ -352,7 +354,7 @@ static int judge(const struct pts *p, unsigned k, const double *mid,
 			 "rates' noise: over %.0f ms, %.0f%% of the rates "
 			 "before are above those after",
 			 c->burst / mb, c->sustained / mb,
-			 1e3 * sd.g * p->secs[k], 100 * sep);
+			 1e3 * sd.g * p->t0[p->m - 1] / (p->m - 1), 100 * sep);
 	} else {
 		ok = 1;
 	}
@@ -376,8 +378,8 @@ int cliff_find(const struct result_interval *v, unsigned n, struct cliff *c)
 	c->intervals = p.m;
 	if (p.m < 2 * CLIFF_SIDE_MIN + 1) {
 		snprintf(c->why, sizeof(c->why),
-			 "%u intervals of the test are too few to tell a "
-			 "drop from noise (%u are needed)",
+			 "too few intervals to tell a drop from noise: %u, "
+			 "where %u are needed",
 			 p.m, 2 * CLIFF_SIDE_MIN + 1);
 		goto out;
 	}

@@ -34,8 +34,8 @@ struct result_interval;
  * intervals as long as the sides allow), this share at least has the
  * one before the faster. */
 #define CLIFF_SEPARATION 0.95
-/* An interval shorter than this share of the typical one (the last,
- * cut by the test's end) gives no rate of its own. */
+/* The last interval, when shorter than this share of the typical one
+ * (cut by the test's end), gives no rate of its own. */
 #define CLIFF_SHORT 0.5
 
 struct cliff {

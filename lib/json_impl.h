@@ -72,7 +72,7 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       struct result_test_rec *rec, char *why, size_t whylen);
 
 /*
- * Test object o's "cliff" (json_cliff.c) into rec->cliff, checked;
+ * Test object o's "cliff" (json_cliff_read.c) into rec->cliff, checked;
  * absent: not looked for. 0, or -1 with why.
  */
 int json_read_cliff(json_t *o, const char *at, struct result_test_rec *rec,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result.h"
 #include "units.h"
 #include "zcav_result.h"
 
@@ -96,8 +97,46 @@ void zcav_print_means(FILE *f, const struct zcav_series *s)
 				 zcav_series_seconds(s, k));
 }
 
+void zcav_series_cliff(const struct zcav_series *s, uint64_t skip,
+		       struct cliff *c)
+{
+	struct result_interval *v;
+	double end = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (skip > 1 || !s->done || !s->nblocks ||
+	    !(v = calloc(s->nblocks, sizeof(*v))))
+		return;
+	for (uint64_t k = 0; k < s->nblocks; k++) {
+		v[k].secs = s->secs[k * s->passes];
+		v[k].bytes = s->bytes[k];
+		end += v[k].secs;
+		v[k].end = end;
+	}
+	cliff_find(v, (unsigned)s->nblocks, c);
+	free(v);
+}
+
+void zcav_print_cliff(FILE *f, const struct zcav_series *s, uint64_t skip)
+{
+	struct cliff c;
+
+	zcav_series_cliff(s, skip, &c);
+	if (!c.looked)
+		return;
+	if (c.found)
+		fprintf(f,
+			"#cliff: burst %.1f MiB/s, sustained %.1f MiB/s, %.1f "
+			"MiB absorbed, the drop at %.2f s\n",
+			c.burst / (double)UNITS_MIB,
+			c.sustained / (double)UNITS_MIB,
+			c.absorbed / (double)UNITS_MIB, c.drop_s);
+	else
+		fprintf(f, "#no cliff: %s\n", c.why);
+}
+
 void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
-		       const char *version)
+		       uint64_t skip, const char *version)
 {
 	zcav_print_head(f, s, version);
 	/* One pass: each block's line came as it was timed. */
@@ -105,6 +144,8 @@ void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
 		zcav_print_block(f, s->offset[k], s->bytes[k], s->secs[k]);
 	for (unsigned p = 0; p < s->done; p++)
 		zcav_print_pass(f, s, p, write);
+	if (write && s->done == s->passes)
+		zcav_print_cliff(f, s, skip);
 	if (s->passes > 1 && s->done == s->passes)
 		zcav_print_means(f, s);
 }

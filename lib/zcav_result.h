@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cliff.h"
 #include "clock.h"
 
 /* A block read faster than this is too short to time: commented out. */
@@ -120,13 +121,28 @@ void zcav_print_summary(FILE *f, const char *verb, uint64_t bytes,
  * are timed; zcav_print_pass() pass p's summary line;
  * zcav_print_means() after several passes, "#", the column header and
  * each block's trimmed mean. zcav_print_series() prints all of them in
- * the order a run does: what a run that made s printed for it.
+ * the order a run does (a write's cliff line, zcav_print_cliff, after
+ * the passes' summaries; skip is -s): what a run that made s printed
+ * for it.
  */
 void zcav_print_head(FILE *f, const struct zcav_series *s, const char *version);
 void zcav_print_pass(FILE *f, const struct zcav_series *s, unsigned p,
 		     int write);
 void zcav_print_means(FILE *f, const struct zcav_series *s);
+/*
+ * -w: the write-cache cliff (cliff.h) over the first pass's blocks, each
+ * block an interval, when every block was timed (no -s); c->looked 0
+ * otherwise.
+ */
+void zcav_series_cliff(const struct zcav_series *s, uint64_t skip,
+		       struct cliff *c);
+
+/* Its comment line: "#cliff: burst 267.5 MiB/s, sustained 20.0 MiB/s,
+ * 96.4 MiB absorbed, the drop at 0.36 s" or "#no cliff: WHY"; nothing
+ * when it was not looked for. */
+void zcav_print_cliff(FILE *f, const struct zcav_series *s, uint64_t skip);
+
 void zcav_print_series(FILE *f, const struct zcav_series *s, int write,
-		       const char *version);
+		       uint64_t skip, const char *version);
 
 #endif

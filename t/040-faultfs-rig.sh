@@ -156,10 +156,10 @@ for dist in 'read uniform=5ms,15ms path=/f' 'write exp=2ms path=/e'; do
 done
 
 # A write-back cache in front of a slow device: the first 1 MiB of
-# writes pass undelayed, the next 2 MiB at 40 MiB/s (at least 50 ms
-# less the 20 ms of idle time the device may count, and less what each
-# request spends between two sleeps), and a sync or a
-# truncate does not refill the cache.
+# writes pass undelayed, the next 2 MiB at 40 MiB/s (50 ms, less what
+# each request spends between two sleeps, which the device works
+# through; at least 30 ms), and a sync or a truncate does not refill
+# the cache.
 ff_cmd clear 'delay write rate=40m cache=1m path=/w'
 dd if=/dev/zero of="$M/w" bs=65536 count=16 2>/dev/null || fail "cache: write"
 ff_read_ctl || fail "reading the control file"

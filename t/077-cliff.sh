@@ -9,6 +9,7 @@
 #   each report the cliff: absorbed within 10% of 96 MiB, sustained
 #   within 5% of 20 MiB/s, the burst at least twice that; in the table,
 #   the JSON, and clyde-report's txt of the JSON.
+#   clyde-zcav -w of a file on the rig finds it too, over its blocks.
 #   The same rig without its cache (a flat 20 MiB/s) gives no cliff and
 #   says why.
 #   As root, a loop device under a blkio cap (a flat 1000 writes a
@@ -37,8 +38,13 @@ run() {
 # cliff NAME TEST: the cliff TEST of run NAME found where the rig put it.
 cliff() {
 	c=".runs[0].tests.$2.cliff"
-	[ "$(jq "$c.found" "$WORK/$1.json")" = true ] ||
-		fail "$2: no cliff: $(jq -c "$c" "$WORK/$1.json")"
+	# On a machine busy enough, the rig's burst itself can stall for
+	# longer than a tenth of a second: measured once more, as a figure.
+	if [ "$(jq "$c.found" "$WORK/$1.json")" != true ]; then
+		echo "$2: no cliff: $(jq -c "$c" "$WORK/$1.json")" >&2
+		missed_figure "$2 cliff" none 0 found
+		return 0
+	fi
 	absorbed=$(jq "$c.absorbed_bytes" "$WORK/$1.json")
 	sustained=$(jq "$c.sustained_bytes_per_s" "$WORK/$1.json")
 	burst=$(jq "$c.burst_bytes_per_s" "$WORK/$1.json")
@@ -71,6 +77,22 @@ if measure_again; then
 	both
 fi
 judge_figures
+
+# clyde-zcav -w over a file on the rig: 8 MiB blocks, the cliff after
+# the passes, in the lines, the document and clyde-report's txt of it.
+ZCAV=${CLYDE_ZCAV:-$(dirname "$CLYDE")/clyde-zcav}
+truncate -s 160m "$M/z" || fail "truncate"
+ff_cmd clear 'delay write rate=20m cache=96m'
+"$ZCAV" -w -b 8 --destroy-data="$M/z" --json="$WORK/z.json" "$M/z" >"$WORK/z.out" 2>"$WORK/err" ||
+	fail "clyde-zcav -w: $(cat "$WORK/err")"
+rm -f "$M/z"
+grep -q '^#cliff: burst [0-9.]* MiB/s, sustained [0-9.]* MiB/s, [0-9.]* MiB absorbed, the drop at [0-9.]* s$' \
+	"$WORK/z.out" || fail "clyde-zcav: no cliff line: $(tail -3 "$WORK/z.out")"
+near "zcav absorbed" "$(jq '.targets[0].cliff.absorbed_bytes' "$WORK/z.json")" $((96 * MIB)) 10
+near "zcav sustained" "$(jq '.targets[0].cliff.sustained_bytes_per_s' "$WORK/z.json")" $((20 * MIB)) 5
+judge_figures
+"$R" txt "$WORK/z.json" 2>"$WORK/err" | grep -x "$(grep '^#cliff' "$WORK/z.out")" >/dev/null ||
+	fail "report txt of the zcav document: not the same cliff line"
 
 # clyde-report's txt of the document prints the same section.
 "$R" txt "$WORK/ran.json" >"$WORK/ran.txt" 2>"$WORK/err" || fail "report txt: $(cat "$WORK/err")"

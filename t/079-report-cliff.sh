@@ -28,34 +28,48 @@ side() {
 	done
 	"$R" json -o "$WORK/$1.json" "$WORK/$1".?.json 2>"$WORK/err" ||
 		fail "report json: $(cat "$WORK/err")"
-	[ "$(jq '[.runs[].tests.put_block.cliff.found] | all' "$WORK/$1.json")" = true ] ||
-		fail "$1: a run without its cliff: $(jq -c '[.runs[].tests.put_block.cliff]' "$WORK/$1.json")"
+	# A machine busy enough can stall the rig's burst past what the
+	# cliff tells from noise, in one run: two of three suffice.
+	[ "$(jq '[.runs[].tests.put_block.cliff.found | select(.)] | length' "$WORK/$1.json")" -ge 2 ] ||
+		fail "$1: runs without their cliff: $(jq -c '[.runs[].tests.put_block.cliff]' "$WORK/$1.json")"
+}
+# judge: compare's absorbed row says smaller, about 2:1; else noted as a
+# missed figure (a machine busy enough can put a run's burst off).
+judge() {
+	"$R" compare "$WORK/mirror-off.json" "$WORK/mirror-on.json" >"$WORK/cmp" 2>"$WORK/err" ||
+		fail "compare: $(cat "$WORK/err")"
+	cat "$WORK/cmp" >&2
+	row=$(grep '^put_block absorbed  *MiB ' "$WORK/cmp") || fail "no absorbed row: $(cat "$WORK/cmp")"
+	grep -q '^put_block sustained  *MiB/s ' "$WORK/cmp" && grep -q '^put_block burst  *MiB/s ' "$WORK/cmp" ||
+		fail "no burst or sustained row: $(cat "$WORK/cmp")"
+	# "put_block absorbed MiB 32.4 +- 0.1 16.4 +- 0.1 -49.4% <0.0001 smaller"
+	set -- $row
+	[ "${12}" = smaller ] &&
+		awk -v a="$4" -v b="$7" 'BEGIN { r = a / b; exit !(r > 1.8 && r < 2.2) }' ||
+		missed_figure "absorbed, off against on" "$4 against $7 (${12})" 0 "smaller, about 2:1"
 }
 side mirror-off 32
 side mirror-on 16
+judge
+if measure_again; then
+	side mirror-off 32
+	side mirror-on 16
+	judge
+fi
+judge_figures
 assert_empty "$B"
 
-"$R" compare "$WORK/mirror-off.json" "$WORK/mirror-on.json" >"$WORK/cmp" 2>"$WORK/err" ||
-	fail "compare: $(cat "$WORK/err")"
-cat "$WORK/cmp" >&2
-row=$(grep '^put_block absorbed  *MiB ' "$WORK/cmp") || fail "no absorbed row: $(cat "$WORK/cmp")"
-# "put_block absorbed MiB 32.4 +- 0.1 16.4 +- 0.1 -49.4% <0.0001 smaller"
-set -- $row
-[ "${12}" = smaller ] || fail "absorbed: verdict '${12}', not smaller: $row"
-awk -v a="$4" -v b="$7" 'BEGIN { r = a / b; exit !(r > 1.8 && r < 2.2) }' ||
-	fail "absorbed $4 MiB against $7 MiB: not about 2:1"
-grep -q '^put_block sustained  *MiB/s ' "$WORK/cmp" && grep -q '^put_block burst  *MiB/s ' "$WORK/cmp" ||
-	fail "no burst or sustained row: $(cat "$WORK/cmp")"
-
-# The page: six charts over time, each with its cliff drawn.
+# The page: six charts over time, each with the cliff its run found.
+found=$(jq -s '[.[].runs[].tests.put_block.cliff.found | select(.)] | length' \
+	"$WORK/mirror-off.json" "$WORK/mirror-on.json")
 "$R" html -o "$WORK/page.html" "$WORK/mirror-off.json" "$WORK/mirror-on.json" 2>"$WORK/err" ||
 	fail "html: $(cat "$WORK/err")"
 [ "$(grep -c '<svg class="time"' "$WORK/page.html")" = 6 ] ||
 	fail "not six charts over time: $(grep -c '<svg class="time"' "$WORK/page.html")"
-[ "$(grep -c '<g class="cliff">' "$WORK/page.html")" = 6 ] &&
-	[ "$(grep -c 'class="cliff-level"' "$WORK/page.html")" = 12 ] &&
-	[ "$(grep -c 'class="cliff-drop"' "$WORK/page.html")" = 6 ] ||
-	fail "not every chart has its cliff's two levels and drop"
+[ "$(grep -c '<g class="cliff">' "$WORK/page.html")" = "$found" ] &&
+	[ "$(grep -c 'class="cliff-level"' "$WORK/page.html")" = $((2 * found)) ] &&
+	[ "$(grep -c 'class="cliff-drop"' "$WORK/page.html")" = "$found" ] ||
+	fail "not every chart of a run with a cliff has its two levels and drop"
 grep -q '<h2>Write cache</h2>' "$WORK/page.html" || fail "no Write cache table"
 if command -v chromium >/dev/null && command -v pngtopnm >/dev/null &&
 	command -v ppmhist >/dev/null; then
@@ -66,10 +80,11 @@ if command -v chromium >/dev/null && command -v pngtopnm >/dev/null &&
 	. "${T_SRCDIR:-$(dirname "$0")}/chromium-lib.sh"
 	shot "$WORK/time.html" "$WORK/time.png" 1200 900
 	hist "$WORK/time.png" 1200 900
-	# The cliff's colour (#009E73) and the rate's (#0072B2).
+	# The cliff's colour (#009E73) and the rate's (#0072B2): the
+	# legend alone has under 30 pixels of the first.
 	for rgb in '0 158 115' '0 114 178'; do
 		# shellcheck disable=SC2086
-		[ "$(px $rgb)" -gt 200 ] || fail "the charts drawn lack colour $rgb: $(px $rgb) pixels"
+		[ "$(px $rgb)" -gt 100 ] || fail "the charts drawn lack colour $rgb: $(px $rgb) pixels"
 	done
 else
 	echo "chromium or netpbm not installed: the charts not drawn" >&2

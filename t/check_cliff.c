@@ -222,8 +222,8 @@ START_TEST(few_and_short)
 
 	series(v, 6, 0.1, cache_rate, &c);
 	ck_assert_int_eq(cliff_find(v, 6, &f), 0);
-	ck_assert_msg(strstr(f.why, "6 intervals of the test are too few") !=
-			  NULL,
+	ck_assert_msg(strstr(f.why, "too few intervals to tell a drop from "
+				    "noise: 6, where 7 are needed") != NULL,
 		      "%s", f.why);
 	ck_assert_int_eq(cliff_find(v, 0, &f), 0);
 	/* Twelve, the last cut to 1 ms holding a burst of 1 MB (as a rate,

@@ -230,7 +230,7 @@ static void series_prints(const struct zcav_series *s, int write,
 	char *out = NULL;
 	size_t n = 0;
 
-	CAPTURE(out, n, f, zcav_print_series(f, s, write, "clyde-9"));
+	CAPTURE(out, n, f, zcav_print_series(f, s, write, 1, "clyde-9"));
 	ck_assert_str_eq(out, want);
 	free(out);
 }
@@ -258,6 +258,8 @@ START_TEST(series_lines)
 		      "# Wrote 64 megs in 1 seconds, 53 megabytes per second.\n"
 		      "# Wrote 64 megs in 2 seconds, 27 megabytes per second.\n"
 		      "# Wrote 64 megs in 9 seconds, 7 megabytes per second.\n"
+		      "#no cliff: too few intervals to tell a drop from "
+		      "noise: 1, where 7 are needed\n"
 		      "#\n"
 		      "#block offset (GiB), MiB/s, time\n"
 		      "0.00 16.00 2.000\n"

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "docbody.h"
+#include "json.h"
 #include "jsonput.h"
 #include "units.h"
 
@@ -30,7 +31,8 @@ static json_t *block(const struct zcav_series *t, uint64_t k, int *bad)
 	return b;
 }
 
-static json_t *target(const struct zcav_series *t, int *bad)
+static json_t *target(const struct zcav_series *t, const struct zcav_result *r,
+		      int *bad)
 {
 	json_t *o = json_object(), *blocks = json_array(), *sum = json_array();
 
@@ -65,6 +67,15 @@ static json_t *target(const struct zcav_series *t, int *bad)
 	}
 	jp_put(o, "blocks", blocks, bad);
 	jp_put(o, "summary", sum, bad);
+	/* -w: the write-cache cliff over the first pass's blocks, as the
+	 * lines' "#cliff" says (a reader finds it again from the blocks). */
+	if (r->write && t->done == t->passes) {
+		struct cliff c;
+
+		zcav_series_cliff(t, r->skip, &c);
+		if (c.looked)
+			jp_put(o, "cliff", json_cliff(&c), bad);
+	}
 	return o;
 }
 
@@ -75,7 +86,7 @@ void docbody_zcav(json_t *doc, const struct zcav_result *r, int *bad)
 	if (JP_MADE(bad, targets))
 		return;
 	for (unsigned i = 0; i < r->ntargets && !*bad; i++)
-		jp_append(targets, target(&r->target[i], bad), bad);
+		jp_append(targets, target(&r->target[i], r, bad), bad);
 	jp_put(doc, "targets", targets, bad);
 }
 

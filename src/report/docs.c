@@ -186,7 +186,8 @@ void report_doc_txt(FILE *out, const struct report_doc *d)
 	}
 	snprintf(version, sizeof(version), "clyde-%s", d->version);
 	for (unsigned i = 0; i < z->ntargets; i++)
-		zcav_print_series(out, &z->target[i], z->write, version);
+		zcav_print_series(out, &z->target[i], z->write, z->skip,
+				  version);
 }
 
 /*

@@ -212,6 +212,8 @@ static void *run_target(void *arg)
 	for (unsigned loop = 0; loop < opt->loops && !*t->stop; loop++)
 		if (pass(t, loop, buf))
 			break;
+	if (!t->err && !*t->stop && opt->write)
+		zcav_print_cliff(t->out, t->res, opt->skip);
 	if (!t->err && !*t->stop && opt->loops > 1)
 		zcav_print_means(t->out, t->res);
 	if (!t->err)

@@ -139,26 +139,27 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* How far back a rate= device's idle time counts (a token bucket of
- * this many nanoseconds' bytes). */
+/* The longest gap between two operations of a rate= device that it
+ * works through as if they had come back to back. */
 #define RATE_SLACK_NS 20000000u
 
 /*
  * A rate= rule is one device of that many bytes a second serving its
  * operations in turn: one that comes while it is busy waits for it, so
- * several FUSE threads together get the rate, not the rate each. Up to
- * RATE_SLACK_NS of its idle time counts as work already done (a disk
- * destages while the host is between requests), so the time a request
- * spends in FUSE and the program between two of them does not slow the
- * rate: a closed loop gets N bytes a second, not a little less. The
- * sleep until this operation's bytes are done, 0 when they already are.
+ * several FUSE threads together get the rate, not the rate each. A gap
+ * of up to RATE_SLACK_NS after the last one ended counts as work going
+ * on (the time a request spends in FUSE and the program between two of
+ * them), so a closed loop gets N bytes a second, not a little less; a
+ * longer gap leaves the device idle, with nothing in hand: no burst at
+ * the start, nor after a pause. The sleep until this operation's bytes
+ * are done, 0 when they already are.
  */
 static uint64_t rate_ns(struct ff_rule *r, uint64_t bytes)
 {
 	uint64_t now = now_ns(), start = r->busy_until_ns;
 
 	if (start + RATE_SLACK_NS < now)
-		start = now - RATE_SLACK_NS;
+		start = now;
 	r->busy_until_ns =
 	    start + (uint64_t)((double)bytes * 1e9 / (double)r->d1 + 0.5);
 	return r->busy_until_ns > now ? r->busy_until_ns - now : 0;
