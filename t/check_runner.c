@@ -125,8 +125,13 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 	r->seed = 1;
 	st = runner_run(&env, r);
 	for (int t = 0; t < RT_COUNT; t++) {
-		/* A random-I/O figure's own parts: these tests read none. */
+		/* A random-I/O figure's own parts, and the intervals clyde
+		 * logs for a cliff: these tests read none. */
 		result_io_free(&r->t[t]);
+		free(r->t[t].intervals);
+		free(r->t[t].wintervals);
+		r->t[t].intervals = r->t[t].wintervals = NULL;
+		r->t[t].nintervals = r->t[t].nwintervals = 0;
 		if (!r->t[t].lat)
 			continue;
 		ck_assert(nhists < (int)(sizeof(hists) / sizeof(hists[0])));
