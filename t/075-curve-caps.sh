@@ -5,9 +5,17 @@
 # a cgroup of its own, -D.
 #   The maximum (a closed loop at depth 32) comes within 3% of the cap;
 #   every step at or below 90% of it achieves the rate it offered within
-#   2%, under 1% of its operations issued late. These steps' arrivals
-#   are fixed gaps: Poisson arrivals would add their own count's spread
-#   (1/sqrt(N): 1.2% over 4 s at 1800 a second) to what is judged.
+#   2%, under 1% of its operations issued late beyond what the machine
+#   itself makes late. These steps' arrivals are fixed gaps: Poisson
+#   arrivals would add their own count's spread (1/sqrt(N): 1.2% over 4 s
+#   at 1800 a second) to what is judged.
+#   The machine's own share: a wake-up over 1 ms late is the host's as
+#   well as the cap's (an idle 2-core VM: 0.07-0.35% of ran_read's
+#   operations at 500-1800 a second from a file in the page cache, which
+#   no cap holds up; beside stress-ng --cpu 2 --io 1, 6-12% at every
+#   step, 25% included). So a control runs beside the curve: clyde at
+#   1000 a second from a file in the page cache, and a step's late share
+#   is judged against 1% more than the control's.
 #   The knee of p99 <= 50 ms lies between 50% (an idle half of a 0.5 ms
 #   server) and 200% (twice what the cap lets through, so the queue, and
 #   p99 with it, grows for as long as the step runs): two bisection
@@ -32,8 +40,23 @@ capped() {
 	[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
 }
 
+# control SECONDS: the control in the background, its JSON in
+# $WORK/ctl.json once `wait $ctl` has returned.
+control() {
+	mkdir -p "$WORK/ctl"
+	"$CLYDE" -d "$WORK/ctl" -r 0 -q -s 16m -n 0 --only=ran_read \
+		--rate=1000 --arrivals=fixed --ran-time="$1" \
+		--json="$WORK/ctl.json" >/dev/null 2>"$WORK/ctl.err" &
+	ctl=$!
+	at_exit "kill $ctl; wait $ctl"
+}
+
 rates() {
+	control 20
 	capped --step-time=4 --steps=25,50,90 --arrivals=fixed
+	wait $ctl || fail "the control: $(cat "$WORK/ctl.err")"
+	host=$(jq '.runs[0].tests.ran_read.schedule.late_share * 100' "$WORK/ctl.json")
+	echo "late in the control: $host%" >&2
 	near "the maximum" "$(jq '.curves[0].steps[0].test.rate' "$WORK/c.json")" 2000 3
 	for i in 1 2 3; do
 		s=".curves[0].steps[$i]"
@@ -42,8 +65,8 @@ rates() {
 			"$(jq "$s.offered" "$WORK/c.json")" 2
 		late=$(jq "$s.test.schedule.late_share * 100" "$WORK/c.json")
 		echo "late at $pct%: $late%" >&2
-		awk -v l="$late" 'BEGIN { exit !(l < 1) }' ||
-			missed_figure "late at $pct%" "$late" "<1" 0
+		awk -v l="$late" -v h="$host" 'BEGIN { exit !(l < 1 + h) }' ||
+			missed_figure "late at $pct%" "$late" "<1 + $host" 0
 	done
 }
 
