@@ -4,8 +4,8 @@
 # backing files hold; on command it flips the bytes it is told to in
 # what a read returns, fails a read or write at an offset (and nowhere
 # else) with the errno it is told to, fails other operations by name
-# and path, delays operations by a fixed or random time, and counts
-# what fired; with --cache, data stays cached until evicted.
+# and path, delays operations by a fixed or random time (or one that
+# grows with the time since the rule was set), and counts what fired; with --cache, data stays cached until evicted.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 . "${T_SRCDIR:-$(dirname "$0")}/fault-lib.sh"
 
@@ -113,12 +113,14 @@ for bad in 'fail read EBOGUS' 'fail frob EIO' 'flip len=3' 'delay read' \
 	'fail read EIO len=0' 'fail open EIO off=5' 'delay read fixed=5' \
 	'delay read uniform=9ms,1ms' 'flip off=1 xor=0' 'delay write rate=0' \
 	'delay open rate=1m' 'delay write fixed=1ms cache=0' 'fail write EIO cache=1m' \
-	'frobnicate'; do
+	'delay write fixed=1ms grow=-1ms' 'delay write fixed=1ms grow=abc' \
+	'delay write fixed=1ms grow=0ms' 'delay write rate=1m grow=1ms' \
+	'fail write EIO grow=1ms' 'frobnicate'; do
 	printf '%s\n' "$bad" 2>/dev/null >"$FF_CTL" && fail "the rig accepted '$bad'"
 done
 grep -q "^faultfs: 'frobnicate': 'frobnicate': unknown command" "$FF_LOG" ||
 	fail "no message for a bad command: $(cat "$FF_LOG")"
-[ "$(grep -c '^faultfs: ' "$FF_LOG")" = 14 ] ||
+[ "$(grep -c '^faultfs: ' "$FF_LOG")" = 19 ] ||
 	fail "not one message per bad command: $(cat "$FF_LOG")"
 : >"$FF_LOG"
 ff_read_ctl || fail "reading the control file"
@@ -154,6 +156,45 @@ for dist in 'read uniform=5ms,15ms path=/f' 'write exp=2ms path=/e'; do
 	set -- $sums
 	[ "$1" = "$2" ] || fail "delay $dist: seed 7 gave $1 then $2 us"
 done
+
+# A device that keeps slowing: fixed=1ms grow=4ms delays a write 1 ms
+# and 4 ms more for every second since the rule was set, about 5 ms a
+# second after it and 9 ms two seconds after it. Each delay lies within
+# what the times taken around the rule and the write allow (date is to
+# the ms; a little slack for that and for the clocks).
+ff_cmd clear
+ts0=$(now_ms)
+ff_cmd 'delay write fixed=1ms grow=4ms path=/g'
+ts1=$(now_ms)
+ff_read_ctl || fail "reading the control file"
+grep -q '^rule 1 fired=0 matched=0 slept_us=0: delay write fixed=1ms grow=4ms path=/g$' \
+	"$WORK/ff.status" || fail "grow: status: $(cat "$WORK/ff.status")"
+slept=0
+for s in 1 2; do
+	sleep 1
+	t0=$(now_ms)
+	dd if=/dev/zero of="$M/g" bs=4096 count=1 oflag=dsync 2>"$WORK/err" ||
+		fail "grow: write $s: $(cat "$WORK/err")"
+	t1=$(now_ms)
+	us=$(($(ff_slept_us 1) - slept))
+	slept=$((slept + us))
+	lo=$((1000 + 4 * (t0 - ts1 - 1) - 50))
+	hi=$((1000 + 4 * (t1 - ts0 + 1) + 50))
+	[ "$us" -ge $lo ] && [ "$us" -le $hi ] ||
+		fail "grow: write $s delayed $us us, expected $lo..$hi"
+	[ $((t1 - t0)) -ge $((us / 1000)) ] ||
+		fail "grow: write $s delayed $us us took $((t1 - t0)) ms"
+	# About 5 ms when the first write came within 1.9 s of the rule (a
+	# busy machine may put it off further; the bounds above still hold).
+	[ $s = 1 ] && [ $((t1 - ts0)) -le 1900 ] &&
+		{ [ "$us" -ge 3000 ] && [ "$us" -le 9000 ] ||
+			fail "grow: the write 1 s after the rule was delayed $us us, not 3..9 ms"; }
+	[ $s = 2 ] && [ "$us" -le "$prev" ] &&
+		fail "grow: the later write was delayed $us us, not more than $prev"
+	prev=$us
+done
+[ "$(ff_fired 1)" = 2 ] || fail "grow: fired $(ff_fired 1) times: $(cat "$FF_CTL")"
+rm -f "$M/g"
 
 # A write-back cache in front of a slow device: the first 1 MiB of
 # writes pass undelayed, the next 2 MiB at 40 MiB/s (50 ms, less what

@@ -184,6 +184,14 @@ static int parse_option(struct ff_rule *r, const char *word, int *have_len,
 				      word);
 		return 0;
 	}
+	if (KEY("grow")) {
+		if (r->kind != FK_DELAY || parse_dur(v, &r->grow) || !r->grow)
+			return ff_bad(why, whylen,
+				      "'%s': expected a duration above 0 "
+				      "(1ms) in a delay rule",
+				      word);
+		return 0;
+	}
 	if (KEY("uniform")) {
 		char lo[64];
 		const char *comma = strchr(v, ',');
@@ -369,6 +377,10 @@ static int check_rule(const struct ff_rule *r, int have_len, char *why,
 			return ff_bad(why, whylen,
 				      "rate=, cache= and skip= apply only to "
 				      "read, write and fallocate");
+		if (r->grow && r->dist == FD_RATE)
+			return ff_bad(why, whylen,
+				      "grow= applies to fixed=, uniform= and "
+				      "exp=, not rate=");
 		break;
 	default:
 		break;

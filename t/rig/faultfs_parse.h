@@ -38,6 +38,9 @@ struct ff_rule {
 	 * (neither delayed nor cached: what a program writes before the
 	 * part a test times), and those passed so far. */
 	uint64_t skip, skipped;
+	/* grow=: ns added to each delay for every second since the rule
+	 * was set (set_ns, CLOCK_MONOTONIC): a device that keeps slowing. */
+	uint64_t grow, set_ns;
 	uint64_t busy_until_ns; /* FD_RATE: when the last one is done */
 	uint64_t matched, fired, slept_ns;
 	char *text;

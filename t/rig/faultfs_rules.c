@@ -22,6 +22,14 @@ static unsigned next_id = 1;
 static uint64_t op_count[FF_OP_COUNT];
 static uint64_t rng_state = 1;
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static void clear_all(void)
 {
 	while (rules) {
@@ -83,6 +91,7 @@ int ff_command(const char *line, char *why, size_t whylen)
 		if (!rc) {
 			pthread_mutex_lock(&lock);
 			r->id = next_id++;
+			r->set_ns = now_ns();
 			for (tail = &rules; *tail; tail = &(*tail)->next)
 				;
 			*tail = r;
@@ -129,14 +138,6 @@ static double uniform01(void)
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	z ^= z >> 31;
 	return (double)(z >> 11) / 9007199254740992.0;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* The longest gap between two operations of a rate= device that it
@@ -197,6 +198,20 @@ static uint64_t past_cache(struct ff_rule *r, uint64_t len)
 	return len - room;
 }
 
+/*
+ * grow=: the time a delay rule's operations take longer now than when
+ * it was set, grow for every second (a real number) since then.
+ */
+static uint64_t grown_ns(const struct ff_rule *r)
+{
+	double ns;
+
+	if (!r->grow)
+		return 0;
+	ns = (double)r->grow * (double)(now_ns() - r->set_ns) / 1e9 + 0.5;
+	return ns < 1e18 ? (uint64_t)ns : (uint64_t)1e18;
+}
+
 static uint64_t delay_ns(struct ff_rule *r, uint64_t len)
 {
 	uint64_t bytes = len == FF_NO_RANGE ? 0 : past_cache(r, len);
@@ -208,11 +223,13 @@ static uint64_t delay_ns(struct ff_rule *r, uint64_t len)
 		return rate_ns(r, bytes);
 	case FD_UNIFORM:
 		return r->d1 +
-		       (uint64_t)(uniform01() * (double)(r->d2 - r->d1));
+		       (uint64_t)(uniform01() * (double)(r->d2 - r->d1)) +
+		       grown_ns(r);
 	case FD_EXP:
-		return (uint64_t)(-(double)r->d1 * log(1.0 - uniform01()));
+		return (uint64_t)(-(double)r->d1 * log(1.0 - uniform01())) +
+		       grown_ns(r);
 	default:
-		return r->d1;
+		return r->d1 + grown_ns(r);
 	}
 }
 

@@ -7,7 +7,8 @@
  *   flip [read] off=N [len=N] [xor=N] [path=GLOB] [after=N] [times=N]
  *   drop [write] [off=N] [len=N] [path=GLOB] [after=N] [times=N]
  *   remap [read] off=N len=N from=M [path=GLOB] [after=N] [times=N]
- *   delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN [match...]
+ *   delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN | rate=N
+ *         [grow=DUR] [cache=N] [skip=N] [match...]
  *   seed N | clear
  *
  * Every operation the filesystem serves calls ff_check first: it is
