@@ -109,13 +109,35 @@ void curve_print_table(FILE *f, const struct curve_result *r,
 {
 	char knee[256];
 
+	const struct steady_run *sr = c->n ? c->step[0].rec.steady : NULL;
+	char how[RESULT_HOW_MAX], each[96];
+
 	if (!c->n)
 		return;
-	fprintf(f, "%s: %s, %u s a step%s\n", r->name, c->step[0].rec.how,
-		r->step_time, c->complete ? "" : " (stopped: the steps done)");
-	fprintf(f, "%-8s %9s %9s %8s %6s %7s %7s %7s %7s %7s %7s %7s %4s\n",
+	snprintf(how, sizeof(how), "%s", c->step[0].rec.how);
+	snprintf(each, sizeof(each), "%u s a step", r->step_time);
+	if (sr) {
+		char words[64];
+		size_t n = strlen(how), w;
+
+		/* The step's own words on its rounds go in its row. */
+		steady_run_text(sr, words, sizeof(words));
+		w = strlen(words);
+		if (n > w && !strcmp(how + n - w, words))
+			how[n - w - 1] = '\0';
+		snprintf(each, sizeof(each),
+			 "each step in rounds of %.0f s until steady "
+			 "(%u:%g:%g on %s), %.0f s at most",
+			 sr->round_s, sr->rule.rounds, sr->rule.range_pct,
+			 sr->rule.slope_pct, steady_on_name(sr->rule.on),
+			 sr->max_s);
+	}
+	fprintf(f, "%s: %s, %s%s\n", r->name, how, each,
+		c->complete ? "" : " (stopped: the steps done)");
+	fprintf(f, "%-8s %9s %9s %8s %6s %7s %7s %7s %7s %7s %7s %7s %4s%s\n",
 		"step", "offered", "achieved", "MB/s", "late%", "p50", "p90",
-		"p99", "p99.9", "max", "svc p50", "svc p99", "%CP");
+		"p99", "p99.9", "max", "svc p50", "svc p99", "%CP",
+		sr ? "  rounds" : "");
 	for (unsigned i = 0; i < c->n; i++) {
 		const struct curve_step *s = &c->step[i];
 		const struct result_test_rec *rec = &s->rec;
@@ -142,9 +164,16 @@ void curve_print_table(FILE *f, const struct curve_result *r,
 			snprintf(late, sizeof(late), "-");
 		fprintf(f,
 			"%-8s %9s %9.0f %8.1f %6s %7s %7s %7s %7s %7s %7s "
-			"%7s %4d\n",
+			"%7s %4d",
 			name, off, curve_achieved(s), curve_mbps(s), late, v[0],
 			v[1], v[2], v[3], v[4], v[5], v[6], result_pcp(rec));
+		if (rec->steady) {
+			char words[64];
+
+			steady_run_text(rec->steady, words, sizeof(words));
+			fprintf(f, "  %s", words);
+		}
+		fputc('\n', f);
 	}
 	curve_knee_line(r, c, knee, sizeof(knee));
 	fprintf(f, "%s\n", knee);

@@ -66,6 +66,27 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->max_ns = src->max_ns;
 }
 
+void hist_sub(struct hist *dst, const struct hist *a, const struct hist *b)
+{
+	unsigned lo = HIST_BUCKETS, hi = 0;
+
+	hist_init(dst);
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		dst->b[i] = a->b[i] > b->b[i] ? a->b[i] - b->b[i] : 0;
+		if (dst->b[i]) {
+			if (lo == HIST_BUCKETS)
+				lo = i;
+			hi = i;
+		}
+	}
+	dst->count = a->count > b->count ? a->count - b->count : 0;
+	dst->sum_ns = a->sum_ns > b->sum_ns ? a->sum_ns - b->sum_ns : 0;
+	if (!dst->count || lo == HIST_BUCKETS)
+		return;
+	dst->min_ns = hist_low(lo) > a->min_ns ? hist_low(lo) : a->min_ns;
+	dst->max_ns = hist_high(hi) < a->max_ns ? hist_high(hi) : a->max_ns;
+}
+
 uint64_t hist_percentile(const struct hist *h, double p)
 {
 	uint64_t rank, seen = 0;

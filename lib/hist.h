@@ -50,6 +50,13 @@ static inline void hist_add(struct hist *h, uint64_t ns)
 /* dst += src. */
 void hist_merge(struct hist *dst, const struct hist *src);
 
+/*
+ * dst = a - b, where b is an earlier state of the same histogram (what
+ * was added between the two): buckets, count and sum subtracted; min
+ * and max the bounds of the lowest and highest bucket left, within a's.
+ */
+void hist_sub(struct hist *dst, const struct hist *a, const struct hist *b);
+
 /* Whether a and b hold the very same values as far as a histogram
  * tells: count, sum, min, max and every bucket. */
 int hist_same(const struct hist *a, const struct hist *b);

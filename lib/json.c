@@ -217,6 +217,8 @@ json_t *json_test(const struct run_result *r, enum result_test t)
 		       &bad);
 	if (rec->cliff.looked)
 		jp_put(o, "cliff", json_cliff(&rec->cliff), &bad);
+	if (rec->steady)
+		jp_put(o, "steady", json_steady(rec->steady), &bad);
 	if (rec->preconditioned)
 		jp_put(o, "preconditioned", json_true(), &bad);
 	if (rec->nworkers)

@@ -41,6 +41,11 @@ json_t *json_intervals(const struct result_interval *v, unsigned n, int worker);
 /* A test's write-cache cliff (cliff.h) as its "cliff" object. */
 json_t *json_cliff(const struct cliff *c);
 
+/* A test's steady-state run (steady.h, --steady) as its "steady"
+ * object: the rule, the rounds and, once there are the rule's rounds,
+ * the window. */
+json_t *json_steady(const struct steady_run *s);
+
 json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
 
 /*

@@ -79,6 +79,14 @@ int json_read_cliff(json_t *o, const char *at, struct result_test_rec *rec,
 		    char *why, size_t whylen);
 
 /*
+ * Test object o's "steady" (json_steady_read.c) into rec->steady
+ * (malloc'd), checked; absent: NULL, the test ran without --steady. 0,
+ * or -1 with why (rec->steady then freed by result_rec_free).
+ */
+int json_read_steady(json_t *o, const char *at, struct result_test_rec *rec,
+		     char *why, size_t whylen);
+
+/*
  * Test object o's "intervals" (--log-interval) into rec, checked, their
  * times too: without "workers" one log that tiles the timed window, with
  * it a sum of which no interval starts before the test. 0, or -1 with

@@ -156,6 +156,7 @@ int json_read_measured(json_t *o, const char *at, int hist,
 	    json_read_how(o, at, rec->how, why, whylen) < 0 ||
 	    json_read_intervals(o, at, rec, why, whylen) < 0 ||
 	    json_read_cliff(o, at, rec, why, whylen) < 0 ||
+	    json_read_steady(o, at, rec, why, whylen) < 0 ||
 	    read_preconditioned(o, at, rec, why, whylen) < 0 ||
 	    json_read_io(o, at, rec, why, whylen) < 0)
 		return -1;

@@ -124,6 +124,8 @@ void result_rec_free(struct result_test_rec *rec)
 	free(rec->wintervals);
 	rec->intervals = rec->wintervals = NULL;
 	rec->nintervals = rec->nwintervals = 0;
+	steady_run_free(rec->steady);
+	rec->steady = NULL;
 	result_io_free(rec);
 }
 

@@ -20,6 +20,7 @@
 #include "cliff.h"
 #include "figures.h"
 #include "hist.h"
+#include "steady.h"
 
 enum result_state {
 	RS_NOT_RUN = 0, /* blank cell, empty CSV field */
@@ -150,6 +151,9 @@ struct result_test_rec {
 	struct cliff cliff;
 	/* It ran after --precondition's step, in the same pass. */
 	int preconditioned;
+	/* --steady: its rounds and window (steady.h), its figure the
+	 * window's; NULL when it ran without (result_free frees it). */
+	struct steady_run *steady;
 };
 
 /* The bonnie++ CSV formats (csv.h writes and reads them). */

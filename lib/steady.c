@@ -56,14 +56,13 @@ int steady_parse(const char *s, struct steady_rule *r, char *why, size_t len)
 
 	steady_rule_default(r);
 	if (strlen(s) >= sizeof(buf)) {
-		snprintf(why, len, "'%s' is too long", s);
+		snprintf(why, len, "too long (%zu characters)", strlen(s));
 		return -1;
 	}
 	/* strtok would take "5::10" for two parts. */
 	if (!*s || strstr(s, "::") || s[0] == ':' || s[strlen(s) - 1] == ':') {
 		snprintf(why, len,
-			 "'%s': expected ROUNDS:RANGE:SLOPE, iops, bw or p99",
-			 s);
+			 "expected ROUNDS:RANGE:SLOPE, iops, bw or p99");
 		return -1;
 	}
 	strcpy(buf, s);
@@ -73,8 +72,7 @@ int steady_parse(const char *s, struct steady_rule *r, char *why, size_t len)
 		if (!t)
 			break;
 		if (n == 5) {
-			snprintf(why, len,
-				 "'%s': at most ROUNDS:RANGE:SLOPE:WHAT", s);
+			snprintf(why, len, "at most ROUNDS:RANGE:SLOPE:WHAT");
 			return -1;
 		}
 		parts[n++] = t;
@@ -85,9 +83,8 @@ int steady_parse(const char *s, struct steady_rule *r, char *why, size_t len)
 		return 0;
 	if (n != 3) {
 		snprintf(why, len,
-			 "'%s': expected ROUNDS:RANGE:SLOPE (as 5:20:10), "
-			 "then optionally :iops, :bw or :p99",
-			 s);
+			 "expected ROUNDS:RANGE:SLOPE (as 5:20:10), "
+			 "then optionally :iops, :bw or :p99");
 		return -1;
 	}
 	rounds = strtoul(parts[0], &end, 10);
@@ -138,4 +135,48 @@ int steady_judge(const double *y, unsigned n, const struct steady_rule *r,
 	w->range_ok = w->range <= r->range_pct / 100.0 * w->avg;
 	w->slope_ok = w->excursion <= r->slope_pct / 100.0 * w->avg;
 	return w->range_ok && w->slope_ok;
+}
+
+double steady_value(const struct steady_round *rd, enum steady_on on)
+{
+	if (on == STEADY_P99)
+		return (double)rd->p99_ns;
+	if (!(rd->seconds > 0))
+		return 0;
+	return (double)(on == STEADY_BW ? rd->bytes : rd->ops) / rd->seconds;
+}
+
+struct steady_run *steady_run_dup(const struct steady_run *s)
+{
+	struct steady_run *d = malloc(sizeof(*d));
+
+	if (!d)
+		return NULL;
+	*d = *s;
+	d->rounds = NULL;
+	if (s->nrounds &&
+	    !(d->rounds = malloc(s->nrounds * sizeof(*d->rounds)))) {
+		free(d);
+		return NULL;
+	}
+	if (s->nrounds)
+		memcpy(d->rounds, s->rounds, s->nrounds * sizeof(*d->rounds));
+	return d;
+}
+
+void steady_run_free(struct steady_run *s)
+{
+	if (!s)
+		return;
+	free(s->rounds);
+	free(s);
+}
+
+void steady_run_text(const struct steady_run *s, char *buf, size_t len)
+{
+	if (s->steady)
+		snprintf(buf, len, "steady r%u (%.0f s)", s->nrounds,
+			 s->seconds);
+	else
+		snprintf(buf, len, "NOT steady after %.0f s", s->seconds);
 }

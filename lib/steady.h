@@ -21,6 +21,7 @@
 #define CLYDE_STEADY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* What a round measures. */
 enum steady_on { STEADY_RATE = 0, STEADY_IOPS, STEADY_BW, STEADY_P99 };
@@ -65,5 +66,42 @@ const char *steady_on_name(enum steady_on on);
  */
 int steady_judge(const double *y, unsigned n, const struct steady_rule *r,
 		 struct steady_window *w);
+
+/* One round of a test run under the rule: its length, what it did, and
+ * the quantity the rule tracks (steady_value). */
+struct steady_round {
+	double seconds;
+	uint64_t ops, bytes;
+	uint64_t p99_ns; /* its operations' 99th percentile; 0: none kept */
+	double value;
+};
+
+/*
+ * A test run under the rule (--steady): its rounds in order, each
+ * round_s long but the test's last, cut short and not kept; the window
+ * the last rule.rounds of them once there are that many (first: the
+ * index of its first round); steady: the window met the rule, and the
+ * test ended there, else it ran until max_s. seconds: the whole test.
+ */
+struct steady_run {
+	struct steady_rule rule;
+	double round_s, max_s, seconds;
+	int steady;
+	unsigned nrounds, first;
+	struct steady_round *rounds; /* malloc'd: steady_run_free */
+	struct steady_window window; /* nrounds >= rule.rounds */
+};
+
+/* The quantity rule r tracks, of a round: operations or bytes a second,
+ * or its p99 in ns. */
+double steady_value(const struct steady_round *rd, enum steady_on on);
+
+/* A copy of *s (NULL without memory), and the freeing of one. */
+struct steady_run *steady_run_dup(const struct steady_run *s);
+void steady_run_free(struct steady_run *s);
+
+/* The settings column's words on s: "steady r14 (140 s)" or "NOT steady
+ * after 600 s". */
+void steady_run_text(const struct steady_run *s, char *buf, size_t len);
 
 #endif

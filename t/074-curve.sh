@@ -47,6 +47,9 @@ extra|argument 'extra': clyde-curve takes no operands
 --target=p99:1ms --target=p90:1ms|--target 'p90:1ms': given twice
 --step-time=2 --step-time=3|--step-time '3': given twice
 -D --drop-caches|--drop-caches with -D: no step reads through the page cache
+--steady --step-time=3|--step-time '3': with --steady each step runs in rounds until steady
+--steady -c 2|--steady with -c: each worker would settle at its own time
+--round=2|--round '2': rounds are --steady's: give it too
 EOF
 expect_refused "^clyde-curve: --json: " "$CLYDE_CURVE" $quick --json="$WORK/no/such/dir/c.json"
 assert_empty "$D"
@@ -138,6 +141,28 @@ grep -q '^20%' "$WORK/out" || fail "no knee: the table: $(cat "$WORK/out")"
 jq -e '.complete and .curves[0].knee == null and (.curves[0].steps | length) == 3' \
 	"$WORK/n.json" >/dev/null || fail "no knee: $(jq -c '.complete, .curves[0].knee' "$WORK/n.json")"
 assert_empty "$D"
+
+# --steady: each step in rounds; the heading gives the rule, each row
+# its rounds, each step's test its steady object; txt prints the same.
+# shellcheck disable=SC2086
+expect_status 0 "$CLYDE_CURVE" $base -s 16m --steps=50 --steady=2:90:90 \
+	--round=1 --steady-max=3 --json="$WORK/s.json"
+assert_empty "$D"
+grep -q '^box: 4k qd32 io_uring, each step in rounds of 1 s until steady (2:90:90 on rate), 3 s at most$' "$WORK/out" ||
+	fail "--steady heading: $(cat "$WORK/out")"
+[ "$(grep -c ' %CP  rounds$' "$WORK/out")" = 1 ] || fail "--steady: $(cat "$WORK/out")"
+for k in 0 1; do
+	words=$(jq -r ".curves[0].steps[$k].test.steady | if .steady then
+		\"steady r\(.rounds | length) (\(.seconds | round) s)\" else
+		\"NOT steady after \(.seconds | round) s\" end" "$WORK/s.json")
+	[ "$(grep -c " $words\$" "$WORK/out")" -ge 1 ] ||
+		fail "--steady: step $k has no '$words': $(cat "$WORK/out")"
+done
+"${CLYDE_REPORT:-$(dirname "$CLYDE")/clyde-report}" txt "$WORK/s.json" >"$WORK/txt" 2>"$WORK/err" ||
+	fail "clyde-report txt: $(cat "$WORK/err")"
+sed -n '/^box: /,$p' "$WORK/out" | grep -v '^max [0-9]* IOPS' >"$WORK/out.t"
+grep -v '^max [0-9]* IOPS' "$WORK/txt" >"$WORK/txt.t"
+cmp -s "$WORK/out.t" "$WORK/txt.t" || fail "--steady txt: $(diff "$WORK/out.t" "$WORK/txt.t" | head -6)"
 
 # SIGINT during a step: the steps done printed and written, marked
 # incomplete; the scratch directory removed; 130.

@@ -6,7 +6,9 @@
  * them; the record written as a JSON document and read back holds every
  * part (service times, reads and writes, the schedule, the intervals'
  * service percentiles), writes the same run again, and a bad value of
- * each is refused in one line naming its key.
+ * each is refused in one line naming its key. Likewise a test's
+ * steady-state run (--steady), steady with its window and not steady
+ * without one.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 #include "csv.h"
 #include "json.h"
 #include "phase.h"
+#include "steady.h"
 #include "table.h"
 #include "workers.h"
 
@@ -279,31 +282,50 @@ START_TEST(only_what_it_has)
 }
 END_TEST
 
-/* The document with key path (a.b) of ran_write set to value (JSON
- * text; NULL removes it): refused in one line naming want. */
-static void refused(const char *path, const char *value, const char *want)
+/* The member of o that part names: "a", or "a[2]", the third element
+ * of array a. */
+static json_t *member(json_t *o, const char *part)
+{
+	char name[64], *open;
+
+	snprintf(name, sizeof(name), "%s", part);
+	if (!(open = strchr(name, '[')))
+		return json_object_get(o, name);
+	*open = '\0';
+	return json_array_get(json_object_get(o, name),
+			      strtoul(open + 1, NULL, 10));
+}
+
+/* The document of the run fill records, with key path (a.b.c, a part
+ * "a[2]" an array's element) of ran_write set to value (JSON text;
+ * NULL removes it): refused in one line naming want. */
+static void refused_of(void (*fill)(struct run_result *), const char *path,
+		       const char *value, const char *want)
 {
 	struct run_result r, *back = NULL;
-	char *text, why[400], key[64], *dot;
-	json_t *doc, *test, *at;
+	char *text, why[400], key[64];
+	const char *rest = path, *dot;
+	json_t *doc, *at;
 	int line, n;
 
-	record(&r);
+	fill(&r);
 	text = doc_text(&r);
 	doc = json_loads(text, 0, NULL);
 	free(text);
 	ck_assert_ptr_nonnull(doc);
-	test = json_object_get(
+	at = json_object_get(
 	    json_object_get(json_array_get(json_object_get(doc, "runs"), 0),
 			    "tests"),
 	    "ran_write");
-	snprintf(key, sizeof(key), "%s", path);
-	at = test;
-	if ((dot = strchr(key, '.'))) {
-		*dot = '\0';
-		at = json_object_get(test, key);
-		memmove(key, dot + 1, strlen(dot + 1) + 1);
+	/* Each part but the last an object's key or an element. */
+	while ((dot = strchr(rest, '.'))) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - rest), rest);
+		at = member(at, key);
+		ck_assert_msg(json_is_object(at), "%s: no object at %s", path,
+			      key);
+		rest = dot + 1;
 	}
+	snprintf(key, sizeof(key), "%s", rest);
 	if (value)
 		json_object_set_new(at, key,
 				    json_loads(value, JSON_DECODE_ANY, NULL));
@@ -319,6 +341,11 @@ static void refused(const char *path, const char *value, const char *want)
 	ck_assert_ptr_null(strchr(why, '\n'));
 	free(text);
 	result_free(&r);
+}
+
+static void refused(const char *path, const char *value, const char *want)
+{
+	refused_of(record, path, value, want);
 }
 
 START_TEST(bad_values_refused)
@@ -343,6 +370,229 @@ START_TEST(bad_values_refused)
 	refused("schedule.late_share", "1.5",
 		"tests.ran_write.schedule.late_share");
 	refused("schedule.due", NULL, "schedule has no due");
+}
+END_TEST
+
+/* ran_write run under --steady=5:20:10:iops, 10 s rounds, 600 s at
+ * most: n rounds of 10 s, the last 5 steady when n is 7 (the window
+ * then judged as the rule does). */
+static void steady_of(struct run_result *r, unsigned n)
+{
+	static const uint64_t ops[] = {500, 700, 1000, 1010, 990, 1005, 995};
+	struct steady_run *s = calloc(1, sizeof(*s));
+	double y[STEADY_ROUNDS_MAX];
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_le(n, 7);
+	s->rule = (struct steady_rule){
+	    .rounds = 5, .range_pct = 20, .slope_pct = 10, .on = STEADY_IOPS};
+	s->round_s = 10;
+	s->max_s = 600;
+	s->nrounds = n;
+	s->seconds = 10.0 * n + 0.25;
+	s->rounds = calloc(n, sizeof(*s->rounds));
+	ck_assert_ptr_nonnull(s->rounds);
+	for (unsigned i = 0; i < n; i++) {
+		struct steady_round *rd = &s->rounds[i];
+
+		rd->seconds = 10.0 + i / 1000.0;
+		rd->ops = ops[i];
+		rd->bytes = ops[i] * 4096;
+		rd->p99_ns = 250000 + 1000 * i;
+		rd->value = steady_value(rd, s->rule.on);
+	}
+	if (n >= s->rule.rounds) {
+		s->first = n - s->rule.rounds;
+		for (unsigned i = 0; i < s->rule.rounds; i++)
+			y[i] = s->rounds[s->first + i].value;
+		s->steady =
+		    steady_judge(y, s->rule.rounds, &s->rule, &s->window);
+	}
+	r->t[RT_ran_write].steady = s;
+}
+
+static void record_steady(struct run_result *r)
+{
+	record(r);
+	steady_of(r, 7);
+}
+
+static void record_unsteady(struct run_result *r)
+{
+	record(r);
+	steady_of(r, 3);
+}
+
+/* r written as a document and read back: its ran_write's steady run,
+ * the same run written again. */
+static struct run_result *steady_back(const struct run_result *r)
+{
+	struct run_result *back = NULL;
+	char *text = doc_text(r), why[300];
+	json_t *a, *b;
+	int line, n;
+
+	n = json_read_doc(text, strlen(text), JSON_READ_HIST, &back, NULL, NULL,
+			  NULL, NULL, why, sizeof(why), &line);
+	ck_assert_msg(n == 1, "%d runs: %s", n, why);
+	free(text);
+	a = json_run(r);
+	b = json_run(back);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_msg(json_equal(a, b), "the JSON runs differ");
+	json_decref(a);
+	json_decref(b);
+	ck_assert_ptr_nonnull(back->t[RT_ran_write].steady);
+	return back;
+}
+
+/* Every field of x and y the same (the window's when x has one). */
+static void same_steady(const struct steady_run *x, const struct steady_run *y)
+{
+	const struct steady_window *v = &x->window, *w = &y->window;
+
+	ck_assert_uint_eq(y->rule.rounds, x->rule.rounds);
+	ck_assert(y->rule.range_pct == x->rule.range_pct);
+	ck_assert(y->rule.slope_pct == x->rule.slope_pct);
+	ck_assert_int_eq(y->rule.on, x->rule.on);
+	ck_assert(y->round_s == x->round_s);
+	ck_assert(y->max_s == x->max_s);
+	ck_assert(y->seconds == x->seconds);
+	ck_assert_int_eq(y->steady, x->steady);
+	ck_assert_uint_eq(y->nrounds, x->nrounds);
+	ck_assert_uint_eq(y->first, x->first);
+	for (unsigned i = 0; i < x->nrounds; i++) {
+		ck_assert(y->rounds[i].seconds == x->rounds[i].seconds);
+		ck_assert_uint_eq(y->rounds[i].ops, x->rounds[i].ops);
+		ck_assert_uint_eq(y->rounds[i].bytes, x->rounds[i].bytes);
+		ck_assert_uint_eq(y->rounds[i].p99_ns, x->rounds[i].p99_ns);
+		ck_assert(y->rounds[i].value == x->rounds[i].value);
+	}
+	ck_assert(w->avg == v->avg);
+	ck_assert(w->min == v->min);
+	ck_assert(w->max == v->max);
+	ck_assert(w->range == v->range);
+	ck_assert(w->slope == v->slope);
+	ck_assert(w->excursion == v->excursion);
+	ck_assert_int_eq(w->range_ok, v->range_ok);
+	ck_assert_int_eq(w->slope_ok, v->slope_ok);
+}
+
+START_TEST(steady_round_trip)
+{
+	struct run_result r, *back;
+	const struct steady_run *s;
+	json_t *run, *o, *w;
+
+	record_steady(&r);
+	s = r.t[RT_ran_write].steady;
+	ck_assert_int_eq(s->steady, 1);
+	ck_assert_uint_eq(s->first, 2);
+	run = json_run(&r);
+	o = json_object_get(
+	    json_object_get(json_object_get(run, "tests"), "ran_write"),
+	    "steady");
+	w = json_object_get(o, "window");
+	ck_assert_str_eq(json_string_value(
+			     json_object_get(json_object_get(o, "rule"), "on")),
+			 "iops");
+	ck_assert_uint_eq(json_array_size(json_object_get(o, "rounds")), 7);
+	ck_assert_int_eq(json_integer_value(json_object_get(w, "first")), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(w, "rounds")), 5);
+	ck_assert(json_is_true(json_object_get(o, "steady")));
+	json_decref(run);
+	back = steady_back(&r);
+	same_steady(s, back->t[RT_ran_write].steady);
+	result_free(back);
+	free(back);
+	result_free(&r);
+}
+END_TEST
+
+/* Fewer rounds than the rule's window: not steady, and no window. */
+START_TEST(unsteady_round_trip)
+{
+	struct run_result r, *back;
+	const struct steady_run *s;
+	json_t *run, *o;
+
+	record_unsteady(&r);
+	s = r.t[RT_ran_write].steady;
+	run = json_run(&r);
+	o = json_object_get(
+	    json_object_get(json_object_get(run, "tests"), "ran_write"),
+	    "steady");
+	ck_assert(json_is_false(json_object_get(o, "steady")));
+	ck_assert_ptr_null(json_object_get(o, "window"));
+	json_decref(run);
+	back = steady_back(&r);
+	same_steady(s, back->t[RT_ran_write].steady);
+	ck_assert_int_eq(back->t[RT_ran_write].steady->steady, 0);
+	result_free(back);
+	free(back);
+	/* Without --steady, no steady object and none read. */
+	steady_run_free(r.t[RT_ran_write].steady);
+	r.t[RT_ran_write].steady = NULL;
+	run = json_run(&r);
+	ck_assert_ptr_null(json_object_get(
+	    json_object_get(json_object_get(run, "tests"), "ran_write"),
+	    "steady"));
+	json_decref(run);
+	result_free(&r);
+}
+END_TEST
+
+#define AT "runs[0].tests.ran_write.steady"
+
+START_TEST(bad_steady_refused)
+{
+	refused_of(record_steady, "steady", "[]", AT " [] is not");
+	refused_of(record_steady, "steady.rule.rounds", "\"5\"",
+		   AT ".rule.rounds \"5\" is not a window");
+	refused_of(record_steady, "steady.rule.rounds", "1",
+		   AT ".rule.rounds 1 is not");
+	refused_of(record_steady, "steady.rule.rounds", "101",
+		   AT ".rule.rounds 101 is not");
+	refused_of(record_steady, "steady.rule.range_pct", "0",
+		   AT ".rule.range_pct 0 is not a percentage");
+	refused_of(record_steady, "steady.rule.slope_pct", "100.5",
+		   AT ".rule.slope_pct 100.5 is not a percentage");
+	refused_of(record_steady, "steady.rule.on", "\"foo\"",
+		   AT ".rule.on \"foo\" is not what a round measures");
+	refused_of(record_steady, "steady.rule", NULL, AT ".rule (missing)");
+	refused_of(record_steady, "steady.round_seconds", "0",
+		   AT ".round_seconds 0 is not");
+	refused_of(record_steady, "steady.seconds", NULL, AT " has no seconds");
+	refused_of(record_steady, "steady.steady", "1",
+		   AT ".steady 1 is not true or false");
+	refused_of(record_steady, "steady.rounds", "{}",
+		   AT ".rounds {} is not");
+	refused_of(record_steady, "steady.rounds[6].ops", "-1",
+		   AT ".rounds[6].ops -1 is not a count");
+	refused_of(record_steady, "steady.rounds[0].value", "\"x\"",
+		   AT ".rounds[0].value \"x\" is not");
+	refused_of(record_steady, "steady.rounds[3].p99_ns", NULL,
+		   AT ".rounds[3] has no p99_ns");
+	/* first + rule.rounds > nrounds. */
+	refused_of(record_steady, "steady.window.first", "3",
+		   AT ".window.first 3 is not the window's first round");
+	refused_of(record_steady, "steady.window.rounds", "4",
+		   AT ".window.rounds 4 is not");
+	refused_of(record_steady, "steady.window.max", "1",
+		   AT ".window.max 1 is not");
+	refused_of(record_steady, "steady.window.slope", "true",
+		   AT ".window.slope true is not a slope");
+	refused_of(record_steady, "steady.window.range_ok", NULL,
+		   AT ".window has no range_ok");
+	refused_of(record_steady, "steady.window", NULL, AT " has no window");
+	/* Steady: only with a window that meets the rule. */
+	refused_of(record_steady, "steady.window.slope_ok", "false",
+		   AT ".steady true is not a verdict");
+	/* A window in fewer rounds than the rule's. */
+	refused_of(record_unsteady, "steady.window", "{}",
+		   AT ".window {} is not");
+	refused_of(record_unsteady, "steady.steady", "true",
+		   AT ".steady true is not a verdict");
 }
 END_TEST
 
@@ -429,6 +679,9 @@ static Suite *phase_io_suite(void)
 	tcase_add_test(tc, document_round_trip);
 	tcase_add_test(tc, only_what_it_has);
 	tcase_add_test(tc, bad_values_refused);
+	tcase_add_test(tc, steady_round_trip);
+	tcase_add_test(tc, unsteady_round_trip);
+	tcase_add_test(tc, bad_steady_refused);
 	tcase_add_test(tc, text_rows);
 	tcase_add_test(tc, behind_schedule);
 	suite_add_tcase(s, tc);

@@ -72,6 +72,9 @@ static const char *refused(const struct clyde_opts *o)
 	if (o->log_interval_ms)
 		return "--log-interval: not under mpirun yet; log a run "
 		       "without it";
+	if (o->steady)
+		return "--steady: not under mpirun yet (each rank would "
+		       "settle at its own time); run it without";
 	return NULL;
 }
 

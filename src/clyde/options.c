@@ -67,6 +67,8 @@ static void set_defaults(struct clyde_opts *o)
 	o->procs = RESULT_DEF_PROCS;
 	o->repeats = 1;
 	o->concurrency = 1;
+	o->steady_round_s = OPT_STEADY_ROUND_DEFAULT;
+	o->steady_max_s = OPT_STEADY_MAX_DEFAULT;
 	o->files_num = OPT_FILES_NUM_DEFAULT;
 	o->files_chunk = OPT_FILES_CHUNK_DEFAULT;
 	o->ram = opts_physical_ram();
@@ -240,7 +242,7 @@ static int check_all(struct opt_ctx *c)
 	for (size_t k = 0; units[k]; k++)
 		if (units[k]->check && units[k]->check(c, o))
 			return -1;
-	if (check_targets(c, o))
+	if (check_targets(c, o) || opts_check_steady(c, ps))
 		return -1;
 	default_size(o, ps->ram_set);
 	return 0;
@@ -313,7 +315,7 @@ static int check_prog(struct opt_ctx *c)
 		return -1;
 	if (prog_unit && prog_unit->check && prog_unit->check(c, o))
 		return -1;
-	if (check_targets(c, o))
+	if (check_targets(c, o) || opts_check_steady(c, ps))
 		return -1;
 	default_size(o, ps->ram_set);
 	return 0;

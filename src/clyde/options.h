@@ -18,6 +18,7 @@
 #include "optable.h"
 #include "privs.h"
 #include "result.h"
+#include "steady.h"
 #include "table.h"
 
 /* -y: how a run keeps in step with other processes before each test. */
@@ -37,6 +38,11 @@ enum opt_sync {
 /* --precondition without a count: PTS's two passes; and the most. */
 #define OPT_PRECONDITION_DEFAULT 2u
 #define OPT_PRECONDITION_MAX	 100u
+/* --round's and --steady-max's defaults, and the most of either
+ * (seconds). */
+#define OPT_STEADY_ROUND_DEFAULT 10u
+#define OPT_STEADY_MAX_DEFAULT	 600u
+#define OPT_STEADY_MAX_MAX	 86400u
 
 enum per_char_mode {
 	PER_CHAR_STDIO,	  /* putc/getc over the whole file (bonnie++ 1.03) */
@@ -109,6 +115,12 @@ struct clyde_opts {
 	 * the first test that writes in place (PHASE_PRECONDITION); 0:
 	 * none. */
 	unsigned precondition;
+	/* --steady[=RULE]: the tests that can (PHASE_STEADY) run in rounds
+	 * of steady_round_s seconds until the last rounds meet the rule or
+	 * steady_max_s seconds have passed; their figure is the window's. */
+	int steady;
+	struct steady_rule steady_rule;
+	unsigned steady_round_s, steady_max_s;
 	/* --data: the content every write of the data file carries
 	 * (lib/fill), random by default; data_arg as given, NULL if none. */
 	struct fill_spec data;

@@ -4,7 +4,8 @@
  * parse and the checks of the whole, options_table.c: the run's table,
  * options_values.c: the values with a form of their own,
  * options_modes.c: the values that pick a mode, options_lockstep.c: -p,
- * -y and the timeouts). Nothing else includes it: the interface is
+ * -y and the timeouts, options_steady.c: --steady and its rounds).
+ * Nothing else includes it: the interface is
  * options.h.
  */
 #ifndef CLYDE_OPTIONS_IMPL_H
@@ -21,9 +22,10 @@
  */
 struct opts_parse {
 	struct clyde_opts o;
-	const char *f_size; /* -f SIZE */
-	const char *only;   /* --only=TESTS */
-	int ram_set;	    /* -r given */
+	const char *f_size;		/* -f SIZE */
+	const char *only;		/* --only=TESTS */
+	int ram_set;			/* -r given */
+	const char *round, *steady_max; /* --round, --steady-max as given */
 };
 
 /* The field of struct clyde_opts in the run table's base. */
@@ -57,6 +59,12 @@ int opts_take_format(struct opt_ctx *c, const char *arg);      /* --format */
 int opts_take_progress(struct opt_ctx *c, const char *arg);    /* --progress */
 int opts_take_log_interval(struct opt_ctx *c, const char *arg);
 int opts_take_precondition(struct opt_ctx *c, const char *arg);
+/* --steady, --round, --steady-max (options_steady.c), and their check
+ * against the rest: 0, or -1 after one line. */
+int opts_take_steady(struct opt_ctx *c, const char *arg);
+int opts_take_round(struct opt_ctx *c, const char *arg);
+int opts_take_steady_max(struct opt_ctx *c, const char *arg);
+int opts_check_steady(struct opt_ctx *c, const struct opts_parse *ps);
 int opts_take_data(struct opt_ctx *c, const char *arg);	       /* --data */
 int opts_take_verify_only(struct opt_ctx *c, const char *arg); /* ... */
 int opts_take_help(struct opt_ctx *c, const char *arg);	       /* -h */

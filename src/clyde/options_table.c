@@ -157,6 +157,28 @@ static const struct opt run_entries[] = {
 	     "ran_mix, sync_write), write the whole data file N times "
 	     "(default 2, as SNIA's PTS) in the workload's block size, "
 	     "untimed, so the storage is measured as it runs, not fresh"},
+    {.name = "steady",
+     .type = OPT_CALL,
+     .flags = OPT_ARG_OPTIONAL,
+     .call = opts_take_steady,
+     .arg = "RULE",
+     .help = "run ran_read, ran_write, ran_mix and sync_write in rounds "
+	     "until the last ROUNDS meet SNIA PTS's steady-state rule, and "
+	     "give the mean of that window; RULE is ROUNDS:RANGE:SLOPE "
+	     "(default 5:20:10: a range within 20% and a slope within 10% "
+	     "of the window's average), with :iops, :bw or :p99 for what "
+	     "is measured (default the test's rate)"},
+    {.name = "round",
+     .type = OPT_CALL,
+     .call = opts_take_round,
+     .arg = "S",
+     .help = "--steady's rounds last S seconds (default 10)"},
+    {.name = "steady-max",
+     .type = OPT_CALL,
+     .call = opts_take_steady_max,
+     .arg = "S",
+     .help = "--steady gives a test S seconds at most (default 600), "
+	     "then says it was NOT steady"},
     {.name = "drop-caches",
      .type = OPT_FLAG,
      .off = OPTS_F(drop_caches),

@@ -190,6 +190,13 @@ struct phase_out {
 	struct phase_kind_out kind[PHASE_KINDS];
 	struct phase_sched sched;
 	struct hist *isvc;
+	/*
+	 * --steady (steady_watch.h): a phase that can run in rounds
+	 * (PHASE_STEADY) sees until_ns below UINT64_MAX, and then runs
+	 * until that time whatever its own bounds; the watcher brings it
+	 * to now, on its tick, once the rounds are steady.
+	 */
+	uint64_t until_ns;
 };
 
 struct workers_io;
@@ -263,7 +270,10 @@ int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
  * sync_write): under --precondition the runner writes the whole data
  * file first, untimed (precondition.h), once a pass. */
 #define PHASE_PRECONDITION 0x100u
-#define PHASE_FLAGS_KNOWN  0x1ffu
+/* Can run under --steady: in rounds until steady (phase_out.until_ns);
+ * ran_read, ran_write, ran_mix, sync_write. */
+#define PHASE_STEADY	  0x200u
+#define PHASE_FLAGS_KNOWN 0x3ffu
 
 /* What a test is expected to do (phase_ops.expect), for the live view:
  * how far it is, its rate, and an estimate of its time. */

@@ -39,6 +39,7 @@ void phase_out_init(struct phase_out *out, int record)
 	phase_out_io_reset(out);
 	out->record = record;
 	out->tick_ns = UINT64_MAX;
+	out->until_ns = UINT64_MAX;
 }
 
 /* The phase's schedule as the record keeps it. */

@@ -298,6 +298,11 @@ static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 	uint64_t i, ops = syncw_ops(ctx->plan);
 	int rc;
 
+	/* Under --steady, rounds until the watcher ends them. */
+	if (out->until_ns != UINT64_MAX) {
+		ops = UINT64_MAX;
+		end = UINT64_MAX;
+	}
 	for (i = 0; i < ops;) {
 		if ((rc = syncw_once(ctx, s->buf, (size_t)o->size)) != 0)
 			return rc;
@@ -305,7 +310,7 @@ static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 		i++;
 		if (*ctx->stop)
 			return syncw_fail(ctx, "write", EINTR);
-		if (t0 >= end)
+		if (t0 >= end || t0 >= out->until_ns)
 			break;
 	}
 	out->work = i;
@@ -397,7 +402,7 @@ const struct phase_ops phase_sync_write_ops = {
     .name = "sync_write",
     .title = "synchronous write",
     .test = RT_sync_write,
-    .flags = PHASE_DATA | PHASE_PRECONDITION,
+    .flags = PHASE_DATA | PHASE_PRECONDITION | PHASE_STEADY,
     .progress = "Writing synchronously",
     .setup = syncw_setup,
     .run = syncw_run,

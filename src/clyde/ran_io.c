@@ -63,6 +63,13 @@ struct ran {
 	struct ran_op *slot; /* set.depth: the operation each slot holds */
 };
 
+/* When the test ends: its time up, or --steady's rounds steady. */
+static inline uint64_t ran_deadline(const struct ran *r)
+{
+	return r->out->until_ns < r->deadline_ns ? r->out->until_ns
+						 : r->deadline_ns;
+}
+
 /* Operation k: its kind, size and offset drawn, and under a rate its due
  * time (the schedule moved on). */
 static void ran_next(struct ran *r, uint64_t k, struct ran_op *op)
@@ -183,7 +190,7 @@ static int ran_sync(struct ran *r)
 
 		ran_next(r, k, &op);
 		if (r->rate) {
-			if (op.due >= r->deadline_ns)
+			if (op.due >= ran_deadline(r))
 				break;
 			if (op.due > t1) {
 				ran_sleep_until(r, op.due);
@@ -206,7 +213,7 @@ static int ran_sync(struct ran *r)
 		ran_done(r, &op, t1);
 		if (*ctx->stop)
 			return phase_fail(ctx, ran_call(&op, 0), EINTR);
-		if (t1 >= r->deadline_ns)
+		if (t1 >= ran_deadline(r))
 			break;
 	}
 	return 0;
@@ -269,7 +276,7 @@ static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *next,
 		if (err && !*rc)
 			*rc = err;
 		if (!*rc && !*r->ctx->stop && *next < r->set.ops &&
-		    now < r->deadline_ns) {
+		    now < ran_deadline(r)) {
 			struct ran_op op;
 
 			/* Submitted at once, as fio does by default: held
@@ -382,7 +389,7 @@ static unsigned ran_offer(struct ran *r, struct io_uring *ring,
 			ran_next(r, o->k++, &o->op);
 			o->have = 1;
 		}
-		if (o->op.due >= r->deadline_ns) {
+		if (o->op.due >= ran_deadline(r)) {
 			o->ending = 1;
 			break;
 		}
@@ -442,7 +449,7 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 		unsigned head, seen = 0;
 		uint64_t now = clk_now_ns();
 
-		if (err || *r->ctx->stop || now >= r->deadline_ns)
+		if (err || *r->ctx->stop || now >= ran_deadline(r))
 			o.ending = 1;
 		ran_offer(r, ring, &o, now);
 		if (o.ending && o.nfree == r->set.depth)
@@ -468,7 +475,7 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 			 * loop: held for the next wait, a target that is
 			 * behind ran a fifth slower than closed (at depth 16
 			 * under -D, 65k IOPS against 88k). */
-			if (!err && !*r->ctx->stop && t < r->deadline_ns &&
+			if (!err && !*r->ctx->stop && t < ran_deadline(r) &&
 			    ran_offer(r, ring, &o, t))
 				io_uring_submit(ring);
 		}
@@ -601,6 +608,11 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
 			  (uint64_t)s * r.set.bs, (size_t)r.set.bs, ctx->gen);
 	now = clk_now_ns();
 	r.deadline_ns = now + (uint64_t)r.set.time * 1000000000ull;
+	/* Under --steady, rounds until the watcher ends them. */
+	if (out->until_ns != UINT64_MAX) {
+		r.deadline_ns = UINT64_MAX;
+		r.set.ops = RAN_OPS_MAX;
+	}
 	ran_rate_start(&r, now);
 	/* Under a rate, a sleep ends when the I/O is due, not up to the
 	 * default 50 us slack later: clyde's own lateness would otherwise
@@ -611,8 +623,8 @@ int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
 	rc = r.set.depth > 1 ? ran_uring(&r) : ran_sync(&r);
 	if (r.rate && slack > 1)
 		prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
-	ran_rate_end(&r, r.deadline_ns < clk_now_ns() ? r.deadline_ns
-						      : clk_now_ns());
+	ran_rate_end(&r, ran_deadline(&r) < clk_now_ns() ? ran_deadline(&r)
+							 : clk_now_ns());
 	free(r.bufs);
 	free(r.slot);
 	out->work = r.done;

@@ -307,6 +307,7 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 		return 1;
 	}
 	runner_watch_cliff(p, ph);
+	runner_watch_steady(p, rec);
 	rec->preconditioned = p->preconditioned;
 	warn_late(p, ph, rec);
 	return 0;

@@ -25,6 +25,7 @@
 
 struct pass;
 struct timed;
+struct steady_watch;
 
 /*
  * How a pass's tests meet the other workers of its group. Each hook
@@ -82,6 +83,12 @@ struct pass {
 	 * when it is next due. */
 	struct live *lv;
 	uint64_t lv_due;
+	/* --steady: the watcher of the test that runs in rounds, or NULL,
+	 * and when it is next due; then the rounds of the test just run,
+	 * for its record (owned until recorded). */
+	struct steady_watch *sw;
+	uint64_t sw_due;
+	struct steady_run *steady;
 };
 
 /* The marks around a phase's run() and what it did. */
@@ -135,6 +142,9 @@ int runner_watch_record(struct result_test_rec *rec, const struct timed *t);
 /* The log's period for p's pass: --log-interval's, else ILOG_CLIFF_MS
  * (not under mpirun, whose ranks log nothing); 0: none. */
 unsigned runner_watch_ms(const struct pass *p);
+/* The test of ph just recorded in rec: its rounds under --steady (rec
+ * owns them), and the settings column's words on them. */
+void runner_watch_steady(struct pass *p, struct result_test_rec *rec);
 /* A figure that writes (FIGF_CLIFF): the write-cache cliff in the
  * intervals recorded, the aggregate's and each target's (cliff.h). */
 void runner_watch_cliff(struct pass *p, const struct phase_ops *ph);

@@ -5,7 +5,8 @@
  * when it is due and sets the earliest of their next due times. The
  * watchers: the status line (live.c), armed by run_phase before the
  * test's setup, and --log-interval (interval.c), armed here at the timed
- * window's start; runner_pass.c calls these around a test's timed window
+ * window's start, and --steady's rounds (steady_watch.c), armed there
+ * too; runner_pass.c calls these around a test's timed window
  * and at a pass's start and end. Part of the pass's layer (runner_pass.h).
  */
 #include "config.h"
@@ -20,6 +21,7 @@
 #include "interval.h"
 #include "live.h"
 #include "runner_pass.h"
+#include "steady_watch.h"
 
 void runner_tick(struct phase_out *out, uint64_t now)
 {
@@ -36,6 +38,12 @@ void runner_tick(struct phase_out *out, uint64_t now)
 	 * it keeps its own grid. */
 	if (p->ilog && out->ilat && (n = ilog_tick(p->ilog, out, now)) < next)
 		next = n;
+	if (p->sw) {
+		if (now >= p->sw_due)
+			p->sw_due = steady_watch_tick(p->sw, out, now);
+		if (p->sw_due < next)
+			next = p->sw_due;
+	}
 	out->tick_ns = next;
 }
 
@@ -46,11 +54,30 @@ static int logged(const struct pass *p, const struct phase_ops *ph)
 	       (!p->ilog_cliff || (figure_of(ph->test)->flags & FIGF_CLIFF));
 }
 
+/* --steady's watcher for a test that runs in rounds; it fails the
+ * test only by leaving it whole, without rounds, when out of memory. */
+static void steady_begin(struct pass *p, const struct phase_ops *ph,
+			 struct timed *t)
+{
+	uint64_t op = ph->op_bytes ? ph->op_bytes(p->ctx.plan) : 0;
+
+	if (!p->env->opt->steady || !(ph->flags & PHASE_STEADY))
+		return;
+	if (!(p->sw =
+		  steady_watch_new(p->env->opt, &t->out, t->start.wall_ns, op)))
+		return;
+	p->sw_due = 0;
+	t->out.tick = runner_tick;
+	t->out.tick_arg = p;
+	t->out.tick_ns = 0;
+}
+
 void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 			struct timed *t)
 {
 	uint64_t op = ph->op_bytes ? ph->op_bytes(p->ctx.plan) : 0;
 
+	steady_begin(p, ph, t);
 	if (p->ilog && !logged(p, ph))
 		ilog_skip(p->ilog);
 	if (!logged(p, ph))
@@ -68,6 +95,13 @@ void runner_watch_begin(struct pass *p, const struct phase_ops *ph,
 void runner_watch_end(struct pass *p, const struct phase_ops *ph,
 		      struct timed *t)
 {
+	if (p->sw) {
+		steady_run_free(p->steady);
+		p->steady = steady_watch_end(p->sw, &t->out, t->end.wall_ns,
+					     clk_user(&t->start, &t->end),
+					     clk_sys(&t->start, &t->end));
+		p->sw = NULL;
+	}
 	if (!logged(p, ph))
 		return;
 	ilog_end(p->ilog, &t->out, t->end.wall_ns,
@@ -128,6 +162,24 @@ void runner_watch_close(struct pass *p)
 {
 	ilog_free(p->ilog);
 	p->ilog = NULL;
+	steady_run_free(p->steady);
+	p->steady = NULL;
+}
+
+void runner_watch_steady(struct pass *p, struct result_test_rec *rec)
+{
+	char words[64];
+	size_t n;
+
+	steady_run_free(rec->steady);
+	rec->steady = p->steady;
+	p->steady = NULL;
+	if (!rec->steady)
+		return;
+	steady_run_text(rec->steady, words, sizeof(words));
+	n = strlen(rec->how);
+	snprintf(rec->how + n, sizeof(rec->how) - n, "%s%s", n ? " " : "",
+		 words);
 }
 
 /*

@@ -190,6 +190,13 @@ static const struct opts_keep kept[] = {
 	     "files N times (default 2, as SNIA's PTS) in the workload's "
 	     "block size, untimed; each step's test then says "
 	     "preconditioned"},
+    {.name = "steady",
+     .help = "run each step, the closed loop's too, in rounds until the "
+	     "last ROUNDS meet SNIA PTS's steady-state rule (default 5:20:10, "
+	     "with :iops, :bw or :p99 for what is measured), instead of for "
+	     "--step-time; each step's figures are the window's"},
+    {.name = "round"},
+    {.name = "steady-max"},
     {.name = "barrier-timeout"},
     {.name = NULL},
 };
@@ -255,6 +262,10 @@ static int check(struct opt_ctx *c, struct clyde_opts *o)
 			       "needs --target: it narrows the knee");
 	if (check_outputs(c, o))
 		return -1;
+	if (o->steady && given.step_time_arg)
+		return opt_bad(c, "--step-time", given.step_time_arg,
+			       "with --steady each step runs in rounds until "
+			       "steady (--round, --steady-max)");
 	if (given.log_y && !given.plot)
 		return opt_error(c, "--log-y goes with --plot (it scales the "
 				    "chart's latency)");
