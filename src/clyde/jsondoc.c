@@ -158,6 +158,17 @@ static json_t *settings(const struct run_plan *rp, int *bad)
 	    bad);
 	put(s, rp, "precondition",
 	    o->precondition ? json_integer(o->precondition) : json_null(), bad);
+	put(s, rp, "steady",
+	    o->steady
+		? json_pack("{s:i, s:f, s:f, s:s, s:i, s:i}", "rounds",
+			    (json_int_t)o->steady_rule.rounds, "range_pct",
+			    o->steady_rule.range_pct, "slope_pct",
+			    o->steady_rule.slope_pct, "on",
+			    steady_on_name(o->steady_rule.on), "round_seconds",
+			    (json_int_t)o->steady_round_s, "max_seconds",
+			    (json_int_t)o->steady_max_s)
+		: json_null(),
+	    bad);
 	put(s, rp, "sync",
 	    o->sync == OPT_SYNC_SEM	 ? json_string("semaphores")
 	    : o->sync == OPT_SYNC_PROMPT ? json_string("prompt")
