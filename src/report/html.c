@@ -6,8 +6,8 @@
  * setups), bon_csv2html's table with each side's repeats collapsed to
  * their means and shaded per column (html_table.c, html_mean.c), the
  * figures bonnie++ has no column for, the charts (inline SVG, svg.c,
- * svg_time.c), and with two sides or more compare's verdicts and the
- * settings that differ between the sides (html_cmp.c).
+ * svg_time.c, svg_steady.c), and with two sides or more compare's
+ * verdicts and the settings that differ between the sides (html_cmp.c).
  *
  * The page carries its style inline and names no outside resource, so
  * it can be mailed or archived alone; it holds no script. All text is
@@ -233,8 +233,9 @@ static void machines_note(FILE *out, const struct report_set *set)
 /*
  * The charts of the sides, between the table and the compare section:
  * the bars of every figure (svg.c), then throughput over time where a
- * JSON run has intervals (svg_time.c); both inline SVG, so the page
- * stays one file.
+ * JSON run has intervals (svg_time.c), then the rounds of each test run
+ * until steady (svg_steady.c); all inline SVG, so the page stays one
+ * file.
  */
 static int charts(FILE *out, const struct report_set *set,
 		  const struct report_opts *o)
@@ -242,7 +243,8 @@ static int charts(FILE *out, const struct report_set *set,
 	/* A write error stays on the stream, whose close names the file;
 	 * only memory is this function's to report. */
 	if (report_svg_bars(out, set, o->alpha) < 0 ||
-	    report_svg_over_time(out, set) < 0)
+	    report_svg_over_time(out, set) < 0 ||
+	    report_svg_steady(out, set) < 0)
 		return errno == ENOMEM ? -ENOMEM : 0;
 	return 0;
 }

@@ -6,13 +6,19 @@
  * the result bars (a small panel per figure, repeats as the mean with a
  * 95% CI whisker, the change and verdict against the first series under
  * the bars), svg_time.c the throughput of --log-interval's intervals,
- * svg_util.c what both use (escaping, axes, palette, hatching).
+ * svg_steady.c the rounds of --steady's tests, svg_util.c what they use
+ * (escaping, axes, palette, hatching).
  *
  * Elements the tests (and scripts) can find: each bar is
  * <rect class="bar" data-fig="KEY" data-series="I" data-panel="P">
  * (I from 0 in plot_make_series' order; P "rate", "cpu" or "lat"), each
  * "+++++" marker <g class="fast" ...> with the same attributes, each
- * over-time chart <svg class="time" data-fig="KEY" data-row="I">.
+ * over-time chart <svg class="time" data-fig="KEY" data-row="I">, each
+ * steady-state chart <svg class="steady-chart" data-fig="KEY"
+ * data-row="I" data-rounds="N"> with a <circle class="steady-round"> per
+ * round, its window's <rect class="steady-window">, <line
+ * class="steady-avg">, two <line class="steady-band"> and <line
+ * class="steady-slope">.
  * The same input always gives the same bytes.
  */
 #ifndef CLYDE_REPORT_SVG_H
@@ -39,7 +45,17 @@ int report_svg_bars(FILE *out, const struct report_set *set, double alpha);
  */
 int report_svg_over_time(FILE *out, const struct report_set *set);
 
-/* What svg.c and svg_time.c share (svg_util.c). */
+/*
+ * The convergence of every JSON run's tests run in rounds (--steady),
+ * as SNIA PTS plots it: one chart per run and test, each round's
+ * tracked value against its number, the measurement window shaded with
+ * its average, the rule's range band about it and its least-squares
+ * line. 0, or -1 on a write error (errno). Writes nothing and returns 0
+ * when no test ran in rounds.
+ */
+int report_svg_steady(FILE *out, const struct report_set *set);
+
+/* What svg.c, svg_time.c and svg_steady.c share (svg_util.c). */
 
 /* Okabe and Ito's colour-blind-safe palette, one colour a series. */
 #define SVG_COLOURS 8
