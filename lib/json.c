@@ -85,15 +85,24 @@ static json_t *kind(const struct result_test_rec *rec, enum result_io_kind k)
 	return jp_done(o, bad);
 }
 
-/* The schedule of an offered rate, and the share of it not kept. */
+/* The schedule of an offered rate, and the share of it not kept;
+ * late_held where it is known. */
 static json_t *schedule(const struct result_sched *s)
 {
-	return json_pack(
+	json_t *o = json_pack(
 	    "{s:I,s:s,s:I,s:I,s:I,s:f,s:f}", "rate", (json_int_t)s->rate,
 	    "arrivals", s->fixed ? "fixed" : "poisson", "due",
 	    (json_int_t)s->due, "issued", (json_int_t)s->issued, "late",
 	    (json_int_t)s->late, "behind_share", result_behind_share(s),
 	    "late_share", result_late_share(s));
+
+	if (o && s->held_kept &&
+	    json_object_set_new(o, "late_held",
+				json_integer((json_int_t)s->late_held)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 /* A random-I/O figure's own parts, each only when it has them, so

@@ -150,13 +150,16 @@ static int read_schedule(json_t *o, const char *at, struct result_test_rec *rec,
 	if (!json_is_object(s))
 		return json_refuse(why, whylen, key, s,
 				   "a schedule: expected an object of rate, "
-				   "arrivals, due, issued, late, "
+				   "arrivals, due, issued, late, late_held, "
 				   "behind_share and late_share");
 	if (read_count(s, key, "rate", &sc->rate, why, whylen) < 0 ||
 	    read_arrivals(s, key, &sc->fixed, why, whylen) < 0 ||
 	    read_count(s, key, "due", &sc->due, why, whylen) < 0 ||
 	    read_count(s, key, "issued", &sc->issued, why, whylen) < 0 ||
 	    read_count(s, key, "late", &sc->late, why, whylen) < 0 ||
+	    ((sc->held_kept = json_object_get(s, "late_held") != NULL) &&
+	     read_count(s, key, "late_held", &sc->late_held, why, whylen) <
+		 0) ||
 	    json_check_key(s, key, "behind_share", 0, 1,
 			   "a share: expected a number from 0 to 1", why,
 			   whylen) < 0 ||
@@ -180,6 +183,13 @@ static int read_schedule(json_t *o, const char *at, struct result_test_rec *rec,
 		return json_refuse(why, whylen, key, json_object_get(s, "late"),
 				   "the arrivals late: expected at most "
 				   "issued");
+	if (sc->late_held > sc->late) {
+		snprintf(key, sizeof(key), "%.150s.schedule.late_held", at);
+		return json_refuse(why, whylen, key,
+				   json_object_get(s, "late_held"),
+				   "the arrivals late for a slot: expected at "
+				   "most late");
+	}
 	rec->io = 1;
 	return 0;
 }

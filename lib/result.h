@@ -87,12 +87,16 @@ struct result_kind_rec {
  * The schedule of an offered rate (clyde's --rate): rate 0, none (a
  * closed loop). Of the arrivals due before the test ended, issued were
  * submitted and late were submitted more than a millisecond after they
- * were due; due - issued never were. Several workers' add up.
+ * were due; due - issued never were. Of those late, late_held fell due
+ * while every slot was in flight (the target held them up; the others,
+ * the machine woke the issuer late; held_kept 0: not known, as in a
+ * document written before it was kept). Several workers' add up.
  */
 struct result_sched {
 	uint64_t rate; /* operations a second offered */
 	int fixed;     /* fixed gaps; else poisson */
-	uint64_t due, issued, late;
+	uint64_t due, issued, late, late_held;
+	int held_kept;
 };
 
 /* --precondition: the data file written whole, untimed, before the

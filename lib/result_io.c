@@ -61,6 +61,8 @@ void result_sched_add(struct result_sched *sum, const struct result_sched *one)
 	sum->due += one->due;
 	sum->issued += one->issued;
 	sum->late += one->late;
+	sum->late_held += one->late_held;
+	sum->held_kept |= one->held_kept;
 }
 
 const char *result_kind_name(enum result_io_kind k)

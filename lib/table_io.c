@@ -91,12 +91,18 @@ void table_io_walk(const struct run_result *r, const struct csv_cell *c,
 
 void table_io_sched_text(char *buf, size_t len, const struct result_sched *s)
 {
-	snprintf(buf, len,
-		 "%s: %llu due, %llu issued (%.1f%% never), %llu late (%.1f%% "
-		 "of issued)",
-		 s->fixed ? "fixed" : "poisson", (unsigned long long)s->due,
-		 (unsigned long long)s->issued, result_behind_share(s) * 100.0,
-		 (unsigned long long)s->late, result_late_share(s) * 100.0);
+	int n = snprintf(
+	    buf, len,
+	    "%s: %llu due, %llu issued (%.1f%% never), %llu late (%.1f%% "
+	    "of issued)",
+	    s->fixed ? "fixed" : "poisson", (unsigned long long)s->due,
+	    (unsigned long long)s->issued, result_behind_share(s) * 100.0,
+	    (unsigned long long)s->late, result_late_share(s) * 100.0);
+
+	/* Of those late, the ones the target held up (the rest woke late). */
+	if (s->late && s->held_kept && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", %llu held for a slot",
+			 (unsigned long long)s->late_held);
 }
 
 /* The text section's state: where, for which run, and whether its head

@@ -27,15 +27,20 @@
 #include "workers.h"
 
 /* Worker a: 3 reads of 4 KiB (response 2 us, service 1 us), 1 write of
- * 8 KiB (5 us, 3 us), 100 due, 90 issued, 10 late. */
+ * 8 KiB (5 us, 3 us), 100 due, 90 issued, 10 late, 4 of them held for a
+ * slot. */
 static void worker_a(struct phase_out *out)
 {
 	phase_out_init(out, 1);
 	for (int i = 0; i < 3; i++)
 		phase_op_io(out, PHASE_READ, 4096, 2000, 1000);
 	phase_op_io(out, PHASE_WRITE, 8192, 5000, 3000);
-	out->sched = (struct phase_sched){
-	    .rate = 1000, .fixed = 0, .due = 100, .issued = 90, .late = 10};
+	out->sched = (struct phase_sched){.rate = 1000,
+					  .fixed = 0,
+					  .due = 100,
+					  .issued = 90,
+					  .late = 10,
+					  .late_held = 4};
 }
 
 /* Worker b: 1 read (4 us, 2 us), 2 writes (6 us, 4 us), all on time. */
@@ -100,6 +105,7 @@ START_TEST(workers_merge_io)
 	ck_assert_uint_eq(out.sched.due, 200);
 	ck_assert_uint_eq(out.sched.issued, 190);
 	ck_assert_uint_eq(out.sched.late, 10);
+	ck_assert_uint_eq(out.sched.late_held, 4);
 }
 END_TEST
 
@@ -239,6 +245,7 @@ START_TEST(document_round_trip)
 	ck_assert_uint_eq(y->sched.due, 200);
 	ck_assert_uint_eq(y->sched.issued, 190);
 	ck_assert_uint_eq(y->sched.late, 10);
+	ck_assert_uint_eq(y->sched.late_held, 4);
 	ck_assert_uint_eq(y->nintervals, 1);
 	ck_assert_uint_eq(y->intervals[0].svc_p50_ns, 2000);
 	ck_assert_uint_eq(y->intervals[0].svc_p99_ns, 4000);
@@ -367,6 +374,10 @@ START_TEST(bad_values_refused)
 		"tests.ran_write.schedule.arrivals");
 	refused("schedule.issued", "201", "tests.ran_write.schedule.issued");
 	refused("schedule.late", "191", "tests.ran_write.schedule.late");
+	refused("schedule.late_held", "11",
+		"tests.ran_write.schedule.late_held");
+	refused("schedule.late_held", "-1",
+		"tests.ran_write.schedule.late_held");
 	refused("schedule.late_share", "1.5",
 		"tests.ran_write.schedule.late_share");
 	refused("schedule.due", NULL, "schedule has no due");
@@ -623,7 +634,8 @@ START_TEST(text_rows)
 				  "      4us       5us       5us       6us"),
 		      "%s", buf);
 	ck_assert_msg(strstr(buf, "2000 IOPS poisson: 200 due, 190 issued "
-				  "(5.0% never), 10 late (5.3% of issued)"),
+				  "(5.0% never), 10 late (5.3% of issued), 4 "
+				  "held for a slot"),
 		      "%s", buf);
 	ck_assert_msg(strstr(buf, "\n  service    "), "%s", buf);
 	ck_assert_msg(strstr(buf, "\n  read       "), "%s", buf);

@@ -132,12 +132,13 @@ struct phase_kind_out {
  * The schedule of an offered rate (--rate), as the phase kept it; rate
  * 0: none (a closed loop). Of the arrivals due before the test ended,
  * issued were submitted and late were submitted more than PHASE_LATE_NS
- * after they were due; due - issued never were.
+ * after they were due; due - issued never were. late_held: those late
+ * that fell due while every slot was in flight.
  */
 struct phase_sched {
 	uint64_t rate; /* operations a second offered */
 	int fixed;     /* fixed gaps; else poisson */
-	uint64_t due, issued, late;
+	uint64_t due, issued, late, late_held;
 };
 
 /* How long after its due time an operation may be submitted and still

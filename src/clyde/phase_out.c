@@ -49,7 +49,9 @@ static struct result_sched sched_of(const struct phase_sched *s)
 				     .fixed = s->fixed,
 				     .due = s->due,
 				     .issued = s->issued,
-				     .late = s->late};
+				     .late = s->late,
+				     .late_held = s->late_held,
+				     .held_kept = 1};
 }
 
 void phase_out_io_put(const struct phase_out *out, struct workers_io *io)
@@ -86,7 +88,8 @@ void phase_out_io_add(struct phase_out *out, const struct workers_io *io)
 					  .fixed = sum.fixed,
 					  .due = sum.due,
 					  .issued = sum.issued,
-					  .late = sum.late};
+					  .late = sum.late,
+					  .late_held = sum.late_held};
 }
 
 /* A copy of h when it holds anything; *dup NULL otherwise. -1: no

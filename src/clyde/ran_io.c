@@ -57,7 +57,13 @@ struct ran {
 	 * schedule and the next arrival, absolute. */
 	uint64_t rate, start_ns, next_due;
 	struct wl_sched sched;
-	uint64_t held_due;   /* an arrival drawn, never issued: its due time */
+	uint64_t held_due; /* an arrival drawn, never issued: its due time */
+	/* The end of the last span every slot was in flight (UINT64_MAX
+	 * while it lasts): an arrival late that fell due before it waited
+	 * for a slot, or behind others that did (the target's doing); one
+	 * due after it went late because the issuer woke late (the
+	 * machine's). */
+	uint64_t full_to;
 	int copy;	     /* a write's content copied whole (ran_buf) */
 	unsigned char *bufs; /* set.depth blocks of set.bs, one per slot */
 	struct ran_op *slot; /* set.depth: the operation each slot holds */
@@ -159,8 +165,11 @@ static void ran_done(struct ran *r, const struct ran_op *op, uint64_t now)
 static void ran_sent(struct ran *r, struct ran_op *op, uint64_t now)
 {
 	op->sub = now;
-	if (r->rate && now > op->due + PHASE_LATE_NS)
+	if (r->rate && now > op->due + PHASE_LATE_NS) {
 		r->out->sched.late++;
+		if (op->due < r->full_to)
+			r->out->sched.late_held++;
+	}
 	r->out->sched.issued++;
 }
 
@@ -211,6 +220,8 @@ static int ran_sync(struct ran *r)
 			return rc;
 		t1 = clk_now_ns();
 		ran_done(r, &op, t1);
+		/* The one slot was in flight until now. */
+		r->full_to = t1;
 		if (*ctx->stop)
 			return phase_fail(ctx, ran_call(&op, 0), EINTR);
 		if (t1 >= ran_deadline(r))
@@ -401,6 +412,8 @@ static unsigned ran_offer(struct ran *r, struct io_uring *ring,
 		}
 		ran_queue(r, ring, o->free[--o->nfree], &o->op, now);
 		o->have = 0;
+		if (!o->nfree)
+			r->full_to = UINT64_MAX;
 		queued++;
 	}
 	return queued;
@@ -469,6 +482,8 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 			if (e && !err)
 				err = e;
 			r->slot[slot].busy = 0;
+			if (!o.nfree)
+				r->full_to = t;
 			o.free[o.nfree++] = slot;
 			seen++;
 			/* What is due goes out at once, as in the closed
