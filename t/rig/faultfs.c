@@ -13,7 +13,8 @@
  * data stays there across opens and attribute changes (keep_cache, no
  * auto_inval_data) until evicted (POSIX_FADV_DONTNEED, drop_caches), so
  * a read fault fires only if a program's own eviction worked. Writes
- * are written through at once either way (no writeback cache).
+ * are written through at once either way (no kernel writeback cache),
+ * unless the rig's own write cache (wcache) keeps them.
  *
  * O_DIRECT opens are accepted (the kernel sends their I/O here in the
  * program's own requests); the backing file is opened without it, as
@@ -23,6 +24,15 @@
  * be failed or delayed, but reach the backing file only with --sync: the
  * rig's backing store need not survive a crash, and a real flush would
  * make the tests as slow as the disk under them.
+ *
+ * A sync write, as the write cache sees it (tried on Linux 6.18 with
+ * dd oflag=sync/dsync and pwritev2 RWF_SYNC/RWF_DSYNC): the kernel sends
+ * the write's own flags in the write request (fi->flags has O_DSYNC,
+ * and __O_SYNC too for O_SYNC), direct_io or not. With direct_io no
+ * fsync follows it; with --cache an fsync (datasync for O_DSYNC)
+ * follows each write. fsync(2) and fdatasync(2) arrive as fsync with
+ * datasync 0 or 1. So both count: a write with O_DSYNC is acknowledged
+ * as it returns, and so is what an fsync finds held.
  *
  * The control file MOUNTPOINT/.faultfs is not in the backing directory
  * and not listed: written, it takes commands line by line (a bad line
@@ -114,6 +124,8 @@ static void *ff_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 static int ff_getattr(const char *path, struct stat *st,
 		      struct fuse_file_info *fi)
 {
+	int rc;
+
 	if (is_control(path)) {
 		memset(st, 0, sizeof(*st));
 		st->st_mode = S_IFREG | 0600;
@@ -124,8 +136,14 @@ static int ff_getattr(const char *path, struct stat *st,
 	}
 	CHECK(getattr, path_of(path, fi));
 	if (fi && file_of(fi)->fd >= 0)
-		return ERR(fstat(file_of(fi)->fd, st));
-	return ERR(fstatat(backing, rel(path), st, AT_SYMLINK_NOFOLLOW));
+		rc = fstat(file_of(fi)->fd, st);
+	else
+		rc = fstatat(backing, rel(path), st, AT_SYMLINK_NOFOLLOW);
+	if (rc)
+		return -errno;
+	/* A write the cache holds may have made the file longer. */
+	ff_cache_stat(st);
+	return 0;
 }
 
 static int ff_readlink(const char *path, char *buf, size_t size)
@@ -215,6 +233,17 @@ static int ff_chown(const char *path, uid_t uid, gid_t gid,
 	return ERR(fchownat(backing, rel(path), uid, gid, AT_SYMLINK_NOFOLLOW));
 }
 
+/* ftruncate, and the write cache told. */
+static int truncate_fd(int fd, off_t size)
+{
+	struct stat st;
+
+	if (ftruncate(fd, size) || fstat(fd, &st))
+		return -errno;
+	ff_cache_truncate(st.st_dev, st.st_ino, (uint64_t)size);
+	return 0;
+}
+
 static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
 	int fd, rc;
@@ -224,11 +253,11 @@ static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 		return 0;
 	CHECK(truncate, path_of(path, fi));
 	if (fi && file_of(fi)->fd >= 0)
-		return ERR(ftruncate(file_of(fi)->fd, size));
+		return truncate_fd(file_of(fi)->fd, size);
 	fd = openat(backing, rel(path), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	rc = ERR(ftruncate(fd, size));
+	rc = truncate_fd(fd, size);
 	close(fd);
 	return rc;
 }
@@ -265,17 +294,20 @@ static int open_file(const char *path, int flags, mode_t mode,
 		     struct fuse_file_info *fi)
 {
 	struct ff_file *f = ff_file_new(path);
+	struct stat st;
 
 	if (!f)
 		return -ENOMEM;
 	f->fd = openat(backing, rel(path),
 		       (flags & ~O_DIRECT) | O_NOFOLLOW | O_CLOEXEC, mode);
-	if (f->fd < 0) {
+	if (f->fd < 0 || fstat(f->fd, &st)) {
 		int e = errno;
 
 		ff_file_free(f);
 		return -e;
 	}
+	f->dev = st.st_dev;
+	f->ino = st.st_ino;
 	if (flags & O_CREAT)
 		own(f->fd, NULL);
 	fi->fh = (uintptr_t)f;
@@ -327,7 +359,9 @@ static int ff_write(const char *path, const char *buf, size_t size, off_t off,
 	rc = ff_check(FF_write, path, (uint64_t)off, size);
 	if (rc)
 		return rc;
-	return (int)ff_file_write(f, path, buf, size, (uint64_t)off);
+	/* O_SYNC is O_DSYNC and more: either makes the write durable. */
+	return (int)ff_file_write(f, path, buf, size, (uint64_t)off,
+				  (fi->flags & O_DSYNC) != 0);
 }
 
 static int ff_statfs(const char *path, struct statvfs *st)
@@ -362,10 +396,14 @@ static int ff_release(const char *path, struct fuse_file_info *fi)
 static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 {
 	struct ff_file *f = file_of(fi);
+	int rc;
 
 	if (f->control)
 		return 0;
 	CHECK(fsync, path_of(path, fi));
+	rc = ff_cache_fsync(f);
+	if (rc != 1)
+		return rc;
 	if (!pass_sync)
 		return 0;
 	return ERR(datasync ? fdatasync(f->fd) : fsync(f->fd));
@@ -381,7 +419,7 @@ static int ff_fallocate(const char *path, int mode, off_t off, off_t len,
 		return -EOPNOTSUPP;
 	rc = ff_check(FF_fallocate, path_of(path, fi), (uint64_t)off,
 		      (uint64_t)len);
-	if (rc)
+	if (rc || (rc = ff_cache_fallocate(f, mode)))
 		return rc;
 	return ERR(fallocate(f->fd, mode, off, len));
 }
@@ -563,6 +601,7 @@ int main(int argc, char **argv)
 	if (fuse_opt_add_arg(&args, "-osubtype=faultfs,fsname=faultfs"))
 		return 1;
 	rc = fuse_main(args.argc, args.argv, &ops, NULL);
+	ff_cache_shutdown();
 	ff_file_free_all();
 	fuse_opt_free_args(&args);
 	close(backing);

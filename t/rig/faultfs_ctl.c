@@ -14,7 +14,8 @@
 
 static const char ff_language[] =
     "Control: write lines to MOUNTPOINT/.faultfs (one command a line);\n"
-    "read it for every rule's counts and the operation counts.\n"
+    "read it for every rule's counts, the operation counts and the\n"
+    "write cache's state.\n"
     "\n"
     "  fail OPS ERRNO [MATCH]   fail matching operations with ERRNO\n"
     "                           (EIO, ENOSPC, EDQUOT, EROFS, ... or a "
@@ -41,8 +42,27 @@ static const char ff_language[] =
     "                           undelayed, never refilled (a write-back\n"
     "                           cache in front of slow disks); skip=: N\n"
     "                           bytes before the rule starts\n"
+    "  wcache honest|lying [path=GLOB]\n"
+    "                           a volatile write cache: the data of\n"
+    "                           matching writes stays in the rig's memory\n"
+    "                           (whole 4 KiB blocks; reads and sizes see\n"
+    "                           it), not in BACKING; honest: fsync,\n"
+    "                           fdatasync and O_SYNC/O_DSYNC writes write\n"
+    "                           their blocks to BACKING (and fdatasync it)\n"
+    "                           before they return; lying: they return at\n"
+    "                           once, the blocks acknowledged but kept\n"
+    "  wcache off               write back what the cache holds, stop\n"
+    "                           caching (an unmount writes back too)\n"
+    "  cut                      the power goes: what the cache holds is\n"
+    "                           lost, and every operation after it but on\n"
+    "                           the control file fails with EIO; the\n"
+    "                           status counts the blocks lost, by whether\n"
+    "                           acknowledged, and lists the acknowledged\n"
+    "                           (up to 1000: dropped_acked PATH OFFSET)\n"
     "  seed N                   seed of the delay distributions\n"
-    "  clear                    drop every rule, zero the counts\n"
+    "  clear                    drop every rule, zero the counts; the\n"
+    "                           cache goes off, what it holds never\n"
+    "                           written, and a cut ends\n"
     "\n"
     "OPS: any, or a comma list of getattr readlink mknod mkdir unlink\n"
     "rmdir symlink rename link chmod chown truncate open create read "
@@ -60,7 +80,12 @@ static const char ff_language[] =
     "fires decides; later fail rules do not see that operation. A read\n"
     "is remapped, then flipped. With --cache, what a drop or remap rule\n"
     "did stays in the page cache until evicted, and the kernel's reads\n"
-    "are of whole pages (a rule changes only the bytes it covers).\n";
+    "are of whole pages (a rule changes only the bytes it covers).\n"
+    "A drop rule acts before the write cache. While the cache holds\n"
+    "blocks of a file, fallocate other than to allocate is refused.\n"
+    "Status lines: wcache MODE held=N acked=N; after a cut, cut\n"
+    "dropped_acked=N dropped_unacked=N (blocks of unlinked files are\n"
+    "not counted).\n";
 
 void ff_help(FILE *f)
 {

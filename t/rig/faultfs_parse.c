@@ -418,3 +418,37 @@ int ff_parse_rule(char **words, int n, const char *line, struct ff_rule **out,
 	*out = r;
 	return 0;
 }
+
+int ff_parse_wcache(char **words, int n, enum ff_wcache *mode, char **glob,
+		    char *why, size_t whylen)
+{
+	static const char *const modes[] = {"off", "honest", "lying"};
+	const char *bad = NULL;
+	int i;
+
+	*glob = NULL;
+	if (n < 2)
+		return ff_bad(why, whylen,
+			      "wcache: expected honest, lying or off");
+	for (i = 0; i < 3 && strcmp(words[1], modes[i]); i++)
+		;
+	if (i == 3)
+		return ff_bad(why, whylen,
+			      "'%s': expected honest, lying or off", words[1]);
+	*mode = (enum ff_wcache)i;
+	if (n == 2)
+		return 0;
+	if (*mode == FW_OFF || strncmp(words[2], "path=", 5))
+		bad = words[2];
+	else if (n > 3)
+		bad = words[3];
+	if (bad)
+		return ff_bad(
+		    why, whylen, "'%s': wcache %s takes %s", bad, words[1],
+		    *mode == FW_OFF ? "no more words" : "only path=GLOB");
+	if (!words[2][5])
+		return ff_bad(why, whylen,
+			      "'%s': expected a glob after path=", words[2]);
+	*glob = strdup(words[2] + 5);
+	return *glob ? 0 : -ENOMEM;
+}

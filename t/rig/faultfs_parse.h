@@ -65,4 +65,12 @@ int ff_parse_rule(char **words, int n, const char *line, struct ff_rule **out,
 
 void ff_rule_free(struct ff_rule *r);
 
+/*
+ * wcache honest|lying [path=GLOB] | wcache off, from words[0..n): 0 with
+ * *mode and *glob (malloc'd; NULL: every file), or -EINVAL with why
+ * filled in, or -ENOMEM.
+ */
+int ff_parse_wcache(char **words, int n, enum ff_wcache *mode, char **glob,
+		    char *why, size_t whylen);
+
 #endif

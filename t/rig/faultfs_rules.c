@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "faultfs_file.h"
 #include "faultfs_parse.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -21,6 +22,16 @@ static struct ff_rule *rules;
 static unsigned next_id = 1;
 static uint64_t op_count[FF_OP_COUNT];
 static uint64_t rng_state = 1;
+
+void ff_lock(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+void ff_unlock(void)
+{
+	pthread_mutex_unlock(&lock);
+}
 
 static uint64_t now_ns(void)
 {
@@ -67,6 +78,21 @@ int ff_command(const char *line, char *why, size_t whylen)
 		pthread_mutex_lock(&lock);
 		clear_all();
 		pthread_mutex_unlock(&lock);
+		/* The cache goes too, what it holds never written. */
+		ff_cache_clear();
+	} else if (!strcmp(words[0], "wcache")) {
+		enum ff_wcache mode;
+		char *glob;
+
+		rc = ff_parse_wcache(words, n, &mode, &glob, why, whylen);
+		if (!rc)
+			rc = ff_cache_set(mode, glob, why, whylen);
+	} else if (!strcmp(words[0], "cut")) {
+		if (n != 1)
+			rc = ff_bad(why, whylen, "'%s': cut takes no words",
+				    words[1]);
+		else
+			ff_cache_cut();
 	} else if (!strcmp(words[0], "seed")) {
 		if (n != 2 || ff_parse_u64(words[1], &seed)) {
 			rc = ff_bad(why, whylen, "seed: expected one number");
@@ -100,7 +126,7 @@ int ff_command(const char *line, char *why, size_t whylen)
 	} else {
 		rc = ff_bad(why, whylen,
 			    "'%s': unknown command (fail, flip, "
-			    "drop, remap, delay, seed, clear)",
+			    "drop, remap, delay, wcache, cut, seed, clear)",
 			    words[0]);
 	}
 	free(copy);
@@ -236,11 +262,12 @@ static uint64_t delay_ns(struct ff_rule *r, uint64_t len)
 int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len)
 {
 	uint64_t sleep_ns = 0;
-	int err = 0;
+	int err = 0, cut = ff_cache_is_cut();
 
 	pthread_mutex_lock(&lock);
 	op_count[op]++;
-	for (struct ff_rule *r = rules; r; r = r->next) {
+	/* After the power went, nothing answers but the control file. */
+	for (struct ff_rule *r = cut ? NULL : rules; r; r = r->next) {
 		if ((r->kind != FK_FAIL && r->kind != FK_DELAY) ||
 		    (r->kind == FK_FAIL && err) ||
 		    !matches(r, op, path, off, len) || !fires(r))
@@ -256,6 +283,8 @@ int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len)
 		}
 	}
 	pthread_mutex_unlock(&lock);
+	if (cut)
+		return -EIO;
 	if (sleep_ns) {
 		struct timespec ts = {.tv_sec = (time_t)(sleep_ns / 1000000000),
 				      .tv_nsec = (long)(sleep_ns % 1000000000)};
@@ -359,6 +388,7 @@ char *ff_status(size_t *len)
 			fprintf(f, "op %s %llu\n", ff_op_names[i],
 				(unsigned long long)op_count[i]);
 	pthread_mutex_unlock(&lock);
+	ff_cache_status(f);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;

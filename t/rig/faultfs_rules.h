@@ -9,6 +9,7 @@
  *   remap [read] off=N len=N from=M [path=GLOB] [after=N] [times=N]
  *   delay OPS fixed=DUR | uniform=MIN,MAX | exp=MEAN | rate=N
  *         [grow=DUR] [cache=N] [skip=N] [match...]
+ *   wcache honest|lying [path=GLOB] | wcache off | cut
  *   seed N | clear
  *
  * Every operation the filesystem serves calls ff_check first: it is
@@ -18,7 +19,11 @@
  * a misdirected read) and ff_flip (corruption on the way); a write's
  * bytes that ff_drops covers never reach the backing file, yet the
  * write succeeds (a lost write).
- * Everything is behind one mutex, so any number of FUSE threads may call.
+ * The write cache (wcache, faultfs_file.h) keeps written data in the
+ * daemon's memory instead, a disk's volatile cache, until an fsync (or
+ * never, lying) writes it; a cut drops it and fails everything after.
+ * Everything is behind one mutex (ff_lock), so any number of FUSE
+ * threads may call.
  */
 #ifndef FAULTFS_RULES_H
 #define FAULTFS_RULES_H
@@ -61,6 +66,13 @@
 enum ff_op { FF_OPS(FF_OP_ENUM) FF_OP_COUNT };
 #undef FF_OP_ENUM
 
+/* What the write cache does with matching writes (wcache MODE). */
+enum ff_wcache { FW_OFF, FW_HONEST, FW_LYING };
+
+/* The rig's one mutex, for the cache's state beside the rules'. */
+void ff_lock(void);
+void ff_unlock(void);
+
 /* No byte range: the operation is not a read, write or fallocate. */
 #define FF_NO_RANGE UINT64_MAX
 
@@ -73,7 +85,8 @@ int ff_command(const char *line, char *why, size_t whylen);
 /*
  * Count op on path (the path inside the mount, "/..."), covering
  * [off, off+len) or FF_NO_RANGE; sleep for the delay rules that match;
- * return 0 or the -errno of the first fail rule that fires.
+ * return 0 or the -errno of the first fail rule that fires; after a
+ * cut, -EIO (counted, not delayed).
  */
 int ff_check(enum ff_op op, const char *path, uint64_t off, uint64_t len);
 
