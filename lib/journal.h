@@ -139,6 +139,9 @@ struct jrnl_view {
 	size_t nrecs;
 	int clean;	   /* an 'E' record ends it */
 	uint32_t last_gen; /* the highest gen of any record; 0: none */
+	/* Records dropped as the torn tail a cut left (the first one not
+	 * whole, or after zeros, and the rest); 0: none. */
+	uint64_t torn;
 };
 
 /*
@@ -150,8 +153,12 @@ struct jrnl_view {
  * zero record came before), "record N at byte B: bad CRC", "...: out of
  * order" (its index is not N), "...: unknown type 0xXX", "...:
  * generation 0", "...: range beyond the data file's N bytes", "record N
- * after the journal's end" (a non-zero record after the first zero one
- * or after 'E').
+ * after the journal's end" (after 'E'). A record not whole (bad CRC, out
+ * of order) or after zeros, with no whole record more than 256 records
+ * past it, is the torn tail of a writer cut while it wrote: the records
+ * from it are dropped and counted in v->torn. With whole records further
+ * on, it is damage no cut makes: "record N at byte B: bad CRC, with
+ * whole records after it (record M)".
  */
 int jrnl_read(const char *path, struct jrnl_view *v, char *why, size_t whylen);
 void jrnl_view_free(struct jrnl_view *v);

@@ -145,7 +145,11 @@ static void decode(const unsigned char *p, struct jrnl_rec *r)
 	r->index = get_le32(p + 24);
 }
 
-/* Record n, at p, checked: 0, or -1 with what is wrong in what[len]. */
+/*
+ * Record n, at p, checked: 0; -1 when it is not whole (a bad CRC, or
+ * another record's index: what a cut can leave), -2 when it is whole
+ * and wrong (what no cut makes); what is wrong in what[len].
+ */
 static int rec_sound(const struct jrnl_view *v, const unsigned char *p,
 		     uint64_t n, struct jrnl_rec *r, char *what, size_t len)
 {
@@ -158,33 +162,100 @@ static int rec_sound(const struct jrnl_view *v, const unsigned char *p,
 		snprintf(what, len, "out of order");
 		return -1;
 	}
-	return rec_check(r, p, v->head.file_size, what, len);
+	return rec_check(r, p, v->head.file_size, what, len) ? -2 : 0;
 }
 
-/* Record n, at p: checked, and kept unless it is the end's zeros. */
-static int one(struct jrnl_view *v, const unsigned char *p, uint64_t n,
-	       int *ended, size_t *cap, char *why, size_t whylen)
+/*
+ * A cut while records were written leaves the pages written since the
+ * writer's last waited flush whole, half written or zero, in any order.
+ * The writer waits before each write it submits, so only the records
+ * of the last few writes are at risk: a record that is not whole, or
+ * one after zeros, is taken for the start of such a torn tail when no
+ * whole record lies more than JRNL_TORN_SPAN records (8 KiB) past it.
+ * The tail is dropped (jrnl_view.torn): what it said of acknowledgements
+ * is lost, which the verdict treats as writes in flight, never as
+ * failures. Damage with whole records far past it is no cut's: refused.
+ */
+#define JRNL_TORN_SPAN 256u
+
+/* The state of the pass over the records. */
+struct scan {
+	size_t cap;	  /* v->recs' room */
+	int ended;	  /* a zero record was seen, at end_at */
+	uint64_t end_at;  /* the first zero record */
+	int torn;	  /* in a torn tail, from torn_at */
+	uint64_t torn_at; /* the first record of the tail */
+	uint64_t last;	  /* one past the last non-zero record */
+	char why[128];	  /* what started the tail */
+};
+
+/* Record n, at p, inside a torn tail: 0, or -1 when it is whole and too
+ * far past the damage for a cut. */
+static int in_tail(struct jrnl_view *v, const unsigned char *p, uint64_t n,
+		   struct scan *sc, char *why, size_t whylen)
 {
 	struct jrnl_rec r;
 	char what[80];
 
+	sc->last = n + 1;
+	if (n - sc->torn_at > JRNL_TORN_SPAN &&
+	    rec_sound(v, p, n, &r, what, sizeof(what)) == 0) {
+		snprintf(why, whylen,
+			 "%s, with whole records after it (record %" PRIu64 ")",
+			 sc->why, n);
+		return -1;
+	}
+	return 0;
+}
+
+/* A torn tail from record n, for the reason why. */
+static void tail_starts(struct scan *sc, uint64_t n, const char *why)
+{
+	sc->torn = 1;
+	sc->torn_at = n;
+	snprintf(sc->why, sizeof(sc->why), "%s", why);
+}
+
+/* Record n, at p: checked, and kept unless it is the end's zeros. */
+static int one(struct jrnl_view *v, const unsigned char *p, uint64_t n,
+	       struct scan *sc, char *why, size_t whylen)
+{
+	struct jrnl_rec r;
+	char what[80], whole[128];
+	int bad;
+
 	if (all_zero(p, JRNL_REC)) {
-		*ended = 1;
+		if (!sc->ended)
+			sc->end_at = n;
+		sc->ended = 1;
 		return 0;
 	}
-	/* After 'E' too: a clean end is the last thing written. */
-	if (*ended || v->clean) {
+	if (sc->torn)
+		return in_tail(v, p, n, sc, why, whylen);
+	/* After 'E': a clean end is the last thing written. */
+	if (v->clean) {
 		snprintf(why, whylen,
 			 "record %" PRIu64 " after the journal's end", n);
 		return -1;
 	}
-	if (rec_sound(v, p, n, &r, what, sizeof(what))) {
-		snprintf(why, whylen,
+	if (sc->ended) {
+		snprintf(whole, sizeof(whole),
+			 "record %" PRIu64 " after the journal's end", n);
+		tail_starts(sc, sc->end_at, whole);
+		return in_tail(v, p, n, sc, why, whylen);
+	}
+	if ((bad = rec_sound(v, p, n, &r, what, sizeof(what))) != 0) {
+		snprintf(whole, sizeof(whole),
 			 "record %" PRIu64 " at byte %" PRIu64 ": %s", n,
 			 JRNL_HEAD + n * JRNL_REC, what);
-		return -1;
+		if (bad == -2) {
+			snprintf(why, whylen, "%s", whole);
+			return -1;
+		}
+		tail_starts(sc, n, whole);
+		return in_tail(v, p, n, sc, why, whylen);
 	}
-	if (append(v, &r, cap)) {
+	if (append(v, &r, &sc->cap)) {
 		snprintf(why, whylen, "%s", strerror(ENOMEM));
 		return -1;
 	}
@@ -212,9 +283,9 @@ static int tail(const unsigned char *p, size_t len, uint64_t n, int ended,
 static int records(int fd, struct jrnl_view *v, char *why, size_t whylen)
 {
 	unsigned char *buf = malloc(JRNL_READ_RECS * JRNL_REC);
-	size_t cap = 0;
+	struct scan sc = {0};
 	uint64_t n = 0;
-	int ended = 0, e = 0;
+	int e = 0;
 
 	if (!buf) {
 		snprintf(why, whylen, "%s", strerror(ENOMEM));
@@ -230,14 +301,16 @@ static int records(int fd, struct jrnl_view *v, char *why, size_t whylen)
 			break;
 		}
 		for (size_t i = 0; !e && i < whole; i += JRNL_REC, n++)
-			e = one(v, buf + i, n, &ended, &cap, why, whylen);
+			e = one(v, buf + i, n, &sc, why, whylen);
 		if (!e && whole < (size_t)got)
-			e = tail(buf + whole, (size_t)got - whole, n, ended,
-				 why, whylen);
+			e = tail(buf + whole, (size_t)got - whole, n,
+				 sc.ended || sc.torn, why, whylen);
 		if (e || (size_t)got < JRNL_READ_RECS * JRNL_REC)
 			break;
 	}
 	free(buf);
+	if (!e && sc.torn)
+		v->torn = sc.last - sc.torn_at;
 	return e;
 }
 

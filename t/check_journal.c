@@ -510,14 +510,19 @@ START_TEST(zero_end)
 	struct jrnl_view v;
 
 	ten();
+	/* Zeros, then records: a cut's torn tail, dropped. */
 	patch(path, 64 + 6 * 32, zero, sizeof(zero));
-	refused(path, "record 7 after the journal's end");
+	read_ok(path, &v);
+	ck_assert_uint_eq(v.nrecs, 6);
+	ck_assert_uint_eq(v.torn, 4);
+	jrnl_view_free(&v);
 	patch(path, 64 + 7 * 32, zero, sizeof(zero));
 	patch(path, 64 + 8 * 32, zero, sizeof(zero));
 	patch(path, 64 + 9 * 32, zero, sizeof(zero));
 	patch(path, 64 + 10 * 32, zero, 7);
 	read_ok(path, &v);
 	ck_assert_uint_eq(v.nrecs, 6);
+	ck_assert_uint_eq(v.torn, 0);
 	ck_assert_int_eq(v.clean, 0);
 	jrnl_view_free(&v);
 	patch(path, 64 + 10 * 32 + 6, "x", 1);
@@ -525,22 +530,63 @@ START_TEST(zero_end)
 }
 END_TEST
 
-START_TEST(damaged_record)
+/* Flip a bit of record n's byte 9. */
+static void flip(uint64_t n)
 {
 	unsigned char c;
 	int fd;
 
-	ten();
 	fd = open(path, O_RDONLY);
-	ck_assert_int_eq(pread(fd, &c, 1, 64 + 3 * 32 + 9), 1);
+	ck_assert_int_eq(pread(fd, &c, 1, 64 + n * 32 + 9), 1);
 	close(fd);
 	c ^= 0x10;
-	patch(path, 64 + 3 * 32 + 9, &c, 1);
-	refused(path, "record 3 at byte 160: bad CRC");
+	patch(path, 64 + n * 32 + 9, &c, 1);
+}
 
-	/* Records sound in themselves, wrong in the journal. */
+/* A record not whole near the end: a cut's torn tail, dropped. */
+START_TEST(torn_tail)
+{
+	struct jrnl_view v;
+
+	ten();
+	flip(3);
+	read_ok(path, &v);
+	ck_assert_uint_eq(v.nrecs, 3);
+	ck_assert_uint_eq(v.torn, 7);
+	ck_assert_int_eq(v.clean, 0);
+	jrnl_view_free(&v);
+	ck_assert_int_eq(unlink(path), 0);
+	ten();
 	put_rec(path, 3, 'A', 2, 2 * B, B, 4);
-	refused(path, "record 3 at byte 160: out of order");
+	read_ok(path, &v);
+	ck_assert_uint_eq(v.nrecs, 3);
+	ck_assert_uint_eq(v.torn, 7);
+	jrnl_view_free(&v);
+}
+END_TEST
+
+/* The same damage with whole records far past it: no cut made it. */
+START_TEST(damaged_far)
+{
+	struct jrnl *j = create(16 * B);
+
+	for (uint32_t g = 1; g <= 200; g++)
+		wr(j, g, g % 16, 1);
+	ck_assert_int_eq(jrnl_close(j, 1), 0);
+	flip(3);
+	refused(path, "record 3 at byte 160: bad CRC, with whole records "
+		      "after it (record 260)");
+	put_rec(path, 3, 'A', 2, 2 * B, B, 4);
+	refused(path, "record 3 at byte 160: out of order, with whole "
+		      "records after it (record 260)");
+}
+END_TEST
+
+START_TEST(damaged_record)
+{
+	ten();
+	/* Records whole in themselves, wrong in the journal: refused
+	 * wherever they are. */
 	put_rec(path, 3, 'X', 2, 2 * B, B, 3);
 	refused(path, "record 3 at byte 160: unknown type 0x58");
 	put_rec(path, 3, 'A', 0, 2 * B, B, 3);
@@ -713,6 +759,8 @@ static Suite *journal_suite(void)
 	tcase_add_test(tc, deep_queue);
 	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, zero_end);
+	tcase_add_test(tc, torn_tail);
+	tcase_add_test(tc, damaged_far);
 	tcase_add_test(tc, damaged_record);
 	tcase_add_test(tc, damaged_header);
 	tcase_add_test(tc, killed_writer);
