@@ -28,6 +28,27 @@ rm "$WORK/file"
 refused "only .* free" -d "$D" -s 16t -r 0
 refused "'1.5': not a whole number" -d "$D" -z 1.5
 refused "--csv '9'" -d "$D" --csv=9
+# --journal: on another filesystem than every -d, new, one worker on one
+# target for one run; --until-killed only with it.
+refused "^clyde: --journal '$WORK/j': on the filesystem of a -d" -d "$D" -s 16m --journal="$WORK/j"
+refused "^clyde: --journal '/nonexistent/j': its directory is not there" -d "$D" --journal=/nonexistent/j
+refused "^clyde: --journal '': expected the path of a journal file" -d "$D" --journal=
+refused "^clyde: --until-killed needs --journal" -d "$D" --until-killed
+[ -e "$WORK/j" ] && fail "--journal: a refused journal was made"
+if [ -d /dev/shm ] && [ -w /dev/shm ] &&
+	[ "$(stat -c %d /dev/shm)" != "$(stat -c %d "$D")" ]; then
+	JD=$(mktemp -d /dev/shm/clyde-t.XXXXXX) || fail "mktemp in /dev/shm"
+	at_exit rm -rf "$JD"
+	touch "$JD/old"
+	refused "^clyde: --journal '$JD/old': exists; a journal is never overwritten" -d "$D" --journal="$JD/old"
+	refused "^clyde: --journal with -c: a journal follows one data file" -d "$D" -c 2 --journal="$JD/j"
+	mkdir "$WORK/d2"
+	refused "^clyde: --journal with several -d" -d "$D" -d "$WORK/d2" --journal="$JD/j"
+	rmdir "$WORK/d2"
+	refused "^clyde: --journal with -x" -d "$D" -x 2 --journal="$JD/j"
+	refused "^clyde: --sync-size '6k': --journal writes whole 4 KiB blocks" -d "$D" --sync-size=6k --journal="$JD/j"
+	[ "$(ls "$JD")" = old ] || fail "--journal: refused runs left $(ls "$JD")"
+fi
 refused "--only 'nope'" -d "$D" --only=nope
 if [ "$(id -u)" = 0 ]; then
 	refused "--drop-caches: only root" -d "$D" -s 16m --drop-caches -u 0:0 -g 0

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <math.h>
 #include <grp.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 #include "cli.h"
 #include "csv.h"
 #include "fill.h"
+#include "journal_run.h"
 #include "jsondoc.h"
 #include "live.h"
 #include "lockstep.h"
@@ -35,6 +37,7 @@
 #include "plan.h"
 #include "rng.h"
 #include "runner.h"
+#include "verify_journal.h"
 #include "verify_only.h"
 #include "scratch.h"
 #include "target.h"
@@ -132,6 +135,10 @@ struct runs {
 	int out_err;	   /* errno of a failed write to stdout: no more runs */
 	int doc_err;	   /* a run could not be added to the document */
 	struct live *live; /* --progress: the status line, or NULL */
+	/* --journal: the seed of the run it followed (its data file is
+	 * kept whatever the end); journaled 0 before it began. */
+	uint64_t journal_seed;
+	int journaled;
 };
 
 /* Target i's row name: -m's, a colon and the directory (a comma or a
@@ -206,6 +213,35 @@ static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
 		csv_write(csv_out, rows[i], o->csv);
 }
 
+/*
+ * --journal: the journal of the run of seed, over the first target's
+ * data file, said in one line with where the data file is, so that
+ * after a cut that ends clyde unawares the two can be found. 0, or
+ * CLI_EXIT_FAILED after one line.
+ */
+static int journal_open(struct runs *x, uint64_t seed, struct jrun **jr)
+{
+	const struct clyde_opts *o = x->o;
+	char data[PATH_MAX + 8], why[160], jq[PATH_MAX * 4 + 1];
+	char dq[PATH_MAX * 4 + 40];
+
+	snprintf(data, sizeof(data), "%.*s/%s", PATH_MAX - 1,
+		 x->targets->s[0].path, RUNNER_DATA_NAME);
+	text_shown(o->journal, jq, sizeof(jq));
+	text_shown(data, dq, sizeof(dq));
+	*jr = jrun_open(o->journal, data, x->plan->size, seed, seed, why,
+			sizeof(why));
+	if (!*jr) {
+		error("--journal '%s': %s", jq, why);
+		return CLI_EXIT_FAILED;
+	}
+	x->journaled = 1;
+	x->journal_seed = seed;
+	error("--journal '%s': recording the writes to '%s' (seed %llu)", jq,
+	      dq, (unsigned long long)seed);
+	return 0;
+}
+
 /* The -x runs into r, each afresh. Returns 0, or CLI_EXIT_FAILED when a
  * run failed. */
 static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
@@ -238,11 +274,20 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		};
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
+		int jrc;
 
 		run_settings(x, r, seed);
+		if (o->journal && journal_open(x, seed, &env.jr))
+			return CLI_EXIT_FAILED;
 		if (x->live)
 			live_run_begin(x->live, run);
 		st = runner_run(&env, r);
+		/* A failed run may be a cut: the journal has no end then. */
+		if (env.jr && (jrc = jrun_close(env.jr, st != RUNNER_FAILED)) &&
+		    st != RUNNER_FAILED) {
+			error("--journal: closing it: %s", strerror(-jrc));
+			st = RUNNER_FAILED;
+		}
 		if (st == RUNNER_STOPPED)
 			break;
 		autosize_settle(x->plan, r, x->per,
@@ -383,7 +428,7 @@ static int run_clyde(const struct clyde_opts *o)
 	struct runs x = {.o = o, .plan = &plan, .targets = &targets};
 	struct autosize sized;
 	char why[PATH_MAX * 2 + 64], left[PATH_MAX];
-	int status = 0, rc;
+	int status = 0, rc, journal_left = 0;
 
 	plan_init(&plan, o);
 	autosize_plan(&plan, &sized);
@@ -425,12 +470,22 @@ static int run_clyde(const struct clyde_opts *o)
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
 		status = CLI_EXIT_FAILED;
 out:
-	/* --keep: the data files of a run that ended well stay. */
-	if (o->keep && status == 0 && !stop_signal && x.done &&
-	    targets_keep(&targets, o, x.last_seed, stderr))
+	/* --keep: the data files of a run that ended well stay; under
+	 * --journal, whatever the end. */
+	if (x.journaled) {
+		/* Not moved out (a cut fails the rename too): the scratch
+		 * directory stays with it, as the line said. */
+		journal_left = targets_keep(&targets, o, x.journal_seed, stderr);
+		if (journal_left)
+			status = CLI_EXIT_FAILED;
+	} else if (o->keep && status == 0 && !stop_signal && x.done &&
+		   targets_keep(&targets, o, x.last_seed, stderr)) {
 		status = CLI_EXIT_FAILED;
-	rc = targets_remove(&targets, &stop_signal, left, sizeof(left), why,
-			    sizeof(why), stderr);
+	}
+	rc = journal_left ? 0
+			  : targets_remove(&targets, &stop_signal, left,
+					   sizeof(left), why, sizeof(why),
+					   stderr);
 	/* Not committed (a failure, a signal, a closed stdout): the
 	 * temporary document goes; FILE keeps what it held. */
 	outfile_abort(&json);
@@ -453,7 +508,8 @@ int main(int argc, char **argv)
 	if ((rc = opt_exit(opts_parse(argc, argv, &o, stdout, stderr))) >= 0)
 		return rc;
 	if (o.verify_only) /* a data file an earlier run kept: no test */
-		return verify_only(o.verify_only, stdout, stderr);
+		return o.journal ? verify_journal(&o, stdout, stderr)
+				 : verify_only(o.verify_only, stdout, stderr);
 	/* The first to run sets the status; a blocked write() returns so
 	 * the phase can stop. A file-size limit is an error to report,
 	 * after which the scratch directory is still removed. */

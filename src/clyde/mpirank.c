@@ -75,6 +75,9 @@ static const char *refused(const struct clyde_opts *o)
 	if (o->steady)
 		return "--steady: not under mpirun yet (each rank would "
 		       "settle at its own time); run it without";
+	if (o->journal)
+		return "--journal: a journal follows one data file; run "
+		       "it without mpirun";
 	return NULL;
 }
 

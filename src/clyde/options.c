@@ -236,8 +236,11 @@ static int check_all(struct opt_ctx *c)
 	opts_settle_per_char(o);
 	if (no_operands(c))
 		return -1;
-	if (check_conflicts(c, ps) || opts_check_lockstep(c, o) ||
-	    opts_check_data(c, o))
+	if (!o->ndirs)
+		o->ndirs = 1;
+	/* --journal turns --verify on: before the checks of --verify. */
+	if (check_conflicts(c, ps) || opts_check_journal(c, ps) ||
+	    opts_check_lockstep(c, o) || opts_check_data(c, o))
 		return -1;
 	for (size_t k = 0; units[k]; k++)
 		if (units[k]->check && units[k]->check(c, o))

@@ -129,6 +129,14 @@ struct clyde_opts {
 		     * CRC, every block read is checked */
 	const char *verify_only; /* --verify-only=FILE: check FILE, no test */
 	int keep;		 /* --keep: the data file stays */
+	/* --journal=FILE: every write to the data file recorded in FILE
+	 * when it goes out and when the storage acknowledged it
+	 * (journal_run.h); with --verify-only, the journal that run left.
+	 * NULL: none. */
+	const char *journal;
+	/* --until-killed: the tests that write loop until clyde is killed
+	 * or the machine goes down (a cut under --journal). */
+	int until_killed;
 	enum csv_format csv;
 	enum table_layout layout;
 	/* --per-char, or when not given the meaning of the lines asked

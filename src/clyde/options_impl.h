@@ -4,7 +4,9 @@
  * parse and the checks of the whole, options_table.c: the run's table,
  * options_values.c: the values with a form of their own,
  * options_modes.c: the values that pick a mode, options_lockstep.c: -p,
- * -y and the timeouts, options_steady.c: --steady and its rounds).
+ * -y and the timeouts, options_steady.c: --steady and its rounds,
+ * options_journal.c:
+ * --journal and --until-killed).
  * Nothing else includes it: the interface is
  * options.h.
  */
@@ -65,6 +67,11 @@ int opts_take_steady(struct opt_ctx *c, const char *arg);
 int opts_take_round(struct opt_ctx *c, const char *arg);
 int opts_take_steady_max(struct opt_ctx *c, const char *arg);
 int opts_check_steady(struct opt_ctx *c, const struct opts_parse *ps);
+
+/* --journal and --until-killed (options_journal.c), and their check
+ * after the last option. */
+int opts_take_journal(struct opt_ctx *c, const char *arg);
+int opts_check_journal(struct opt_ctx *c, struct opts_parse *ps);
 int opts_take_data(struct opt_ctx *c, const char *arg);	       /* --data */
 int opts_take_verify_only(struct opt_ctx *c, const char *arg); /* ... */
 int opts_take_help(struct opt_ctx *c, const char *arg);	       /* -h */

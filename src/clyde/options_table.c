@@ -235,6 +235,22 @@ static const struct opt run_entries[] = {
      .arg = "FILE",
      .help = "run no test: check every block of a file that a --keep "
 	     "--verify run left"},
+    {.name = "journal",
+     .type = OPT_CALL,
+     .call = opts_take_journal,
+     .arg = "FILE",
+     .help = "record in FILE (on another filesystem than every -d) each "
+	     "write to the data file as it goes out and once the storage "
+	     "acknowledged it (turns --verify on; the data file stays); "
+	     "with --verify-only, check the file against the journal its "
+	     "run left: an acknowledged write lost fails, one in flight "
+	     "may be old or new"},
+    {.name = "until-killed",
+     .type = OPT_FLAG,
+     .off = OPTS_F(until_killed),
+     .help = "with --journal: the tests that write loop until clyde is "
+	     "killed or the machine goes down; then check the data file "
+	     "with --verify-only and --journal"},
     {.key = 'h',
      .type = OPT_CALL,
      .flags = OPT_HIDDEN | OPT_NO_VALUE,

@@ -30,6 +30,7 @@
 #include "figures.h"
 #include "fill.h"
 #include "hist.h"
+#include "journal_run.h"
 #include "options.h"
 #include "result.h"
 
@@ -92,10 +93,14 @@ struct phase_ctx {
 				   * the larger of chunk and the -n chunk */
 	struct fill *fill;	  /* what the data file's writes carry (--data):
 				   * fill_at/fill_into of lib/fill */
-	uint32_t gen;		  /* the data file's generation: PHASE_GEN_WRITE
-				   * once block output (or per-char output, or
-				   * the untimed maker) wrote it, one more after
-				   * each PHASE_NEW_GEN phase; 0 before */
+	/* --journal: the run's journal (journal_run.h), every write to the
+	 * data file recorded, and the generation each block must hold;
+	 * NULL without. */
+	struct jrun *jr;
+	uint32_t gen; /* the data file's generation: PHASE_GEN_WRITE
+		       * once block output (or per-char output, or
+		       * the untimed maker) wrote it, one more after
+		       * each PHASE_NEW_GEN phase; 0 before */
 	size_t chunk;
 	uint64_t size;		     /* bytes of the data file */
 	volatile sig_atomic_t *stop; /* set by SIGINT/SIGTERM */
@@ -273,8 +278,15 @@ int phase_sched_behind(const struct result_sched *s, const char *key, char *buf,
 #define PHASE_PRECONDITION 0x100u
 /* Can run under --steady: in rounds until steady (phase_out.until_ns);
  * ran_read, ran_write, ran_mix, sync_write. */
-#define PHASE_STEADY	  0x200u
-#define PHASE_FLAGS_KNOWN 0x3ffu
+#define PHASE_STEADY 0x200u
+/* Under --journal, writes the data file in place where it would write
+ * a file of its own (sync_write): the runner makes the data file first,
+ * as for PHASE_READS. */
+#define PHASE_JOURNAL_DATA 0x400u
+/* Writes the data file from processes of its own (the seekers): under
+ * --journal, which follows one process's writes, it is skipped. */
+#define PHASE_FORKED_WRITES 0x800u
+#define PHASE_FLAGS_KNOWN   0xfffu
 
 /* What a test is expected to do (phase_ops.expect), for the live view:
  * how far it is, its rate, and an estimate of its time. */
@@ -444,13 +456,15 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 				uint64_t *t0, const char *call);
 
 /*
- * The end of chunk i of block output and rewrite: buf (chunk bytes)
- * written whole at the file offset, fsynced under -b, writeback kept to two
- * windows, then phase_op_next. Inline: it is the timed loop of both. 0
+ * The end of chunk i of block output and rewrite: buf (chunk bytes,
+ * generation gen) written whole at the file offset (under --journal,
+ * recorded as it goes out and as it returns), fsynced under -b, writeback kept
+ * to two windows, then phase_op_next. Inline: it is the timed loop of both. 0
  * or -errno (ctx->what set).
  */
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
-				  uint64_t *t0, uint64_t i, const void *buf);
+				  uint64_t *t0, uint64_t i, const void *buf,
+				  uint32_t gen);
 
 /*
  * Under --verify, check buf (len bytes read from the data file at off)
@@ -507,8 +521,30 @@ int phase_read_all(struct phase_ctx *ctx, void *buf, size_t len);
  */
 int phase_writeback(struct phase_ctx *ctx, uint64_t pos);
 
-/* fsync ctx->fd, naming the file on failure. */
+/* fsync ctx->fd, naming the file on failure; under --journal the
+ * writes it covered are acknowledged (jrun_synced). */
 int phase_fsync(struct phase_ctx *ctx);
+
+/*
+ * Under --journal (ctx->jr): write gen over [off, off + len) about to
+ * go out, recorded and made durable (phase_journal_send), and then
+ * returned (acked: from a file opened O_SYNC or O_DSYNC; else written,
+ * acknowledged by the next phase_fsync). 0 or -errno with ctx->what
+ * naming the journal. Without a journal: 0, no cost.
+ */
+int phase_journal_out(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+		      uint64_t len);
+/* The same for a write of a whole-file phase (block output, rewrite,
+ * per-char output, the precondition): one record a window ahead
+ * (jrun_cover) unless -b syncs each write. */
+int phase_journal_cover(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+			uint64_t len);
+int phase_journal_back(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+		       uint64_t len, int acked);
+/* Under --journal, buf (len bytes read from off) checked block by block
+ * against the generation each must hold (jrun_expect). */
+int phase_verify_journal(struct phase_ctx *ctx, const void *buf, uint64_t off,
+			 size_t len);
 
 /* Record a failure of call on the data file; returns -err. */
 int phase_fail(struct phase_ctx *ctx, const char *call, int err);
@@ -545,18 +581,29 @@ static inline int phase_verify(struct phase_ctx *ctx, const void *buf,
 {
 	struct fill_bad bad;
 
-	if (!ctx->opt->verify ||
-	    fill_check(ctx->fill, buf, off, len, gen, &bad) == FILL_OK)
+	if (!ctx->opt->verify)
+		return 0;
+	if (ctx->jr)
+		return phase_verify_journal(ctx, buf, off, len);
+	if (fill_check(ctx->fill, buf, off, len, gen, &bad) == FILL_OK)
 		return 0;
 	return phase_fail_verify(ctx, &bad);
 }
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
-				  uint64_t *t0, uint64_t i, const void *buf)
+				  uint64_t *t0, uint64_t i, const void *buf,
+				  uint32_t gen)
 {
+	uint64_t off = i * ctx->chunk;
 	int rc;
 
+	if (ctx->jr &&
+	    (rc = phase_journal_cover(ctx, gen, off, ctx->chunk)) != 0)
+		return rc;
 	if ((rc = phase_write_all(ctx, buf, ctx->chunk)) != 0)
+		return rc;
+	if (ctx->jr &&
+	    (rc = phase_journal_back(ctx, gen, off, ctx->chunk, 0)) != 0)
 		return rc;
 	if (ctx->opt->sync_each && (rc = phase_fsync(ctx)) != 0)
 		return rc;

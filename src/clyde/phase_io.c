@@ -153,10 +153,84 @@ int phase_writeback(struct phase_ctx *ctx, uint64_t pos)
 	return 0;
 }
 
+/* A failure of the journal (a record, a flush); returns -err. */
+static int journal_fail(struct phase_ctx *ctx, const char *what, int err)
+{
+	snprintf(ctx->what, sizeof(ctx->what), "--journal %s: %s",
+		 ctx->opt->journal, what);
+	return -err;
+}
+
 int phase_fsync(struct phase_ctx *ctx)
 {
+	int rc;
+
 	if (fsync(ctx->fd) != 0)
 		return phase_fail(ctx, "fsync", errno);
+	if (ctx->jr && (rc = jrun_synced(ctx->jr)) != 0)
+		return journal_fail(ctx, "recording a sync", -rc);
+	return 0;
+}
+
+int phase_journal_out(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+		      uint64_t len)
+{
+	int rc;
+
+	if (!ctx->jr)
+		return 0;
+	if ((rc = jrun_intent(ctx->jr, gen, off, len)) != 0 ||
+	    (rc = jrun_send(ctx->jr)) != 0)
+		return journal_fail(ctx, "recording a write", -rc);
+	return 0;
+}
+
+int phase_journal_cover(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+			uint64_t len)
+{
+	int rc;
+
+	if (!ctx->jr)
+		return 0;
+	if (ctx->opt->sync_each)
+		return phase_journal_out(ctx, gen, off, len);
+	/* phase_writeback's window: a record every 8 MiB. */
+	if ((rc = jrun_cover(ctx->jr, gen, off, len, WB_WINDOW)) != 0)
+		return journal_fail(ctx, "recording a write", -rc);
+	return 0;
+}
+
+int phase_journal_back(struct phase_ctx *ctx, uint32_t gen, uint64_t off,
+		       uint64_t len, int acked)
+{
+	int rc;
+
+	if (!ctx->jr)
+		return 0;
+	if (!acked) {
+		jrun_written(ctx->jr, gen, off, len);
+		return 0;
+	}
+	if ((rc = jrun_acked(ctx->jr, gen, off, len)) != 0)
+		return journal_fail(ctx, "recording an acknowledgement", -rc);
+	return 0;
+}
+
+int phase_verify_journal(struct phase_ctx *ctx, const void *buf, uint64_t off,
+			 size_t len)
+{
+	const unsigned char *b = buf;
+	struct fill_bad bad;
+
+	/* Whole blocks only, as fill_check takes them. */
+	for (uint64_t at = (off + FILL_BLOCK - 1) / FILL_BLOCK * FILL_BLOCK;
+	     at + FILL_BLOCK <= off + len; at += FILL_BLOCK) {
+		uint32_t gen = jrun_expect(ctx->jr, at / FILL_BLOCK);
+
+		if (fill_check(ctx->fill, b + (at - off), at, FILL_BLOCK, gen,
+			       &bad) != FILL_OK)
+			return phase_fail_verify(ctx, &bad);
+	}
 	return 0;
 }
 

@@ -23,7 +23,8 @@ static int write_run(struct phase_ctx *ctx, struct phase_out *out)
 		const void *buf = fill_at(ctx->fill, i * ctx->chunk, ctx->chunk,
 					  PHASE_GEN_WRITE);
 
-		if ((rc = phase_put_chunk(ctx, out, &t0, i, buf)) != 0)
+		if ((rc = phase_put_chunk(ctx, out, &t0, i, buf,
+					  PHASE_GEN_WRITE)) != 0)
 			return rc;
 	}
 	out->work = chunks * ctx->chunk;

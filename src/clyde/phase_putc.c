@@ -38,6 +38,8 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 							      : ctx->chunk);
 
 		data = fill_at(ctx->fill, done, n, PHASE_GEN_WRITE);
+		if ((rc = phase_journal_cover(ctx, PHASE_GEN_WRITE, done, n)))
+			return rc;
 		if (f) {
 			for (size_t i = 0; i < n; i++)
 				if (putc(data[i], f) == EOF)
@@ -48,6 +50,8 @@ static int putc_run(struct phase_ctx *ctx, struct phase_out *out)
 				if ((rc = phase_write_all(ctx, data + i, 1)))
 					return rc;
 		}
+		if ((rc = phase_journal_back(ctx, PHASE_GEN_WRITE, done, n, 0)))
+			return rc;
 		done += n;
 		if ((rc = phase_writeback(ctx, done)) != 0 ||
 		    (rc = phase_op_next(ctx, out, &t0, "write")) != 0)

@@ -43,7 +43,8 @@ static int rewrite_run(struct phase_ctx *ctx, struct phase_out *out)
 				    ctx->chunk, ctx->gen + 1);
 		if (lseek(ctx->fd, back, SEEK_CUR) < 0)
 			return phase_fail(ctx, "lseek", errno);
-		if ((rc = phase_put_chunk(ctx, out, &t0, i, ctx->buf)) != 0)
+		if ((rc = phase_put_chunk(ctx, out, &t0, i, ctx->buf,
+					  ctx->gen + 1)) != 0)
 			return rc;
 	}
 	out->work = chunks * ctx->chunk;

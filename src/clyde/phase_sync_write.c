@@ -24,6 +24,11 @@
  * every I/O test, this one too. The run stops at the earlier of
  * --sync-ops operations and --sync-time seconds (one clock read per
  * operation, which phase_op_done makes, decides both), and at a stop.
+ *
+ * Under --journal it writes the data file instead, in turn from offset
+ * 0 like a log, each write a generation of its own recorded in the
+ * journal as it goes out and once the method made it durable
+ * (journal_run.h): the acknowledged writes a cut must not lose.
  */
 #include "config.h"
 
@@ -168,9 +173,14 @@ static const struct opt syncw_entries[] = {
 static const struct opt_table syncw_table = {
     "Synchronous writes (sync_write):", syncw_entries, &syncw_given};
 
-/* Under -D, the writes are whole 512-byte sectors. */
+/* Under -D, the writes are whole 512-byte sectors; under --journal,
+ * whole 4 KiB blocks, each with its generation. */
 static int syncw_check(struct opt_ctx *c, const struct clyde_opts *o)
 {
+	if (o->journal && syncw_given.size % FILL_BLOCK)
+		return opt_bad(c, "--sync-size", syncw_given.size_arg,
+			       "--journal writes whole 4 KiB blocks: give a "
+			       "multiple of 4096");
 	if (o->direct && syncw_given.size % 512)
 		return opt_bad(c, "--sync-size", syncw_given.size_arg,
 			       "-D writes whole 512-byte sectors: give a "
@@ -203,6 +213,7 @@ static uint64_t syncw_ops(const struct phase_plan *p)
 struct syncw {
 	unsigned char *buf; /* SYNCW_FILE_SIZE bytes from lib/fill */
 	int made;	    /* the file was created: teardown removes it */
+	uint64_t next;	    /* --journal: the data file's offset next */
 };
 
 /* Record a failure of call on the phase's file; returns -err. */
@@ -248,6 +259,7 @@ static int syncw_setup(struct phase_ctx *ctx)
 	const struct syncw_opts *so = ctx->plan->options;
 	struct syncw *s = calloc(1, sizeof(*s));
 	int flags = O_RDWR | O_NOFOLLOW | O_CLOEXEC, rc;
+	const char *name = SYNCW_NAME;
 
 	if (!s)
 		return phase_fail_call(ctx, "malloc", ENOMEM);
@@ -257,9 +269,15 @@ static int syncw_setup(struct phase_ctx *ctx)
 		return phase_fail_call(ctx, "posix_memalign", ENOMEM);
 	}
 	/* The content --data gives the file's offsets; each operation
-	 * writes offset 0's again, as pg_test_fsync writes one buffer. */
-	fill_into(ctx->fill, s->buf, 0, SYNCW_FILE_SIZE, PHASE_GEN_WRITE);
-	if ((rc = syncw_make(ctx, s)) != 0)
+	 * writes offset 0's again, as pg_test_fsync writes one buffer.
+	 * Under --journal the data file itself, in turn (a log), each
+	 * write its own generation: the content is made per write. */
+	if (ctx->jr)
+		name = ctx->data_name;
+	else
+		fill_into(ctx->fill, s->buf, 0, SYNCW_FILE_SIZE,
+			  PHASE_GEN_WRITE);
+	if (!ctx->jr && (rc = syncw_make(ctx, s)) != 0)
 		return rc;
 	if (so->method == SYNCW_DSYNC)
 		flags |= O_DSYNC;
@@ -267,18 +285,19 @@ static int syncw_setup(struct phase_ctx *ctx)
 		flags |= O_SYNC;
 	if (o->direct)
 		flags |= O_DIRECT;
-	ctx->fd = openat(ctx->dirfd, SYNCW_NAME, flags);
+	ctx->fd = openat(ctx->dirfd, name, flags);
 	if (ctx->fd < 0)
 		return syncw_fail(ctx, "open", errno);
 	return 0;
 }
 
-/* One operation: the write, and the sync call the method has. */
-static int syncw_once(struct phase_ctx *ctx, const void *buf, size_t len)
+/* One operation: the write at off, and the sync call the method has. */
+static int syncw_once(struct phase_ctx *ctx, const void *buf, size_t len,
+		      uint64_t off)
 {
 	const struct syncw_opts *so = ctx->plan->options;
 	int m = so->method;
-	ssize_t n = xfer_pwrite_all(ctx->fd, buf, len, 0, ctx->stop);
+	ssize_t n = xfer_pwrite_all(ctx->fd, buf, len, (off_t)off, ctx->stop);
 
 	if (n < 0)
 		return syncw_fail(ctx, "write", (int)-n);
@@ -289,10 +308,36 @@ static int syncw_once(struct phase_ctx *ctx, const void *buf, size_t len)
 	return 0;
 }
 
+/*
+ * Under --journal: the next write of the log over the data file, its
+ * generation the journal's next, recorded as it goes out and, once the
+ * method's sync returned (or the O_DSYNC/O_SYNC write), acknowledged.
+ */
+static int syncw_logged(struct phase_ctx *ctx, struct syncw *s, size_t len)
+{
+	uint64_t span = ctx->size / len * len, off = s->next;
+	uint32_t gen = jrun_next(ctx->jr);
+	int rc;
+
+	if (!span) {
+		snprintf(ctx->what, sizeof(ctx->what),
+			 "--journal: the data file (%llu bytes) is smaller "
+			 "than one --sync-size write",
+			 (unsigned long long)ctx->size);
+		return -PHASE_SAID;
+	}
+	s->next = (off + len) % span;
+	fill_into(ctx->fill, s->buf, off, len, gen);
+	if ((rc = phase_journal_out(ctx, gen, off, len)) != 0 ||
+	    (rc = syncw_once(ctx, s->buf, len, off)) != 0)
+		return rc;
+	return phase_journal_back(ctx, gen, off, len, 1);
+}
+
 static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 {
 	const struct syncw_opts *o = ctx->plan->options;
-	const struct syncw *s = ctx->priv;
+	struct syncw *s = ctx->priv;
 	uint64_t t0 = clk_now_ns();
 	uint64_t end = t0 + (uint64_t)(o->time * 1e9);
 	uint64_t i, ops = syncw_ops(ctx->plan);
@@ -304,7 +349,9 @@ static int syncw_run(struct phase_ctx *ctx, struct phase_out *out)
 		end = UINT64_MAX;
 	}
 	for (i = 0; i < ops;) {
-		if ((rc = syncw_once(ctx, s->buf, (size_t)o->size)) != 0)
+		rc = ctx->jr ? syncw_logged(ctx, s, (size_t)o->size)
+			     : syncw_once(ctx, s->buf, (size_t)o->size, 0);
+		if (rc != 0)
 			return rc;
 		phase_op_done(out, &t0);
 		i++;
@@ -402,7 +449,8 @@ const struct phase_ops phase_sync_write_ops = {
     .name = "sync_write",
     .title = "synchronous write",
     .test = RT_sync_write,
-    .flags = PHASE_DATA | PHASE_PRECONDITION | PHASE_STEADY,
+    .flags =
+	PHASE_DATA | PHASE_PRECONDITION | PHASE_STEADY | PHASE_JOURNAL_DATA,
     .progress = "Writing synchronously",
     .setup = syncw_setup,
     .run = syncw_run,

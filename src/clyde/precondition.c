@@ -59,7 +59,11 @@ static int pre_run(struct phase_ctx *ctx, struct phase_out *out)
 			const void *buf =
 			    fill_at(ctx->fill, off, len, ctx->gen);
 
-			if ((rc = put(ctx, buf, len, off)) != 0 ||
+			if ((rc = phase_journal_cover(ctx, ctx->gen, off,
+						      len)) != 0 ||
+			    (rc = put(ctx, buf, len, off)) != 0 ||
+			    (rc = phase_journal_back(ctx, ctx->gen, off, len,
+						     0)) != 0 ||
 			    (rc = phase_op_next(ctx, out, &t0, "write")) != 0)
 				return rc;
 			out->work += len;

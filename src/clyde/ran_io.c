@@ -37,7 +37,8 @@ struct ran_op {
 	uint64_t off, len;
 	uint64_t due, sub; /* CLOCK_MONOTONIC ns */
 	enum phase_kind kind;
-	int busy; /* in a slot: in flight */
+	uint32_t gen; /* a write's generation (ran_buf) */
+	int busy;     /* in a slot: in flight */
 };
 
 /* What one timed run knows. */
@@ -65,6 +66,7 @@ struct ran {
 	 * machine's). */
 	uint64_t full_to;
 	int copy;	     /* a write's content copied whole (ran_buf) */
+	int jfail;	     /* the journal's failure (ran_buf), or 0 */
 	unsigned char *bufs; /* set.depth blocks of set.bs, one per slot */
 	struct ran_op *slot; /* set.depth: the operation each slot holds */
 };
@@ -105,20 +107,37 @@ static void ran_next(struct ran *r, uint64_t k, struct ran_op *op)
  * (--data): its sector stamps made anew over what the slot held (a few
  * stores; the slot was filled whole at the start, at the largest size),
  * or under dedupe:PCT, where a block repeats another whole, copied.
+ * Under --journal each write has a generation of its own (so that one
+ * the storage lost leaves an older block), recorded before it goes out:
+ * NULL then when the journal failed (ctx->what says it).
  */
-static unsigned char *ran_buf(struct ran *r, unsigned slot,
-			      const struct ran_op *op)
+static unsigned char *ran_buf(struct ran *r, unsigned slot, struct ran_op *op)
 {
 	unsigned char *b = r->bufs + (size_t)slot * r->set.bs;
-	struct fill *f = r->ctx->fill;
+	struct phase_ctx *ctx = r->ctx;
+	struct fill *f = ctx->fill;
 
 	if (op->kind == PHASE_READ)
 		return b;
+	op->gen = ctx->jr ? jrun_next(ctx->jr) : ctx->gen;
 	if (r->copy)
-		fill_into(f, b, op->off, (size_t)op->len, r->ctx->gen);
+		fill_into(f, b, op->off, (size_t)op->len, op->gen);
 	else
-		fill_remark(f, b, op->off, (size_t)op->len, r->ctx->gen);
+		fill_remark(f, b, op->off, (size_t)op->len, op->gen);
+	if (ctx->jr &&
+	    (r->jfail = phase_journal_out(ctx, op->gen, op->off, op->len)) != 0)
+		return NULL;
 	return b;
+}
+
+/* A write returned: under --journal, acknowledged when the file is
+ * opened O_SYNC (-b), else at the fsync that ends the test. */
+static int ran_back(struct ran *r, const struct ran_op *op)
+{
+	if (op->kind == PHASE_READ || !r->ctx->jr)
+		return 0;
+	return phase_journal_back(r->ctx, op->gen, op->off, op->len,
+				  r->ctx->opt->sync_each);
 }
 
 static const char *ran_call(const struct ran_op *op, int uring)
@@ -206,7 +225,8 @@ static int ran_sync(struct ran *r)
 				t1 = clk_now_ns();
 			}
 		}
-		b = ran_buf(r, 0, &op);
+		if (!(b = ran_buf(r, 0, &op)))
+			return r->jfail;
 		/* Closed loop: from the last completion, one clock read an
 		 * operation; under a rate, from now. */
 		ran_sent(r, &op, r->rate ? clk_now_ns() : t1);
@@ -216,7 +236,8 @@ static int ran_sync(struct ran *r)
 				: pread(ctx->fd, b, op.len, (off_t)op.off);
 		while (n < 0 && errno == EINTR && !*ctx->stop);
 		if ((rc = ran_check(r, &op, n < 0 ? -errno : n, 0)) != 0 ||
-		    (rc = ran_verify(r, b, &op)) != 0)
+		    (rc = ran_verify(r, b, &op)) != 0 ||
+		    (rc = ran_back(r, &op)) != 0)
 			return rc;
 		t1 = clk_now_ns();
 		ran_done(r, &op, t1);
@@ -230,16 +251,19 @@ static int ran_sync(struct ran *r)
 	return 0;
 }
 
-/* Queue op in slot (submitted at the next submit, at now). */
-static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
-		      const struct ran_op *op, uint64_t now)
+/* Queue op in slot (submitted at the next submit, at now): 0, or the
+ * journal's failure (r->jfail), nothing queued. */
+static int ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
+		     const struct ran_op *op, uint64_t now)
 {
-	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+	struct io_uring_sqe *sqe;
 	struct ran_op *o = &r->slot[slot];
 	unsigned char *b;
 
 	*o = *op;
-	b = ran_buf(r, slot, o);
+	if (!(b = ran_buf(r, slot, o)))
+		return r->jfail;
+	sqe = io_uring_get_sqe(ring);
 	/* The ring has a slot's room for each of depth operations. */
 	if (o->kind == PHASE_WRITE)
 		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)o->len,
@@ -250,6 +274,7 @@ static void ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
 	io_uring_sqe_set_data64(sqe, slot);
 	o->busy = 1;
 	ran_sent(r, o, now);
+	return 0;
 }
 
 /* A completion of slot at now: checked, verified, counted. 0 or the
@@ -261,6 +286,8 @@ static int ran_complete(struct ran *r, unsigned slot, int res, uint64_t now)
 
 	if (!err)
 		err = ran_verify(r, r->bufs + (size_t)slot * r->set.bs, o);
+	if (!err)
+		err = ran_back(r, o);
 	if (!err)
 		ran_done(r, o, now);
 	return err;
@@ -297,7 +324,10 @@ static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *next,
 			 * leaves it queued for the next submit_and_wait,
 			 * which reports it. */
 			ran_next(r, (*next)++, &op);
-			ran_queue(r, ring, slot, &op, now);
+			if ((*rc = ran_queue(r, ring, slot, &op, now)) != 0) {
+				idle++;
+				continue;
+			}
 			io_uring_submit(ring);
 		} else {
 			idle++;
@@ -333,7 +363,8 @@ static int ran_uring_closed(struct ran *r, struct io_uring *ring)
 		struct ran_op op;
 
 		ran_next(r, next++, &op);
-		ran_queue(r, ring, s, &op, t0);
+		if ((err = ran_queue(r, ring, s, &op, t0)) != 0)
+			break;
 		inflight++;
 	}
 	while (inflight) {
@@ -410,7 +441,11 @@ static unsigned ran_offer(struct ran *r, struct io_uring *ring,
 			o->held = 1;
 			break;
 		}
-		ran_queue(r, ring, o->free[--o->nfree], &o->op, now);
+		if (ran_queue(r, ring, o->free[o->nfree - 1], &o->op, now)) {
+			o->ending = 1;
+			break;
+		}
+		o->nfree--;
 		o->have = 0;
 		if (!o->nfree)
 			r->full_to = UINT64_MAX;
@@ -462,6 +497,8 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 		unsigned head, seen = 0;
 		uint64_t now = clk_now_ns();
 
+		if (r->jfail && !err)
+			err = r->jfail;
 		if (err || *r->ctx->stop || now >= ran_deadline(r))
 			o.ending = 1;
 		ran_offer(r, ring, &o, now);
@@ -499,7 +536,7 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 	if (o.have)
 		r->held_due = o.op.due;
 	free(o.free);
-	return err;
+	return err ? err : r->jfail;
 }
 
 /* Above depth 1: io_uring. */
@@ -542,9 +579,11 @@ static int ran_offsets(struct ran *r, unsigned reads)
 			r->grid = bs->size[i];
 	r->perm = bs->n == 1 && r->set.wl.dist.kind == WL_UNIFORM;
 	/* Overlaps that matter: a read beside a write, or writes that
-	 * may meet (a permutation's do not within a round). */
+	 * may meet (a permutation's do not within a round; under --journal,
+	 * where each write has a generation of its own, two to one block
+	 * must not be in flight at once across rounds either). */
 	r->serial = r->ctx->opt->verify && r->set.depth > 1 &&
-		    reads < WL_WHOLE && (reads > 0 || !r->perm);
+		    reads < WL_WHOLE && (reads > 0 || !r->perm || r->ctx->jr);
 	if (r->perm)
 		return 0;
 	rng_seed(&r->off_rng, r->key);

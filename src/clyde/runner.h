@@ -70,6 +70,8 @@ struct runner_env {
 	/* --precondition's step ran in an earlier run over the same data
 	 * files (clyde-curve's first step): not again. */
 	int preconditioned;
+	/* --journal: the run's journal (journal_run.h), or NULL. */
+	struct jrun *jr;
 };
 
 /* The name of the data file inside the scratch directory. */

@@ -265,7 +265,9 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 	 * The precondition writes over it too. */
 	pre = (ph->flags & PHASE_PRECONDITION) && p->env->opt->precondition &&
 	      !p->preconditioned;
-	if ((ph->flags & PHASE_READS || pre) && !p->data_ready) {
+	if ((ph->flags & PHASE_READS || pre ||
+	     (p->ctx.jr && ph->flags & PHASE_JOURNAL_DATA)) &&
+	    !p->data_ready) {
 		char title[96];
 
 		snprintf(title, sizeof(title), "preparing the data file for %s",
@@ -332,6 +334,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->ctx.stop = env->stop;
 	p->ctx.fd = -1;
 	p->ctx.seed = r->seed;
+	p->ctx.jr = env->jr;
 	p->index = -1;
 	p->nworkers = 1;
 	p->warned = env->cache_said;
@@ -340,13 +343,49 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 		p->ctx.gen = PHASE_GEN_WRITE;
 }
 
+/*
+ * --until-killed: after the pass, its tests that write in place
+ * (PHASE_PRECONDITION: ran_write, ran_mix, sync_write) again and again,
+ * each as long as once, until a signal, a failure (a cut) or the kill
+ * that ends clyde unawares; the figures are the last round's.
+ */
+static void until_killed(struct pass *p)
+{
+	for (;;) {
+		int ran = 0;
+
+		for (size_t i = 0; i < runner_nphases(); i++) {
+			const struct runner_phase *rp = runner_phase_at(i);
+
+			if (!(rp->ops.flags & PHASE_PRECONDITION) ||
+			    !plan_runs(p->env->plan, rp->ops.test))
+				continue;
+			if (pass_phase(p, rp))
+				return;
+			ran = 1;
+		}
+		if (!ran) {
+			snprintf(p->r->error, sizeof(p->r->error),
+				 "--until-killed: no test that writes in place "
+				 "runs (ran_write, ran_mix or sync_write)");
+			error_on(p->env->err, "%s", p->r->error);
+			p->status = RUNNER_FAILED;
+			return;
+		}
+	}
+}
+
 void runner_pass_phases(struct pass *p)
 {
+	size_t i;
+
 	if (runner_watch_open(p))
 		return;
-	for (size_t i = 0; i < runner_nphases(); i++)
+	for (i = 0; i < runner_nphases(); i++)
 		if (pass_phase(p, runner_phase_at(i)))
 			break;
+	if (i == runner_nphases() && p->env->opt->until_killed)
+		until_killed(p);
 	runner_watch_close(p);
 	/* Each phase's state goes back through its own release hook. */
 	runner_release(&p->ctx, p->priv);

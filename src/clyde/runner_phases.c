@@ -217,6 +217,12 @@ static const char *skip_why(const struct run_plan *rp, unsigned flags,
 			"whole aligned blocks only)";
 		return "-D";
 	}
+	if ((flags & PHASE_FORKED_WRITES) && o->journal) {
+		*note = "seeks skipped under --journal (its seekers write "
+			"from processes of their own, which the journal does "
+			"not follow)";
+		return "--journal";
+	}
 	return NULL;
 }
 

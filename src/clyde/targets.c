@@ -363,8 +363,12 @@ int targets_create(struct targets *t, const struct clyde_opts *o)
 			return -1;
 		}
 		t->n = i + 1;
-		/* Killed outright, the run still leaves nothing. */
-		scratch_watch(&t->s[i], i == 0 ? mpirank_made_dir() : NULL);
+		/* Killed outright, the run still leaves nothing; but under
+		 * --journal the data file is what a kill (the cut) is for:
+		 * it stays where the journal's line said. */
+		if (!o->journal)
+			scratch_watch(&t->s[i],
+				      i == 0 ? mpirank_made_dir() : NULL);
 	}
 	return 0;
 }
@@ -409,20 +413,39 @@ int targets_remove(struct targets *t, const volatile sig_atomic_t *stop,
 /* Move scratch s's data file at name (under its dirfd) to dirfd (-d) as
  * to: 0, 1 when there is none, -1 after a line on err. */
 static int keep_one(const struct scratch *s, const char *name, int dirfd,
-		    const char *dir, const char *to, FILE *err)
+		    const char *dir, const char *to, const char *journal,
+		    FILE *err)
 {
 	char p[PATH_MAX * 2 + 64], q[PATH_MAX * 8 + 256];
+	char jq[PATH_MAX * 8 + 256];
+	const char *opt = journal ? "--journal" : "--keep";
 
 	if (faccessat(s->dirfd, name, F_OK, AT_SYMLINK_NOFOLLOW) != 0)
 		return 1;
 	snprintf(p, sizeof(p), "%s/%s", dir, to);
 	shown(p, q, sizeof(q));
 	if (renameat2(s->dirfd, name, dirfd, to, RENAME_NOREPLACE) != 0) {
+		int e = errno;
+
+		if (journal) {
+			snprintf(p, sizeof(p), "%s/%s", s->path, name);
+			shown(p, jq, sizeof(jq));
+		}
 		error_on(err,
-			 "--keep: could not keep the data file as "
-			 "'%s': %s; it is removed",
-			 q, strerror(errno));
+			 "%s: could not keep the data file as "
+			 "'%s': %s; %s%s%s",
+			 opt, q, strerror(e),
+			 journal ? "it stays as '" : "it is removed",
+			 journal ? jq : "", journal ? "'" : "");
 		return -1;
+	}
+	if (journal) {
+		text_shown(journal, jq, sizeof(jq));
+		error_on(err,
+			 "--journal: the data file is '%s' (check it with "
+			 "clyde --verify-only='%s' --journal='%s')",
+			 q, q, jq);
+		return 0;
 	}
 	error_on(err,
 		 "--keep: the data file is '%s' (check it with clyde "
@@ -450,7 +473,8 @@ int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 		}
 		snprintf(to, sizeof(to), "clyde-kept.%llu",
 			 (unsigned long long)seed);
-		got = keep_one(&t->s[i], "data", dirfd, o->dirs[i], to, err);
+		got = keep_one(&t->s[i], "data", dirfd, o->dirs[i], to,
+			       o->journal, err);
 		for (unsigned k = 1; got == 1 && k <= OPT_CONCURRENCY_MAX;
 		     k++) {
 			int r;
@@ -459,7 +483,7 @@ int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 			snprintf(to, sizeof(to), "clyde-kept.%llu.w.%u",
 				 (unsigned long long)seed, k);
 			r = keep_one(&t->s[i], name, dirfd, o->dirs[i], to,
-				     err);
+				     o->journal, err);
 			if (r < 0)
 				bad = 1;
 			if (r == 1 && k > 1)

@@ -103,14 +103,8 @@ static int vo_pass(struct vo *v, int fd, unsigned char *buf, char *why,
 	}
 }
 
-/*
- * The kept file opened read-only, its status in *st: fd, or -1 after one
- * line. Only a regular file is opened at all (opening a FIFO waits for a
- * writer, closing a tape device rewinds it); O_NONBLOCK and a second look
- * at device and inode cover a swap between the look and the open.
- */
-static int vo_open(const char *path, const char *shown, struct stat *st,
-		   FILE *err)
+int verify_open(const char *path, const char *what, const char *whose,
+		struct stat *st, FILE *err)
 {
 	const char *why = NULL;
 	struct stat lst;
@@ -131,7 +125,7 @@ static int vo_open(const char *path, const char *shown, struct stat *st,
 		why = "replaced while it was opened";
 	if (!why)
 		return fd;
-	error_on(err, "--verify-only '%s': %s", shown, why);
+	error_on(err, "%s: %s%s", what, whose, why);
 	if (fd >= 0)
 		close(fd);
 	return -1;
@@ -219,14 +213,15 @@ static int vo_report(const struct vo *v, const char *path, const char *shown,
 
 int verify_only(const char *path, FILE *out, FILE *err)
 {
-	char shown[PATH_MAX * 4 + 1], why[96] = "";
+	char shown[PATH_MAX * 4 + 1], what[PATH_MAX * 4 + 32], why[96] = "";
 	struct vo v = {0};
 	unsigned char *buf = NULL;
 	struct stat st;
 	int fd, rc, status;
 
 	text_shown(path, shown, sizeof(shown));
-	if ((fd = vo_open(path, shown, &st, err)) < 0)
+	snprintf(what, sizeof(what), "--verify-only '%s'", shown);
+	if ((fd = verify_open(path, what, "", &st, err)) < 0)
 		return CLI_EXIT_USAGE;
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	v.ngens = (uint64_t)st.st_size / FILL_BLOCK;

@@ -7,6 +7,7 @@
 #define CLYDE_VERIFY_ONLY_H
 
 #include <stdio.h>
+#include <sys/stat.h>
 
 /*
  * Read path (never opened for writing) and check every whole 4 KiB
@@ -15,5 +16,16 @@
  * regular file.
  */
 int verify_only(const char *path, FILE *out, FILE *err);
+
+/*
+ * path opened read-only as a file to check, its status in *st: fd, or
+ * -1 after one line on err, "clyde: WHAT: WHOSEwhy" (whose: "" or "the
+ * journal: "). Only a regular file is opened at all (opening a FIFO
+ * waits for a writer, closing a tape device rewinds it), never through
+ * a symbolic link; O_NONBLOCK and a second look at device and inode
+ * cover a swap between the look and the open.
+ */
+int verify_open(const char *path, const char *what, const char *whose,
+		struct stat *st, FILE *err);
 
 #endif

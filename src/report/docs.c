@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report_docs: the documents of clyde-zcav, clyde-sweep and clyde-curve
- * among clyde-report's inputs. Their results are no bonnie++ figures, so
- * they are kept beside the rows, each with its place among them, and
- * not made into rows: txt prints what the program printed for the run,
- * from the same lib/ functions (zcav_print_series; sweep_print_table and
- * sweep_print_csv; curve_print_table, its CSV lines and summary); json
- * writes the document again as the program writes it (common/docbody.c,
- * lib/curve_json.c); html, compare and plot refuse zcav and sweep
- * documents, and draw and compare curve documents given alone
- * (curve.h).
+ * report_docs: the documents of clyde-zcav, clyde-sweep and clyde-curve,
+ * and clyde's of a journal check (jverify.c), among clyde-report's
+ * inputs. Their results are no bonnie++ figures, so they are kept
+ * beside the rows, each with its place among them, and not made into
+ * rows: txt prints what the program printed for the run, from the same
+ * lib/ functions (zcav_print_series; sweep_print_table and
+ * sweep_print_csv; curve_print_table, its CSV lines and summary;
+ * jverify_print); json writes the document again as the program writes
+ * it (common/docbody.c, lib/curve_json.c, common/jverify_doc.c); html,
+ * compare and plot refuse zcav, sweep and journal check documents, and
+ * draw and compare curve documents given alone (curve.h).
  */
 #include "config.h"
 
@@ -27,6 +28,8 @@
 
 #define PROG "clyde-report"
 
+/* The programs whose documents are docs, by kind; a journal check's is
+ * clyde's, told by its section. */
 static const char *const programs[] = {
     [REPORT_DOC_ZCAV] = "clyde-zcav",
     [REPORT_DOC_SWEEP] = "clyde-sweep",
@@ -34,7 +37,16 @@ static const char *const programs[] = {
 };
 #define NPROGRAMS (sizeof(programs) / sizeof(programs[0]))
 
-/* The document's kind by its "program", or -1 (*doc NULL) for any other. */
+/* What messages call each kind: "a clyde-zcav document". */
+static const char *const kinds[] = {
+    [REPORT_DOC_ZCAV] = "clyde-zcav",
+    [REPORT_DOC_SWEEP] = "clyde-sweep",
+    [REPORT_DOC_CURVE] = "clyde-curve",
+    [REPORT_DOC_JVERIFY] = "clyde journal check",
+};
+
+/* The document's kind by its "program" (and a clyde document's
+ * "journal_verify"), or -1 (*doc NULL) for any other. */
 static int doc_kind(const char *buf, size_t len, json_t **doc)
 {
 	const char *p;
@@ -44,6 +56,8 @@ static int doc_kind(const char *buf, size_t len, json_t **doc)
 	for (int k = 0; p && k < (int)NPROGRAMS; k++)
 		if (!strcmp(p, programs[k]))
 			return k;
+	if (p && !strcmp(p, "clyde") && json_object_get(*doc, "journal_verify"))
+		return REPORT_DOC_JVERIFY;
 	json_decref(*doc);
 	*doc = NULL;
 	return -1;
@@ -79,6 +93,8 @@ static int doc_read(struct report_doc *d, const json_t *doc, const char *buf,
 {
 	json_t *again;
 
+	if (d->kind == REPORT_DOC_JVERIFY)
+		return report_jverify_read(d, buf, len, why, whylen);
 	if (d->kind == REPORT_DOC_ZCAV)
 		return zcav_json_read(buf, len, &d->zcav, why, whylen) ||
 		       doc_version(doc, d->version, sizeof(d->version), why,
@@ -107,6 +123,7 @@ static void doc_free(struct report_doc *d)
 	if (d->curve)
 		curve_result_free(d->curve);
 	free(d->curve);
+	report_jverify_free(d);
 	json_decref(d->doc);
 	memset(d, 0, sizeof(*d));
 }
@@ -167,6 +184,10 @@ void report_doc_txt(FILE *out, const struct report_doc *d)
 	const struct zcav_result *z = &d->zcav;
 	char version[sizeof(d->version) + 8];
 
+	if (d->kind == REPORT_DOC_JVERIFY) {
+		report_jverify_txt(out, d);
+		return;
+	}
 	if (d->kind == REPORT_DOC_SWEEP) {
 		sweep_print_table(out, d->sweep);
 		sweep_print_csv(out, d->sweep);
@@ -190,6 +211,25 @@ void report_doc_txt(FILE *out, const struct report_doc *d)
 				  version);
 }
 
+/* Whether key holds what a document of d's kind is written again from
+ * its result (or converted_by, which is put anew). */
+static int made_again(const struct report_doc *d, const char *key)
+{
+	static const char *const made[][3] = {
+	    [REPORT_DOC_ZCAV] = {"targets", "title", "stages"},
+	    [REPORT_DOC_SWEEP] = {"targets", "title", "stages"},
+	    [REPORT_DOC_CURVE] = {"complete", "curves", "summary"},
+	    [REPORT_DOC_JVERIFY] = {"journal_verify"},
+	};
+
+	if (!strcmp(key, "converted_by"))
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (made[d->kind][i] && !strcmp(key, made[d->kind][i]))
+			return 1;
+	return 0;
+}
+
 /*
  * The document again: the keys of the one read but its measurements, in
  * their order, converted_by after version, then the measurements made
@@ -203,13 +243,7 @@ static json_t *doc_again(const struct report_doc *d)
 
 	json_object_foreach(d->doc, key, v)
 	{
-		if (!strcmp(key, "converted_by") ||
-		    (d->kind != REPORT_DOC_CURVE &&
-		     (!strcmp(key, "targets") || !strcmp(key, "title") ||
-		      !strcmp(key, "stages"))) ||
-		    (d->kind == REPORT_DOC_CURVE &&
-		     (!strcmp(key, "complete") || !strcmp(key, "curves") ||
-		      !strcmp(key, "summary"))))
+		if (made_again(d, key))
 			continue;
 		/* A curve's settings get its own again: a copy, so the
 		 * document read stays as it was. */
@@ -229,6 +263,8 @@ static json_t *doc_again(const struct report_doc *d)
 		docbody_zcav(out, &d->zcav, &bad);
 	else if (d->kind == REPORT_DOC_SWEEP)
 		docbody_sweep(out, d->sweep, &bad);
+	else if (d->kind == REPORT_DOC_JVERIFY)
+		report_jverify_put(out, d, &bad);
 	else if (!bad && curve_json_put(out, d->curve))
 		bad = 1;
 	if (bad) {
@@ -248,7 +284,7 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
 		error_on(err,
 			 "%s: a %s document beside other inputs: json "
 			 "writes one document of one program; give it alone",
-			 d->file, programs[d->kind]);
+			 d->file, kinds[d->kind]);
 		return CLI_EXIT_USAGE;
 	}
 	doc = doc_again(d);
@@ -275,6 +311,6 @@ int report_docs_refuse(const struct report_set *set, const char *cmd, FILE *err)
 	error_on(err,
 		 "%s: a %s document; %s reads clyde and bonnie++ results "
 		 "(txt and json read this one)",
-		 d->file, programs[d->kind], cmd);
+		 d->file, kinds[d->kind], cmd);
 	return CLI_EXIT_USAGE;
 }

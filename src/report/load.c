@@ -160,7 +160,8 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 		buf += 3, len -= 3;
 	if (is_json(buf, len)) {
-		/* clyde-zcav's and clyde-sweep's documents are docs.c's. */
+		/* clyde-zcav's, clyde-sweep's, clyde-curve's and a journal
+		 * check's documents are docs.c's. */
 		int r = report_load_doc(set, name, buf, len, skip_bad, err);
 
 		return r == 1 ? load_json(set, name, buf, len, skip_bad, err)

@@ -3,8 +3,9 @@
  * report: clyde-report's shared pieces. Every input (CSV lines of any
  * bonnie++ format, clyde JSON documents) becomes a list of rows in input
  * order; the renderers (txt, html, compare, plot) read that list and
- * nothing else. clyde-zcav and clyde-sweep documents are kept beside
- * the rows, each with its place among them (struct report_doc).
+ * nothing else. clyde-zcav, clyde-sweep and clyde-curve documents, and
+ * clyde's of a journal check, are kept beside the rows, each with its
+ * place among them (struct report_doc).
  */
 #ifndef CLYDE_REPORT_H
 #define CLYDE_REPORT_H
@@ -17,6 +18,7 @@
 #include "cli.h"
 #include "curve_result.h"
 #include "csv.h"
+#include "jverify.h"
 #include "optable.h"
 #include "outfile.h"
 #include "stats.h"
@@ -36,11 +38,17 @@ struct report_row {
 };
 
 /*
- * A clyde-zcav, clyde-sweep or clyde-curve document (docs.c). It has no
- * rows: txt prints what the program printed, json writes it again, the
- * other renderers refuse it.
+ * A clyde-zcav, clyde-sweep or clyde-curve document, or clyde's of a
+ * journal check (docs.c). It has no rows: txt prints what the program
+ * printed, json writes it again, the other renderers refuse it (but a
+ * curve's: curve.h).
  */
-enum report_doc_kind { REPORT_DOC_ZCAV, REPORT_DOC_SWEEP, REPORT_DOC_CURVE };
+enum report_doc_kind {
+	REPORT_DOC_ZCAV,
+	REPORT_DOC_SWEEP,
+	REPORT_DOC_CURVE,
+	REPORT_DOC_JVERIFY
+};
 
 struct report_doc {
 	enum report_doc_kind kind;
@@ -51,6 +59,7 @@ struct report_doc {
 	struct zcav_result zcav;
 	struct sweep_result *sweep; /* malloc'd */
 	struct curve_result *curve; /* malloc'd */
+	struct jverify *jverify;    /* malloc'd */
 };
 
 struct report_set {
@@ -167,20 +176,34 @@ int report_load(struct report_set *set, const char *name, const char *buf,
 void report_free(struct report_set *set);
 
 /*
- * report_load's part for a JSON document of clyde-zcav or clyde-sweep,
- * told by its "program": read strictly (zcav_json_read, sweep_json_read)
- * into a report_doc. A bad one is one line naming the file and the key
- * and -1, or with skip_bad a warning and the document left out (0).
- * Returns 1, having read nothing, for any other document (or bytes that
- * are not JSON), which are clyde's to read.
+ * report_load's part for a JSON document of clyde-zcav, clyde-sweep or
+ * clyde-curve, told by its "program", or of a journal check, told by
+ * its "journal_verify": read strictly (zcav_json_read, sweep_json_read,
+ * curve_json_read, jverify_json_read) into a report_doc. A bad one is
+ * one line naming the file and the key and -1, or with skip_bad a
+ * warning and the document left out (0). Returns 1, having read
+ * nothing, for any other document (or bytes that are not JSON), which
+ * are clyde's to read.
  */
 int report_load_doc(struct report_set *set, const char *name, const char *buf,
 		    size_t len, int skip_bad, FILE *err);
 void report_docs_free(struct report_set *set);
 
 /* txt of a document: the lines clyde-zcav printed, or clyde-sweep's
- * table and CSV lines. */
+ * table and CSV lines, clyde-curve's, or clyde's report of the journal
+ * check. */
 void report_doc_txt(FILE *out, const struct report_doc *d);
+
+/*
+ * A journal check's document (jverify.c): read into d->jverify (0, or -1
+ * with why naming the key), its report printed again as clyde printed
+ * it, its "journal_verify" section put again into a document, freed.
+ */
+int report_jverify_read(struct report_doc *d, const char *buf, size_t len,
+			char *why, size_t whylen);
+void report_jverify_txt(FILE *out, const struct report_doc *d);
+void report_jverify_put(json_t *doc, const struct report_doc *d, int *bad);
+void report_jverify_free(struct report_doc *d);
 
 /*
  * json of a set with documents: the one document again, its head and
