@@ -475,17 +475,18 @@ out:
 	if (x.journaled) {
 		/* Not moved out (a cut fails the rename too): the scratch
 		 * directory stays with it, as the line said. */
-		journal_left = targets_keep(&targets, o, x.journal_seed, stderr);
+		journal_left =
+		    targets_keep(&targets, o, x.journal_seed, stderr);
 		if (journal_left)
 			status = CLI_EXIT_FAILED;
 	} else if (o->keep && status == 0 && !stop_signal && x.done &&
 		   targets_keep(&targets, o, x.last_seed, stderr)) {
 		status = CLI_EXIT_FAILED;
 	}
-	rc = journal_left ? 0
-			  : targets_remove(&targets, &stop_signal, left,
-					   sizeof(left), why, sizeof(why),
-					   stderr);
+	rc = journal_left
+		 ? 0
+		 : targets_remove(&targets, &stop_signal, left, sizeof(left),
+				  why, sizeof(why), stderr);
 	/* Not committed (a failure, a signal, a closed stdout): the
 	 * temporary document goes; FILE keeps what it held. */
 	outfile_abort(&json);
