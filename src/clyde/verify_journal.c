@@ -91,18 +91,12 @@ static int vj_pass(struct vj *v, int fd, unsigned char *buf, uint64_t *off)
 static void vj_on_signal(int sig)
 {
 	static volatile sig_atomic_t first;
-	struct sigaction dfl;
 
 	if (first)
 		return;
 	first = sig;
 	outfile_signal_cleanup();
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
-	/* Pending until the handler returns, then fatal. */
-	raise(sig);
+	cli_die_of_signal(sig);
 }
 
 /*

@@ -177,6 +177,17 @@ void cli_ignore_sigpipe(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+void cli_die_of_signal(int sig)
+{
+	struct sigaction dfl;
+
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);
+}
+
 int cli_stdout_failed(int err)
 {
 	if (err == EPIPE)

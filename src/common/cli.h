@@ -102,6 +102,14 @@ void cli_stop_first(volatile sig_atomic_t *stop, int sig);
 void cli_ignore_sigpipe(void);
 
 /*
+ * The end of a handler that cleaned up after sig: its default action
+ * back and sig raised, pending until the handler returns, so that the
+ * program dies of it as it would have without the handler (status 128
+ * + its number). Async-signal-safe.
+ */
+void cli_die_of_signal(int sig);
+
+/*
  * The exit status after writing standard output failed with errno err:
  * CLI_EXIT_PIPE and nothing said for EPIPE; otherwise one line,
  * "prog: writing standard output: <why>", and CLI_EXIT_FAILED.

@@ -87,19 +87,13 @@ fail:
 static void on_signal(int sig)
 {
 	static volatile sig_atomic_t first;
-	struct sigaction dfl;
 
 	if (first)
 		return;
 	first = sig;
 	plot_signal_cleanup();
 	outfile_signal_cleanup();
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
-	/* Pending until the handler returns, then fatal. */
-	raise(sig);
+	cli_die_of_signal(sig);
 }
 
 /* Whether path is one of the inputs: an output there would replace
