@@ -4,9 +4,10 @@
  * phases' with clyde's) is in the --help their parser writes and in
  * their man page; an option added to a table without a word in the
  * man page fails here. And the help is the declarations': one changed,
- * --help changes. An option several programs share (optshared.h) is
- * refused for the same mistake with the same line in each. clyde-report
- * says what other programs' documents hold from lib/extfig.h's table.
+ * --help changes. The man page's SYNOPSIS names each option too. An
+ * option several programs share (optshared.h) is refused for the same
+ * mistake with the same line in each. clyde-report says what other
+ * programs' documents hold from lib/extfig.h's table.
  */
 #include "config.h"
 
@@ -20,6 +21,8 @@
 #include "optable.h"
 #include "options.h"
 #include "pgscan_prog.h"
+#include "phase.h"
+#include "runner_phases.h"
 #include "report.h"
 #include "sweep_opts.h"
 #include "zcav_opts.h"
@@ -124,6 +127,67 @@ START_TEST(help_and_man_name_every_option)
 	}
 	ck_assert_int_gt(n, 5);
 	free(help);
+	free(man);
+}
+END_TEST
+
+/* Whether e is one of a clyde phase's own options (by its name): a
+ * phase's man page section is its option's entry, not a SYNOPSIS line
+ * (t/036-add-phase.sh adds one so). */
+static int phase_option(const struct opt *e)
+{
+	for (int t = 0; t < RT_COUNT && e->name; t++) {
+		const struct phase_ops *ph =
+		    runner_phase_of((enum result_test)t);
+
+		if (!ph || !ph->options)
+			continue;
+		for (const struct opt *u = ph->options->table->opts;
+		     u->name || u->key; u++)
+			if (u->name && !strcmp(u->name, e->name))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * The man page's SYNOPSIS, as --help's usage lines, names every option
+ * the program shows in its help, by its letter or its long name; of
+ * clyde's phases' options, those there are (a phase adds its own in
+ * its entry).
+ */
+START_TEST(man_synopsis_names_every_option)
+{
+	const struct opt_parser *p = parser_at(_i);
+	char path[512], *man, *syn, *end;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/%s.1", T_DOC, p->prog);
+	man = man_text(path);
+	syn = strstr(man, ".SH SYNOPSIS");
+	ck_assert_msg(syn != NULL, "%s.1: no SYNOPSIS", p->prog);
+	if ((end = strstr(syn + 1, "\n.SH ")))
+		*end = '\0';
+	for (int t = 0; p->tables[t]; t++) {
+		for (const struct opt *e = p->tables[t]->opts;
+		     e->name || e->key; e++) {
+			char lng[80] = "", shrt[4] = "";
+
+			if ((e->flags & OPT_HIDDEN) || !e->help ||
+			    phase_option(e))
+				continue;
+			if (e->name)
+				snprintf(lng, sizeof(lng), "--%s", e->name);
+			if (e->key)
+				snprintf(shrt, sizeof(shrt), "-%c", e->key);
+			ck_assert_msg((*lng && names(syn, lng)) ||
+					  (*shrt && names(syn, shrt)),
+				      "%s.1's SYNOPSIS does not name %s",
+				      p->prog, *shrt ? shrt : lng);
+			n++;
+		}
+	}
+	ck_assert_int_gt(n, 5);
 	free(man);
 }
 END_TEST
@@ -352,6 +416,7 @@ static Suite *help_suite(void)
 	TCase *tc = tcase_create("options");
 
 	tcase_add_loop_test(tc, help_and_man_name_every_option, 0, NPARSERS);
+	tcase_add_loop_test(tc, man_synopsis_names_every_option, 0, NPARSERS);
 	tcase_add_test(tc, clyde_help_follows_declarations);
 	tcase_add_test(tc, shared_options_same_line);
 	tcase_add_test(tc, report_help_from_extfig);

@@ -300,6 +300,91 @@ START_TEST(getopt_mistakes_one_line)
 }
 END_TEST
 
+/*
+ * --dump-options: a line per entry shown in --help (the hidden --color
+ * left out), its value's form and kind, an enum's words; operands
+ * because a usage line names them; then the engine's own. The parse
+ * is done, as after --help.
+ */
+START_TEST(dump_options)
+{
+	struct prog_opts o;
+
+	ck_assert_int_eq(parse(&o, "-q --dump-options -c 0"), OPT_DONE);
+	ck_assert_str_eq(err_buf, "");
+	ck_assert_str_eq(out_buf, "option\t-q\t--quiet\tnone\t-\t0\t-\n"
+				  "option\t-\t--slow\tnone\t-\t0\t-\n"
+				  "option\t-l\t-\trequired\t-\t0\t-\n"
+				  "option\t-c\t-\trequired\t-\t0\t-\n"
+				  "option\t-z\t-\trequired\t-\t0\t-\n"
+				  "option\t-s\t-\trequired\t-\t0\t-\n"
+				  "option\t-o\t--output\trequired\tfile\t0\t-\n"
+				  "option\t-\t--json\toptional\tfile\t0\t-\n"
+				  "option\t-m\t-\trequired\t-\t0\t-\n"
+				  "option\t-\t--colour\trequired\twords\t0\t"
+				  "red green blue\n"
+				  "option\t-p\t-\trequired\t-\t0\t-\n"
+				  "option\t-\t--iodepth\trequired\t-\t0\t-\n"
+				  "option\t-F\t--fast\tnone\t-\t0\t-\n"
+				  "option\t-\t--help\tnone\t-\t0\t-\n"
+				  "option\t-\t--version\tnone\t-\t0\t-\n"
+				  "operands\n");
+}
+END_TEST
+
+/*
+ * A CALL entry's words, a directory's or a user's value, an entry's
+ * tags and the parser's subcommands, as completion is told them.
+ */
+static int take_any(struct opt_ctx *c, const char *arg)
+{
+	(void)c;
+	(void)arg;
+	return 0;
+}
+
+START_TEST(dump_commands)
+{
+	static const char *const modes[] = {"fast", "part:", NULL};
+	static const char *const cmds[] = {"get", "put", NULL};
+	static const struct opt entries[] = {
+	    {.name = "mode",
+	     .type = OPT_CALL,
+	     .call = take_any,
+	     .words = modes,
+	     .tags = 2,
+	     .help = "a mode"},
+	    {.key = 'd', .type = OPT_PATH, .arg = "dir", .help = "a dir"},
+	    {.key = 'u',
+	     .type = OPT_STRING,
+	     .flags = OPT_ARG_OPTIONAL | OPT_ARG_NEXT,
+	     .arg = "user[:group]",
+	     .help = "a user"},
+	    OPT_END,
+	};
+	static const struct opt_table table = {NULL, entries, NULL};
+	static const struct opt_table *const tabs[] = {&table, NULL};
+	static const struct opt_parser p = {
+	    .prog = "prog", .tables = tabs, .commands = cmds};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	opt_dump(&p, f);
+	fclose(f);
+	ck_assert_str_eq(buf, "option\t-\t--mode\trequired\twords\t2\t"
+			      "fast part:\n"
+			      "option\t-d\t-\trequired\tdir\t0\t-\n"
+			      "option\t-u\t-\tnext\tuser\t0\t-\n"
+			      "option\t-\t--help\tnone\t-\t0\t-\n"
+			      "option\t-\t--version\tnone\t-\t0\t-\n"
+			      "command\tget\t1\n"
+			      "command\tput\t2\n");
+	free(buf);
+}
+END_TEST
+
 START_TEST(help_and_version)
 {
 	struct prog_opts o;
@@ -475,6 +560,8 @@ static Suite *optable_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("help");
 	tcase_add_test(tc, help_and_version);
+	tcase_add_test(tc, dump_options);
+	tcase_add_test(tc, dump_commands);
 	tcase_add_test(tc, help_follows_declaration);
 	suite_add_tcase(s, tc);
 	return s;

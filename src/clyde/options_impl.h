@@ -59,6 +59,10 @@ int opts_take_random_file(struct opt_ctx *c, const char *arg); /* -Z */
 int opts_take_csv(struct opt_ctx *c, const char *arg);	       /* --csv */
 int opts_take_format(struct opt_ctx *c, const char *arg);      /* --format */
 int opts_take_progress(struct opt_ctx *c, const char *arg);    /* --progress */
+/* --progress's words, by enum opt_progress, and -y's, s then p: what
+ * the calls take, and the words completion offers (NULL-terminated). */
+extern const char *const opts_progress_words[];
+extern const char *const opts_sync_words[];
 int opts_take_log_interval(struct opt_ctx *c, const char *arg);
 int opts_take_precondition(struct opt_ctx *c, const char *arg);
 /* --steady, --round, --steady-max (options_steady.c), and their check

@@ -34,13 +34,15 @@ int opts_take_sem_procs(struct opt_ctx *c, const char *arg)
 	return 0;
 }
 
+const char *const opts_sync_words[] = {"s", "p", NULL};
+
 int opts_take_sync(struct opt_ctx *c, const char *arg)
 {
 	struct clyde_opts *o = &opts_state(c)->o;
 
-	if (!strcmp(arg, "s"))
+	if (!strcmp(arg, opts_sync_words[0]))
 		o->sync = OPT_SYNC_SEM;
-	else if (!strcmp(arg, "p"))
+	else if (!strcmp(arg, opts_sync_words[1]))
 		o->sync = OPT_SYNC_PROMPT;
 	else
 		return opt_refuse(c,

@@ -44,21 +44,24 @@ void opts_settle_per_char(struct clyde_opts *o)
 			  : PER_CHAR_SYSCALL;
 }
 
+const char *const opts_progress_words[] = {
+    [PROGRESS_AUTO] = "auto",
+    [PROGRESS_ALWAYS] = "always",
+    [PROGRESS_NONE] = "none",
+    NULL,
+};
+
 /* --progress[=WHEN]: auto, always or none; bare: always. */
 int opts_take_progress(struct opt_ctx *c, const char *arg)
 {
-	static const char *const when[] = {
-	    [PROGRESS_AUTO] = "auto",
-	    [PROGRESS_ALWAYS] = "always",
-	    [PROGRESS_NONE] = "none",
-	};
+	const char *const *when = opts_progress_words;
 	struct clyde_opts *o = &opts_state(c)->o;
 
 	if (!arg) {
 		o->progress = PROGRESS_ALWAYS;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(when) / sizeof(when[0]); i++)
+	for (size_t i = 0; when[i]; i++)
 		if (strcmp(arg, when[i]) == 0) {
 			o->progress = (enum opt_progress)i;
 			return 0;

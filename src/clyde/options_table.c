@@ -13,6 +13,13 @@
 static const char *const per_char_words[] = {
     [PER_CHAR_STDIO] = "stdio", [PER_CHAR_SYSCALL] = "syscall", NULL};
 
+/* The values of options read by lib/ (csv.c, table.c, fill.c), for
+ * completion; t/086-completion.sh runs clyde with each. */
+static const char *const csv_words[] = {"1.98", "1.97", "1.03", NULL};
+static const char *const format_words[] = {"2.00", "1.03", NULL};
+static const char *const data_words[] = {"random", "zero",
+					 "compress:", "dedupe:", NULL};
+
 static const struct opt run_entries[] = {
     {.key = 'd',
      .type = OPT_CALL,
@@ -77,6 +84,7 @@ static const struct opt run_entries[] = {
      .type = OPT_CALL,
      .flags = OPT_ARG_OPTIONAL,
      .call = opts_take_progress,
+     .words = opts_progress_words,
      .arg = "WHEN",
      .help = "a status line on stderr while a test runs (test, % done, rate "
 	     "now and on average, time and ETA of the test and of the whole "
@@ -100,11 +108,13 @@ static const struct opt run_entries[] = {
     {.name = "csv",
      .type = OPT_CALL,
      .call = opts_take_csv,
+     .words = csv_words,
      .arg = "FMT",
      .help = "CSV format: 1.98 (default, bonnie++ 2.00), 1.97, 1.03"},
     {.name = "format",
      .type = OPT_CALL,
      .call = opts_take_format,
+     .words = format_words,
      .arg = "FMT",
      .help = "table layout: 2.00 (default) or 1.03"},
     {.name = "per-char",
@@ -193,6 +203,7 @@ static const struct opt run_entries[] = {
     {.key = 'y',
      .type = OPT_CALL,
      .call = opts_take_sync,
+     .words = opts_sync_words,
      .arg = "s|p",
      .help = "before each test, wait until the N processes (clyde or "
 	     "bonnie++ -y s) are all there (s), or print a prompt and read a "
@@ -213,6 +224,7 @@ static const struct opt run_entries[] = {
     {.name = "data",
      .type = OPT_CALL,
      .call = opts_take_data,
+     .words = data_words,
      .arg = "MODE",
      .help = "what the data file's writes carry: random (default; no array "
 	     "can compress or deduplicate it), zero, compress:PCT (zlib "

@@ -148,6 +148,7 @@ static const struct opt syncw_entries[] = {
     {.name = "sync-method",
      .type = OPT_CALL,
      .call = take_method,
+     .words = method_names,
      .arg = "METHOD",
      .help = "each write made durable by fdatasync (default), fsync, dsync "
 	     "(O_DSYNC) or sync (O_SYNC)"},

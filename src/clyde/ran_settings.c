@@ -131,6 +131,12 @@ static int take_time(struct opt_ctx *c, const char *arg)
 	return 0;
 }
 
+/* --dist's and --arrivals' values (lib/workload_parse.c reads them),
+ * for completion; zipf and pareto also take :THETA, :H. */
+static const char *const dist_words[] = {"uniform", "zipf", "pareto",
+					 "zoned:", NULL};
+static const char *const arrivals_words[] = {"poisson", "fixed", NULL};
+
 static const struct opt ran_entries[] = {
     {.name = "iodepth",
      .type = OPT_CALL,
@@ -158,6 +164,7 @@ static const struct opt ran_entries[] = {
     {.name = "dist",
      .type = OPT_CALL,
      .call = take_dist,
+     .words = dist_words,
      .arg = "DIST",
      .help = "where offsets land: uniform (default), zipf[:THETA] "
 	     "(default 1.1), pareto[:H] (default 0.2) or "
@@ -174,6 +181,7 @@ static const struct opt ran_entries[] = {
     {.name = "arrivals",
      .type = OPT_CALL,
      .call = take_arrivals,
+     .words = arrivals_words,
      .arg = "poisson|fixed",
      .help = "with --rate: exponential gaps (poisson, the default) or "
 	     "equal ones"},

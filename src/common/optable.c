@@ -29,6 +29,7 @@ static const struct opt builtin_opts[] = {
      .type = OPT_FLAG,
      .flags = OPT_NO_USAGE,
      .help = "the version"},
+    {.name = "dump-options", .type = OPT_FLAG, .flags = OPT_HIDDEN},
     OPT_END,
 };
 const struct opt_table opt_builtin = {NULL, builtin_opts, NULL};

@@ -33,7 +33,8 @@
  * table's offsets are into ITS struct: .base when the table has one (a
  * unit's private static struct), else the base handed to opt_parse (the
  * program's options struct, which can then live on the stack). --help
- * and --version are the engine's: every parser takes them.
+ * and --version are the engine's: every parser takes them, and
+ * --dump-options, hidden, the table for shell completion (opt_dump).
  *
  * A composite value (bonnie++'s -s size:chunk:seeks:procs, a list, a
  * value that depends on another option) is an OPT_CALL entry: its .call
@@ -128,7 +129,12 @@ struct opt {
 	uint64_t min, max; /* INT (as int64_t), UINT, U64, SIZE */
 	uint64_t unit;	   /* SIZE: a bare number's unit (0: bytes) */
 	int value;	   /* SET: the value stored */
-	const char *const *words; /* ENUM: the words, NULL-terminated */
+	/*
+	 * ENUM: the words, NULL-terminated. CALL: the values it takes when
+	 * they are a fixed set, for completion only (the call reads the
+	 * value); a word ending in ':' is the head of a longer value.
+	 */
+	const char *const *words;
 	int (*call)(struct opt_ctx *c, const char *arg); /* CALL */
 	unsigned tags;	  /* the program's own (clyde-report: subcommands) */
 	const char *arg;  /* the value's name in help ("FILE", "size") */
@@ -183,6 +189,12 @@ struct opt_parser {
 	 * pin, all end in "(try --help)".
 	 */
 	void (*mistake)(struct opt_ctx *c, int missing);
+	/*
+	 * The subcommands, NULL-terminated, commands[k] being the tag bit
+	 * 1u << k of the entries it takes; NULL: none. For completion: the
+	 * parse leaves the subcommand to .check among the operands.
+	 */
+	const char *const *commands;
 };
 
 /* What a handler, or a hook, is given. */
@@ -223,6 +235,25 @@ int opt_exit(enum opt_result r);
 /* The generated help and usage, as --help prints them. */
 void opt_help(const struct opt_parser *p, FILE *out);
 void opt_usage(const struct opt_parser *p, FILE *out);
+
+/*
+ * What --dump-options prints (a hidden option of the engine's, so every
+ * program has it): the options as shell completion needs them, from the
+ * entries --help is written from, one line each, fields apart by a tab,
+ * "-" for a field that is empty:
+ *
+ *	option SHORT LONG VALUE KIND TAGS WORDS
+ *
+ * SHORT "-k", LONG "--name"; VALUE none, required, optional (only as
+ * --name=VALUE or -kVALUE) or next (optional, and may be the next word,
+ * bonnie++'s "-f 20"); KIND words (the value is one of WORDS, apart by
+ * blanks), dir, file (a value named so, or an OPT_PATH), user, group,
+ * or "-"; TAGS the entry's .tags in decimal (0: every subcommand).
+ * Hidden entries are left out. Then "command NAME TAG" for each of
+ * .commands, and "operands" when the program takes operands (files,
+ * targets).
+ */
+void opt_dump(const struct opt_parser *p, FILE *out);
 
 /*
  * The words of text onto out from column col, wrapped at the width of

@@ -8,7 +8,7 @@
 /* At most this many entries in one parser, the engine's own included. */
 #define OPT_MAX_ENTRIES 256
 
-/* The engine's own table: --help and --version. */
+/* The engine's own table: --help, --version and --dump-options. */
 extern const struct opt_table opt_builtin;
 
 /*

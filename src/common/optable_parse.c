@@ -135,6 +135,8 @@ static enum opt_result one(struct opt_ctx *c, int code)
 	if (w.t == &opt_builtin) {
 		if (!strcmp(w.e->name, "help"))
 			opt_help(p, c->out);
+		else if (!strcmp(w.e->name, "dump-options"))
+			opt_dump(p, c->out);
 		else
 			fprintf(c->out, "%s %s\n", p->prog, PACKAGE_VERSION);
 		return OPT_DONE;

@@ -22,8 +22,8 @@
 #include "report.h"
 #include "text.h"
 
-static const char *const cmd_names[REPORT_NCMDS] = {"txt", "html", "compare",
-						    "plot", "json"};
+static const char *const cmd_names[REPORT_NCMDS + 1] = {
+    "txt", "html", "compare", "plot", "json", NULL};
 
 const char *report_cmd_name(enum report_cmd cmd)
 {
@@ -36,7 +36,9 @@ const char *report_cmd_name(enum report_cmd cmd)
 /* clyde-report's voice: every refusal ends in "(try --help)". */
 #define TRY " (try --help)"
 
-/* --format=2.00|1.03 */
+/* --format=2.00|1.03 (lib/table.c reads it; the words for completion) */
+static const char *const format_words[] = {"2.00", "1.03", NULL};
+
 static int take_format(struct opt_ctx *c, const char *arg)
 {
 	struct report_args *a = c->base;
@@ -79,20 +81,22 @@ static int take_alpha(struct opt_ctx *c, const char *arg)
 }
 
 /* --colours=safe|bonnie (--colors too) */
+static const char *const palette_words[] = {
+    [REPORT_PAL_SAFE] = "safe", [REPORT_PAL_BONNIE] = "bonnie", NULL};
+
 static int take_palette(struct opt_ctx *c, const char *arg)
 {
 	struct report_args *a = c->base;
 
-	if (!strcmp(arg, "safe"))
-		a->o.palette = REPORT_PAL_SAFE;
-	else if (!strcmp(arg, "bonnie"))
-		a->o.palette = REPORT_PAL_BONNIE;
-	else
-		return opt_error(c,
-				 "--colours=%s: the palettes are safe and "
-				 "bonnie" TRY,
-				 arg);
-	return 0;
+	for (int k = 0; palette_words[k]; k++)
+		if (!strcmp(arg, palette_words[k])) {
+			a->o.palette = (enum report_palette)k;
+			return 0;
+		}
+	return opt_error(c,
+			 "--colours=%s: the palettes are safe and "
+			 "bonnie" TRY,
+			 arg);
 }
 
 /* After each option: note, for each subcommand that does not take it,
@@ -170,6 +174,7 @@ static const struct opt report_opts[] = {
     {.name = "format",
      .type = OPT_CALL,
      .call = take_format,
+     .words = format_words,
      .tags = TXT,
      .arg = "2.00|1.03",
      .help = "txt layout: 2.00 (default) or 1.03"},
@@ -200,6 +205,7 @@ static const struct opt report_opts[] = {
     {.name = "colours",
      .type = OPT_CALL,
      .call = take_palette,
+     .words = palette_words,
      .tags = HTML,
      .arg = "safe|bonnie",
      .help = "html: the cells' shading, safe (default: a blue scale "
@@ -361,6 +367,7 @@ const struct opt_parser report_parser = {
     .taken = taken,
     .check = check_all,
     .mistake = mistake,
+    .commands = cmd_names,
 };
 
 enum opt_result report_parse_args(int argc, char **argv, struct report_args *a,
