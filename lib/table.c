@@ -126,17 +126,25 @@ static void rate_cell(char *buf, size_t len, const struct csv_cell *c,
 		snprintf(buf, len, "%s", c->text);
 }
 
-/*
- * "name" left and "label" right in LABEL_WIDTH columns; the name is cut
- * to make room (bonnie++ 2.00a does the same), and left out when the
- * label alone fills the space.
- */
-static void print_name_label(FILE *out, const char *name, const char *label)
+/* The columns left of the cells: bonnie++'s 19, or st's wider ones. */
+static int label_width(const struct table_style *st)
 {
-	int room = LABEL_WIDTH - 1 - (int)strlen(label);
+	return st->label_width > LABEL_WIDTH ? st->label_width : LABEL_WIDTH;
+}
+
+/*
+ * "name" left and "label" right in width columns. In bonnie++'s 19 the
+ * name is cut to make room (bonnie++ 2.00a and bon_csv2txt do the same),
+ * and left out when the label alone fills the space; a style that widens
+ * the columns (table_print_rows) keeps it whole.
+ */
+static void print_name_label(FILE *out, const char *name, const char *label,
+			     int width)
+{
+	int room = width - 1 - (int)strlen(label);
 
 	if (room <= 0) {
-		fprintf(out, "%*s", LABEL_WIDTH, label);
+		fprintf(out, "%*s", width, label);
 		return;
 	}
 	fprintf(out, "%-*.*s %s", room, room, name, label);
@@ -145,17 +153,19 @@ static void print_name_label(FILE *out, const char *name, const char *label)
 void table_block_head(FILE *out, int files, enum table_layout layout,
 		      const struct table_style *st)
 {
+	int extra = label_width(st) - LABEL_WIDTH;
+
 	if (files)
-		fprintf(out, "%-20s", st->files_version);
+		fprintf(out, "%-*s", 20 + extra, st->files_version);
 	else
-		fputs(st->io_version, out);
+		fprintf(out, "%s%*s", st->io_version, extra, "");
 	table_heads(out, files);
-	fprintf(out, "%-20s", files ? st->files_sub : "");
+	fprintf(out, "%-*s", 20 + extra, files ? st->files_sub : "");
 	table_subs(out, files);
-	if (files)
-		fputs(st->files_units, out);
+	if (files) /* over labels aligned right */
+		fprintf(out, "%*s%s", extra, "", st->files_units);
 	else
-		fprintf(out, "%-*s", LABEL_WIDTH,
+		fprintf(out, "%-*s", LABEL_WIDTH + extra,
 			layout == TABLE_200 ? "Name:Size etc"
 					    : "Machine        Size");
 	table_units(out, files, layout);
@@ -164,13 +174,14 @@ void table_block_head(FILE *out, int files, enum table_layout layout,
 void table_block_row(FILE *out, const struct table_row *row, int files,
 		     enum table_layout layout, const struct table_style *st)
 {
+	int width = label_width(st);
 	char rate[64];
 	int any = 0;
 
 	if (files && !st->files_name)
-		fprintf(out, "%*s", LABEL_WIDTH, row->label);
+		fprintf(out, "%*s", width, row->label);
 	else
-		print_name_label(out, row->name, row->label);
+		print_name_label(out, row->name, row->label, width);
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		if (!in_block(t, files))
 			continue;
@@ -182,7 +193,7 @@ void table_block_row(FILE *out, const struct table_row *row, int files,
 	/* A 1.03 line has no latency fields, and so no line. */
 	if (layout != TABLE_200 || (!any && !st->always_latency))
 		return;
-	fprintf(out, "Latency          ");
+	fprintf(out, "Latency%*s", 10 + width - LABEL_WIDTH, "");
 	for (enum result_test t = 0; t < RT_COUNT; t++)
 		if (in_block(t, files))
 			fprintf(out, " %9s", row->c[t].lat_text);
@@ -207,15 +218,56 @@ static int rows_any(struct csv_cell (*c)[RT_COUNT], size_t n, int files)
 	return 0;
 }
 
-void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
-		      enum table_layout layout)
+/* The columns rows i of the block (files) need for the name and label
+ * together, or the label and the name alone (a file block under the
+ * name). */
+static int rows_width(const struct run_result *const *r, size_t n,
+		      enum table_layout layout, int files)
 {
-	char label[128], version[RESULT_VERSION_MAX + 24], name[24];
+	char label[128];
+	int width = 0, w;
+
+	for (size_t i = 0; i < n; i++) {
+		if (files)
+			result_files_label(r[i], label, sizeof(label));
+		else
+			result_size_label(r[i], layout == TABLE_200, label,
+					  sizeof(label));
+		w = (int)strlen(label);
+		if (!files || n > 1)
+			w += 1 + (int)strlen(r[i]->name);
+		else if (layout == TABLE_200 && (int)strlen(r[i]->name) > w)
+			w = (int)strlen(r[i]->name);
+		if (w > width)
+			width = w;
+	}
+	return width;
+}
+
+/* Whether a size label of the n rows has more than the size. */
+static int rows_size_fields(const struct run_result *const *r, size_t n,
+			    enum table_layout layout)
+{
+	char label[128];
+
+	for (size_t i = 0; i < n; i++) {
+		result_size_label(r[i], layout == TABLE_200, label,
+				  sizeof(label));
+		if (strchr(label, ':'))
+			return 1;
+	}
+	return 0;
+}
+
+void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
+		      enum table_layout layout, int *legend)
+{
+	char label[128], version[RESULT_VERSION_MAX + 24];
 	char units[LABEL_WIDTH + 1];
 	struct csv_cell(*c)[RT_COUNT] = calloc(n ? n : 1, sizeof(*c));
 	struct table_style st = {
 	    .io_version = version, .always_latency = 1, .seek_tenths = 1};
-	int head = 0;
+	int head = 0, io, files, w;
 
 	if (!c || !n) {
 		free(c);
@@ -225,7 +277,14 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 		for (enum result_test t = 0; t < RT_COUNT; t++)
 			csv_cell_of(r[i], t, &c[i][t]);
 	version_text(version, sizeof(version), r[0]);
-	if (rows_any(c, n, 0)) {
+	io = rows_any(c, n, 0);
+	files = rows_any(c, n, 1);
+	/* Wide enough for every name whole: a long label does not cut it. */
+	if (io)
+		st.label_width = rows_width(r, n, layout, 0);
+	if (files && (w = rows_width(r, n, layout, 1)) > st.label_width)
+		st.label_width = w;
+	if (io) {
 		table_block_head(out, 0, layout, &st);
 		for (size_t i = 0; i < n; i++) {
 			struct table_row row = {r[i]->name, label, c[i]};
@@ -235,16 +294,15 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 			table_block_row(out, &row, 0, layout, &st);
 		}
 	}
-	if (rows_any(c, n, 1)) {
+	if (files) {
 		snprintf(units, sizeof(units), "%-*s", LABEL_WIDTH,
 			 r[0]->min_size	  ? "files:max:min"
 			 : r[0]->max_size ? "files:max"
 					  : "              files");
 		/* 2.00 names the version and the machine above the block;
 		 * several rows name theirs in the row, as bon_csv2txt. */
-		snprintf(name, sizeof(name), "%.19s", r[0]->name);
 		st.files_version = layout == TABLE_200 ? version : "";
-		st.files_sub = layout == TABLE_200 && n == 1 ? name : "";
+		st.files_sub = layout == TABLE_200 && n == 1 ? r[0]->name : "";
 		st.files_name = n > 1;
 		st.files_units = units;
 		table_block_head(out, 1, layout, &st);
@@ -254,6 +312,14 @@ void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
 			result_files_label(r[i], label, sizeof(label));
 			table_block_row(out, &row, 1, layout, &st);
 		}
+	}
+	if (io && legend && !*legend && rows_size_fields(r, n, layout)) {
+		fputs(layout == TABLE_200
+			  ? "Size label: size:chunk:concurrency:seeks:seek "
+			    "procs (empty: the default)\n"
+			  : "Size label: size:chunk (empty: the default)\n",
+		      out);
+		*legend = 1;
 	}
 	for (size_t i = 0; i < n; i++)
 		table_print_more(out, r[i]->name, c[i], &head);

@@ -2,7 +2,8 @@
 /*
  * table: the human-readable tables, in bonnie++ 2.00's layout (the
  * default) or 1.03's, from a run_result. Byte-for-byte what bonnie++
- * prints, except that file-test rates are the real ones. Cells and
+ * prints, except that file-test rates are the real ones and that clyde's
+ * own table never cuts a name (see table_print_rows). Cells and
  * headings follow the registry of figures (figures.h); figures bonnie++
  * has no column for get a section of their own after its table.
  */
@@ -20,10 +21,16 @@ enum table_layout { TABLE_200, TABLE_103 };
  * units): the I/O block and, when file tests ran, the file block, one
  * head per block and a row each; then, when a figure bonnie++ has no
  * column for has a value, the lines of table_print_more, and a random-I/O
- * figure's own parts (table_print_io).
+ * figure's own parts (table_print_io). Where bonnie++ cuts a name to
+ * make room for its label ("buffe 512M:::163056"), the columns left of
+ * the cells widen instead, for every line of both blocks, so that each
+ * name is whole. With legend non-NULL and *legend 0, a size label with
+ * more than the size ("512M:::163056") is explained in a line under the
+ * blocks ("Size label: size:chunk:concurrency:seeks:seek procs ..."),
+ * and *legend set; NULL: no such line.
  */
 void table_print_rows(FILE *out, const struct run_result *const *r, size_t n,
-		      enum table_layout layout);
+		      enum table_layout layout, int *legend);
 
 /*
  * bonnie++'s column headings of the I/O block (files 0) or the file
@@ -59,6 +66,10 @@ struct table_style {
 	int always_latency;	   /* 2.00: a Latency line even when empty */
 	int seek_tenths;	   /* 1.03: seeks/s always with one decimal,
 				    * as bonnie++ 1.03 printed them */
+	int label_width; /* the columns left of the cells when more than
+			  * bonnie++'s 19, every line of the block widened
+			  * alike; 0: 19, a name cut to make room for its
+			  * label, as bonnie++ and bon_csv2txt do */
 };
 
 /* Whether the row has a cell in the I/O block (files 0) or file block. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_table: golden tables in both layouts, labels, blank and +++++
- * cells, name truncation. The goldens are FORMATS.md's real bonnie++
+ * cells, names kept whole (clyde's table) or cut (bon_csv2txt's style),
+ * the size label's legend. The goldens are FORMATS.md's real bonnie++
  * tables (2.00a's file-test rates corrected). */
 #include "config.h"
 
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "fixture.h"
 #include "result_shown.h"
 #include "table.h"
@@ -51,18 +53,26 @@ static const char golden_103[] = "Version  1.03       ------Sequential "
 				 "                512 19599  94 257598 100  "
 				 "8272  27 19270  91 331205  99  4879  17\n";
 
-/* Real bonnie++ 2.00a, -s 64m:4k -f -n 0 -m myhostverylongname. */
-static const char golden_fast_200[] =
-    "Version 2.00a       ------Sequential Output------ --Sequential Input- "
-    "--Random-\n"
-    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- "
-    "--Seeks--\n"
-    "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
-    "/sec %CP\n"
+/* Real bonnie++ 2.00a, -s 64m:4k -f -n 0 -m myhostverylongname: its
+ * row (the name cut to fit 19 columns), as bon_csv2txt's style keeps it. */
+static const char golden_fast_row_200[] =
     "myhostverylo 64M:4k           +++++ +++ +++++ +++           +++++ +++ "
     "+++++ +++\n"
     "Latency                         193us     239us               114us    "
     "7551us\n";
+
+/* The same in clyde's table: the name whole, six columns wider. */
+static const char golden_fast_200[] =
+    "Version 2.00a             ------Sequential Output------ --Sequential "
+    "Input- --Random-\n"
+    "                          -Per Chr- --Block-- -Rewrite- -Per Chr- "
+    "--Block-- --Seeks--\n"
+    "Name:Size etc              /sec %CP  /sec %CP  /sec %CP  /sec %CP  "
+    "/sec %CP  /sec %CP\n"
+    "myhostverylongname 64M:4k           +++++ +++ +++++ +++           +++++ "
+    "+++ +++++ +++\n"
+    "Latency                               193us     239us               "
+    "114us    7551us\n";
 
 static char *render(const struct run_result *r, enum table_layout l)
 {
@@ -96,22 +106,47 @@ START_TEST(golden_layout_103)
 }
 END_TEST
 
+static void fx_fast_long(struct run_result *r)
+{
+	result_init(r);
+	strcpy(r->version, "2.00a");
+	strcpy(r->name, "myhostverylongname");
+	r->file_size = 64 * UNITS_MIB;
+	r->chunk = 4096;
+	fx_fast(r, RT_put_block, 193);
+	fx_fast(r, RT_rewrite, 239);
+	fx_fast(r, RT_get_block, 114);
+	fx_fast(r, RT_seeks, 7551);
+}
+
 START_TEST(golden_skipped_and_fast)
 {
 	struct run_result r;
 	char *t;
 
-	result_init(&r);
-	strcpy(r.version, "2.00a");
-	strcpy(r.name, "myhostverylongname");
-	r.file_size = 64 * UNITS_MIB;
-	r.chunk = 4096;
-	fx_fast(&r, RT_put_block, 193);
-	fx_fast(&r, RT_rewrite, 239);
-	fx_fast(&r, RT_get_block, 114);
-	fx_fast(&r, RT_seeks, 7551);
+	fx_fast_long(&r);
 	t = render(&r, TABLE_200);
 	ck_assert_str_eq(t, golden_fast_200);
+	free(t);
+}
+END_TEST
+
+/* A style of bonnie++'s 19 columns (clyde-report txt's, bon_csv2txt's)
+ * cuts the name as bonnie++ 2.00a did. */
+START_TEST(bonnie_style_cuts_name)
+{
+	static const struct table_style st = {.io_version = "",
+					      .always_latency = 1};
+	struct csv_cell c[RT_COUNT];
+	struct run_result r;
+	struct table_row row = {"myhostverylongname", "64M:4k", c};
+	char *t = NULL;
+
+	fx_fast_long(&r);
+	for (enum result_test i = 0; i < RT_COUNT; i++)
+		csv_cell_of(&r, i, &c[i]);
+	FX_CAPTURE(t, table_block_row(out, &row, 0, TABLE_200, &st));
+	ck_assert_str_eq(t, golden_fast_row_200);
 	free(t);
 }
 END_TEST
@@ -213,9 +248,19 @@ START_TEST(file_labels_and_headers)
 }
 END_TEST
 
-START_TEST(long_label_drops_name)
+/* The length of the line of t that starts with start. */
+static size_t line_len(const char *t, const char *start)
+{
+	const char *p = strstr(t, start);
+
+	ck_assert_ptr_nonnull(p);
+	return strcspn(p + (*start == '\n'), "\n");
+}
+
+START_TEST(long_label_keeps_name)
 {
 	struct run_result r;
+	size_t row;
 	char *t;
 
 	fx_vm200(&r);
@@ -224,9 +269,58 @@ START_TEST(long_label_drops_name)
 	r.seeks = 123456789;
 	r.seek_procs = 17;
 	t = render(&r, TABLE_200);
-	/* "1536M:1m::123456789:17" is 22 characters: no room for a name. */
-	ck_assert_ptr_nonnull(strstr(t, "\n1536M:1m::123456789:17 "));
-	ck_assert_ptr_null(strstr(t, "vm 1536M"));
+	/* "1536M:1m::123456789:17" is 22 characters: bonnie++ would leave
+	 * no room for the name; the columns widen by 6 instead. */
+	row = line_len(t, "\nvm 1536M:1m::123456789:17 ");
+	ck_assert_uint_eq(row, 79 + 6);
+	ck_assert_uint_eq(line_len(t, "Version"), row);
+	ck_assert_uint_eq(line_len(t, "\nName:Size etc"), row);
+	ck_assert_uint_eq(line_len(t, "\nLatency"), row - 2);
+	/* The file block as wide, its label under "files". */
+	ck_assert_ptr_nonnull(
+	    strstr(t, "\nvm                        -Create--"));
+	ck_assert_ptr_nonnull(strstr(t, "\n                    files  /sec"));
+	ck_assert_ptr_nonnull(strstr(t, "\n                       16 28379"));
+	free(t);
+}
+END_TEST
+
+/* The size label explained once, under the blocks, when it holds more
+ * than the size; never without a legend to keep. */
+START_TEST(size_label_legend)
+{
+	static const char line[] = "Size label: size:chunk:concurrency:seeks:"
+				   "seek procs (empty: the default)\n";
+	struct run_result r;
+	const struct run_result *rp = &r;
+	char *t = NULL;
+	int legend = 0;
+
+	fx_vm200(&r);
+	FX_CAPTURE(t, table_print_rows(out, &rp, 1, TABLE_200, &legend));
+	ck_assert_ptr_null(strstr(t, "Size label"));
+	ck_assert_int_eq(legend, 0);
+	free(t);
+	r.seeks = 163056;
+	FX_CAPTURE(t, table_print_rows(out, &rp, 1, TABLE_200, &legend));
+	ck_assert_ptr_nonnull(strstr(t, "\nvm      2G:::163056 "));
+	ck_assert_int_eq(legend, 1);
+	/* Under both blocks: the file block's Latency line just before. */
+	ck_assert_ptr_nonnull(strstr(t, "2501us\n"));
+	ck_assert_str_eq(strstr(t, "2501us\n") + 7, line);
+	free(t);
+	FX_CAPTURE(t, table_print_rows(out, &rp, 1, TABLE_200, &legend));
+	ck_assert_ptr_null(strstr(t, "Size label"));
+	free(t);
+	FX_CAPTURE(t, table_print_rows(out, &rp, 1, TABLE_200, NULL));
+	ck_assert_ptr_null(strstr(t, "Size label"));
+	free(t);
+	legend = 0;
+	r.chunk = 4096;
+	FX_CAPTURE(t, table_print_rows(out, &rp, 1, TABLE_103, &legend));
+	ck_assert_ptr_nonnull(strstr(t, "\nvm            2G:4k "));
+	ck_assert_ptr_nonnull(
+	    strstr(t, "\nSize label: size:chunk (empty: the default)\n"));
 	free(t);
 }
 END_TEST
@@ -252,11 +346,13 @@ static Suite *table_suite(void)
 	tcase_add_test(tc, golden_layout_200);
 	tcase_add_test(tc, golden_layout_103);
 	tcase_add_test(tc, golden_skipped_and_fast);
+	tcase_add_test(tc, bonnie_style_cuts_name);
 	tcase_add_test(tc, nothing_ran_prints_nothing);
 	tcase_add_test(tc, io_only_has_no_file_block);
 	tcase_add_test(tc, size_labels);
 	tcase_add_test(tc, file_labels_and_headers);
-	tcase_add_test(tc, long_label_drops_name);
+	tcase_add_test(tc, long_label_keeps_name);
+	tcase_add_test(tc, size_label_legend);
 	tcase_add_test(tc, layout_names);
 	suite_add_tcase(s, tc);
 	return s;

@@ -58,7 +58,7 @@ int csv_shown(struct run_result *r)
 void table_print(FILE *out, const struct run_result *r,
 		 enum table_layout layout)
 {
-	table_print_rows(out, &r, 1, layout);
+	table_print_rows(out, &r, 1, layout, NULL);
 }
 
 int json_read_rows(const char *buf, size_t len, struct run_result **rows,

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -139,6 +140,10 @@ struct runs {
 	 * kept whatever the end); journaled 0 before it began. */
 	uint64_t journal_seed;
 	int journaled;
+	int legend; /* the size label's fields were explained */
+	/* --verify: the blocks checked and found sound over the runs,
+	 * shared with the run's forked processes; NULL without. */
+	uint64_t *verified;
 };
 
 /* Target i's row name: -m's, a colon and the directory (a comma or a
@@ -204,7 +209,7 @@ static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
 		fill_spec_text(&o->data, mode, sizeof(mode));
 		fprintf(tables, "Data written: %s (--data)\n", mode);
 	}
-	table_print_rows(tables, rows, n, o->layout);
+	table_print_rows(tables, rows, n, o->layout, &x->legend);
 	for (unsigned i = 0; i < n && o->latency; i++)
 		table_print_latency(tables, rows[i]);
 	if (o->latency)
@@ -271,6 +276,7 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		    .sync = lockstep_wait,
 		    .sync_arg = &x->ls,
 		    .live = x->live,
+		    .verified = x->verified,
 		};
 		uint64_t seed = o->seed_set ? o->seed : rng_fresh_seed();
 		enum runner_status st;
@@ -396,7 +402,36 @@ static int make_room(struct runs *x)
 		error("out of memory for %u runs", o->repeats);
 		return CLI_EXIT_FAILED;
 	}
+	if (o->verify) {
+		void *m =
+		    mmap(NULL, sizeof(*x->verified), PROT_READ | PROT_WRITE,
+			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		if (m == MAP_FAILED) {
+			error("--verify: mapping its count: %s",
+			      strerror(errno));
+			return CLI_EXIT_FAILED;
+		}
+		x->verified = m;
+	}
 	return 0;
+}
+
+/* After runs under --verify that found nothing wrong: how many blocks
+ * were checked, as --verify-only says it of a kept file. */
+static void say_verified(const struct runs *x)
+{
+	unsigned long long n = *x->verified;
+
+	if (!n)
+		warning("--verify: no test read the data back: no block "
+			"checked");
+	else if (x->done > 1)
+		warning("--verify: %llu blocks of 4 KiB checked over the %u "
+			"runs, all sound",
+			n, x->done);
+	else
+		warning("--verify: %llu blocks of 4 KiB checked, all sound", n);
 }
 
 /* The lines before the first test: the user, the data size and how the
@@ -464,9 +499,12 @@ static int run_clyde(const struct clyde_opts *o)
 		goto out;
 	}
 	status = run_all(&x);
-	if (x.done > 1 && !x.doc)
+	/* On stderr whatever stdout holds; the document has it too. */
+	if (x.done > 1)
 		table_print_summary(stderr, x.done,
 				    (const double(*)[RT_COUNT])x.rates);
+	if (x.verified && status == 0 && x.done && !stop_signal && !x.out_err)
+		say_verified(&x);
 	if (x.doc && !stop_signal && !x.out_err && write_json(&x, &json))
 		status = CLI_EXIT_FAILED;
 out:
@@ -493,6 +531,8 @@ out:
 	free(x.buf);
 	free(x.rates);
 	free(x.per);
+	if (x.verified)
+		munmap(x.verified, sizeof(*x.verified));
 	if (x.doc)
 		json_decref(x.doc);
 	return mpirank_end(targets_finish(status, stop_signal, left, rc, why,

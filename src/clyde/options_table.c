@@ -148,8 +148,8 @@ static const struct opt run_entries[] = {
      .off = OPTS_F(no_latency),
      .help = "record only each test's worst operation"},
     OPT_SHARED_JSON(OPTS_F(json_path), OPTS_F(json),
-		    "(tables and CSV then go to stderr); with -x the summary "
-		    "goes there, not stderr"),
+		    "(tables and CSV then go to stderr); it holds the -x "
+		    "summary too (which stderr still gets)"),
     {.name = "log-interval",
      .type = OPT_CALL,
      .call = opts_take_log_interval,

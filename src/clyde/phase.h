@@ -117,6 +117,10 @@ struct phase_ctx {
 	 * ranks: this one's index and how many there are; 0 and 0
 	 * otherwise. */
 	unsigned worker, nworkers;
+	/* --verify: the run's count of 4 KiB blocks checked and found
+	 * sound, in memory every process of the run shares (runner_env's
+	 * verified); NULL: not counted. */
+	uint64_t *verified;
 	char what[512]; /* the failing call and file */
 };
 
@@ -468,7 +472,8 @@ static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,
 
 /*
  * Under --verify, check buf (len bytes read from the data file at off)
- * against generation gen: 0, or -PHASE_SAID with ctx->what naming the file
+ * against generation gen: 0 (its whole blocks added to ctx->verified),
+ * or -PHASE_SAID with ctx->what naming the file
  * and the first bad block, what was expected and what was found (the
  * runner says it without a strerror). Without --verify: 0, no cost.
  */
@@ -576,18 +581,35 @@ static inline int phase_op_next(struct phase_ctx *ctx, struct phase_out *out,
 	return *ctx->stop ? phase_fail(ctx, call, EINTR) : 0;
 }
 
+/* The whole 4 KiB blocks of [off, off + len), found sound, counted. */
+static inline void phase_verified(struct phase_ctx *ctx, uint64_t off,
+				  size_t len)
+{
+	uint64_t first = (off + FILL_BLOCK - 1) / FILL_BLOCK;
+	uint64_t end = (off + len) / FILL_BLOCK;
+
+	if (ctx->verified && end > first)
+		__atomic_add_fetch(ctx->verified, end - first,
+				   __ATOMIC_RELAXED);
+}
+
 static inline int phase_verify(struct phase_ctx *ctx, const void *buf,
 			       uint64_t off, size_t len, uint32_t gen)
 {
 	struct fill_bad bad;
+	int rc;
 
 	if (!ctx->opt->verify)
 		return 0;
 	if (ctx->jr)
-		return phase_verify_journal(ctx, buf, off, len);
-	if (fill_check(ctx->fill, buf, off, len, gen, &bad) == FILL_OK)
-		return 0;
-	return phase_fail_verify(ctx, &bad);
+		rc = phase_verify_journal(ctx, buf, off, len);
+	else if (fill_check(ctx->fill, buf, off, len, gen, &bad) == FILL_OK)
+		rc = 0;
+	else
+		return phase_fail_verify(ctx, &bad);
+	if (rc == 0)
+		phase_verified(ctx, off, len);
+	return rc;
 }
 
 static inline int phase_put_chunk(struct phase_ctx *ctx, struct phase_out *out,

@@ -72,6 +72,11 @@ struct runner_env {
 	int preconditioned;
 	/* --journal: the run's journal (journal_run.h), or NULL. */
 	struct jrun *jr;
+	/* --verify: where every process of the run (forked workers and
+	 * seekers included) adds the 4 KiB blocks it checked and found
+	 * sound: memory the caller mapped shared (MAP_SHARED) before the
+	 * run; NULL: not counted. */
+	uint64_t *verified;
 };
 
 /* The name of the data file inside the scratch directory. */

@@ -335,6 +335,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 	p->ctx.fd = -1;
 	p->ctx.seed = r->seed;
 	p->ctx.jr = env->jr;
+	p->ctx.verified = env->verified;
 	p->index = -1;
 	p->nworkers = 1;
 	p->warned = env->cache_said;
