@@ -96,7 +96,7 @@ grep -q '^1 NaN NaN NaN 1 1 # seq_stat$' plot.gp || fail "vm's seq_stat: $(grep 
 grep -q '^bar(f, x) = x > 0 ? NaN : clip(f)$' plot.gp || fail "a +++++ cell may have a bar"
 grep -A1 "^plot \$rate_seq_stat " plot.gp | grep -q 'with boxes fs transparent pattern 4 border lt -1 lc variable' ||
 	fail "seq_stat: no hatched marker"
-grep -q "title '+++++ (%CP: +++): under 0.5 s, not timed'" plot.gp || fail "no +++++ note in the key"
+grep -q "^set label [0-9]* '+++++ (%CP: +++): under 0.5 s, not timed' at " plot.gp || fail "no +++++ note in the key"
 
 # The saved script draws the same picture again, byte for byte.
 mkdir "$WORK/again"
@@ -116,9 +116,10 @@ png_check plot-throughput.png 1400 700
 png_check plot-cpu.png 1400 400
 png_check plot-latency.png 1400 700
 sed -n '/^# ---- plot-latency.png$/,$p' s.gp >lat.gp
-grep -q 'title name\[1\]' lat.gp && grep -q 'title name\[2\]' lat.gp || fail "latency key: $(grep 'title name' lat.gp)"
-grep -q 'title name\[3\]' lat.gp && fail "latency key names convm004, which has no bar"
-sed -n '/^# ---- plot-cpu.png$/,/^# ---- plot-latency.png$/p' s.gp | grep -q "title '+++: under 0.5 s, not timed'" ||
+grep -q '^set label [0-9]* name\[1\] at ' lat.gp && grep -q '^set label [0-9]* name\[2\] at ' lat.gp ||
+	fail "latency key: $(grep '^set label [0-9]* name' lat.gp)"
+grep -q '^set label [0-9]* name\[3\] at ' lat.gp && fail "latency key names convm004, which has no bar"
+sed -n '/^# ---- plot-cpu.png$/,/^# ---- plot-latency.png$/p' s.gp | grep -q "^set label [0-9]* '+++: under 0.5 s, not timed' at " ||
 	fail "cpu key: no +++ note"
 
 # --page is the default's name; with --split it is refused.
@@ -145,9 +146,9 @@ sed -e 's/,51346,98,134822,56,/,51346,98,134822,156,/' -e 's/,51200,98,131200,55
 expect_status 0 "$R" plot -o o.png --script o.gp over.csv
 grep -q '^0.8 132.667 [-0-9.]* [0-9.]* 0 1 # put_block$' o.gp || fail "cpu past 100: $(grep 'put_block$' o.gp)"
 grep -A6 '^plot \$cpu ' o.gp | grep -q 'using 1:(over(\$5)) with points pt 9' || fail "no mark where %CP is capped"
-grep -q "title '%CP past 100 (several processes): capped at 100'" o.gp || fail "no cap entry in the key"
+grep -q "^set label [0-9]* '%CP past 100 (several processes): capped at 100' at " o.gp || fail "no cap entry in the key"
 grep -q '^clip(v) = v > ymax ? ymax : v$' o.gp || fail "no clip"
-grep -q "title '%CP past 100" x.gp && fail "a cap entry where nothing is capped"
+grep -q "'%CP past 100" x.gp && fail "a cap entry where nothing is capped"
 
 # A document whose every test took under 0.5 s (rates kept in JSON):
 # markers, no bar, no figure over them, and gnuplot (5.4 crashes on a

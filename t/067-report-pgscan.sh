@@ -4,11 +4,12 @@
 # "program": "clyde-pgscan", settings.pgscan and a pg_scan test in each
 # run) and shows pg_scan wherever clyde's extended figures show: txt's
 # More figures with each run's ratio line against its block input,
-# compare's rows and each side's ratio, html's More figures table, ratio
-# lines and a chart panel, plot's panel; json writes the document again
-# keeping program and settings.pgscan. A bad pg_scan record or
-# settings.pgscan value is one line naming the key, exit 2. clyde itself
-# refuses --only=pg_scan: another program measures it.
+# compare's rows and each side's ratio, html's More figures table (a
+# row per side) and its ratio lines, a chart panel, plot's panel; json
+# writes the document again keeping program and settings.pgscan. A bad
+# pg_scan record or settings.pgscan value is one line naming the key,
+# exit 2. clyde itself refuses --only=pg_scan: another program measures
+# it.
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 command -v jq >/dev/null || skip "jq not installed (apt-get install jq)"
@@ -57,12 +58,15 @@ expect_status 0 "$R" compare --csv "$A" "$B"
 grep -q 'PostgreSQL' "$WORK/out" && fail "compare --csv: a ratio line in the CSV"
 grep -q '^pg_scan,KiB/s,' "$WORK/out" || fail "compare --csv: no pg_scan row"
 
-# html: the More figures row, the ratio lines, a chart panel of pg_scan.
+# html: the More figures row of each side (the mean of its two runs),
+# the ratio lines, a chart panel of pg_scan.
 expect_status 0 "$R" html "$A" "$B"
-grep -q '<td class="label">PostgreSQL seq scan</td><td>209960 KiB/s</td>' \
+grep -q '^<tr><td class="name">db1<div class="ver">mean of 2 runs</div></td><td class="label">PostgreSQL seq scan</td><td title="mean 208984, 95% CI 196576 to 221391 KiB/s (2 runs)">204m ' \
 	"$WORK/out" || fail "html: no pg_scan row in More figures"
-grep -qF '<p class="note pgscan">db1: PostgreSQL seq scan = 86% of block input (215 MB/s / 250 MB/s), backend CPU 97%</p>' \
-	"$WORK/out" || fail "html: no ratio line of a run"
+[ "$(grep -c '<td class="label">PostgreSQL seq scan</td>' "$WORK/out")" = 2 ] ||
+	fail "html: not a pg_scan row per side: $(grep '<td class="label">PostgreSQL seq scan</td>' "$WORK/out")"
+grep -qF '<p class="note pgscan">db1 (mean of 2 runs): PostgreSQL seq scan = 85% of block input (214 MB/s / 251 MB/s), backend CPU 96%</p>' \
+	"$WORK/out" || fail "html: no ratio line of a side"
 grep -qF '<p class="note pgscan">This: PostgreSQL seq scan = 76% of block input' \
 	"$WORK/out" || fail "html: no ratio line of the compared side"
 grep -q '<title>db1 \[pgscan.json\] (mean of 2), PostgreSQL seq scan: 204.1 ' \

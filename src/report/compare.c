@@ -115,6 +115,44 @@ void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
 	}
 }
 
+/* The tally's words in the order its line names them; the last counts
+ * the untested. */
+static const char *const tally_words[REPORT_TALLY_WORDS] = {
+    "faster", "slower",	 "less CPU",	 "more CPU",
+    "larger", "smaller", "within noise", "not tested"};
+
+void report_tally_add(struct report_tally *t, const struct verdict *v)
+{
+	size_t w = REPORT_TALLY_WORDS - 1;
+
+	if (v->tested)
+		for (w = 0; w + 1 < REPORT_TALLY_WORDS &&
+			    strcmp(v->word, tally_words[w]);
+		     w++)
+			;
+	t->n[w]++;
+}
+
+void report_tally_text(char *buf, size_t len, const struct report_tally *t)
+{
+	size_t n = (size_t)snprintf(buf, len, "Verdicts:");
+	const char *sep = " ";
+
+	for (size_t w = 0; w < REPORT_TALLY_WORDS && n < len; w++) {
+		if (!t->n[w])
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%u %s%s", sep,
+				      t->n[w], tally_words[w],
+				      w + 1 < REPORT_TALLY_WORDS
+					  ? ""
+					  : " (no repeats, or a figure one "
+					    "side lacks)");
+		sep = ", ";
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, "%s.", *sep == ' ' ? " none" : "");
+}
+
 const char *report_fig_unit(enum result_test t, enum cmp_what k)
 {
 	if (k == CMP_CPU)
@@ -325,7 +363,8 @@ static void compare_pair(FILE *out, const struct report_set *set,
 			 FILE *err)
 {
 	int width = 18, tested = 0;
-	char note[512];
+	struct report_tally tally = {{0}};
+	char note[512], line[256];
 	int noted = report_per_char_sides(set, base, other, note, sizeof(note));
 
 	/* Under the heading; with --csv on err, so the CSV stays one
@@ -347,14 +386,18 @@ static void compare_pair(FILE *out, const struct report_set *set,
 				continue;
 			}
 			tested |= f.v.tested;
+			report_tally_add(&tally, &f.v);
 			text_fig(out, width, &f);
 		}
 	}
-	if (!o->csv && !tested)
+	if (o->csv)
+		return;
+	if (!tested)
 		fprintf(out, "(one line a side: no repeats to test the "
 			     "differences against)\n");
-	if (!o->csv)
-		ratios(out, set, base, other);
+	ratios(out, set, base, other);
+	report_tally_text(line, sizeof(line), &tally);
+	fprintf(out, "%s\n", line);
 }
 
 size_t report_sides(const struct report_set *set, const size_t *inputs,

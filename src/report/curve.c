@@ -179,8 +179,8 @@ static void pair(FILE *out, const struct report_doc *base,
 	struct curve_cmp_row rows[2 + 2 * CURVE_STEPS_MAX];
 	size_t n = report_curve_rows(base->curve, other->curve, o->alpha, rows,
 				     sizeof(rows) / sizeof(rows[0]));
-	unsigned faster = 0, slower = 0, noise = 0, untested = 0;
-	char va[64], vb[64], ch[16], p[16], unit[16], note[400];
+	struct report_tally tally = {{0}};
+	char va[64], vb[64], ch[16], p[16], unit[16], note[400], line[256];
 
 	if (o->csv) {
 		for (size_t i = 0; i < n; i++) {
@@ -209,8 +209,11 @@ static void pair(FILE *out, const struct report_doc *base,
 	side(out, base);
 	if (report_curve_note(base->curve, other->curve, note, sizeof(note)))
 		fprintf(out, "\nnote: %s", note);
-	fprintf(out, "\nEach step at its share of each side's own maximum; "
-		     "the maximum's and the knee's IOPS\n");
+	fprintf(out,
+		"\nEach step at its share of each side's own maximum; "
+		"the maximum's and the knee's IOPS; a verdict names a "
+		"direction only when p < %g\n",
+		o->alpha);
 	fprintf(out, "%-12s %-5s %20s %20s %8s %8s  %s\n", "figure", "unit",
 		"baseline", "this", "change", "p", "verdict");
 	for (size_t i = 0; i < n; i++) {
@@ -225,24 +228,13 @@ static void pair(FILE *out, const struct report_doc *base,
 		report_fig_p(p, sizeof(p), &r->v);
 		fprintf(out, "%-12s %-5s %20s %20s %8s %8s  %s\n", r->name,
 			unit, va, vb, ch, p, r->v.word);
-		if (!r->v.tested)
-			untested++;
-		else if (!strcmp(r->v.word, "faster"))
-			faster++;
-		else if (!strcmp(r->v.word, "slower"))
-			slower++;
-		else
-			noise++;
+		report_tally_add(&tally, &r->v);
 	}
-	if (untested == n)
+	if (tally.n[REPORT_TALLY_WORDS - 1] == n)
 		fprintf(out, "(one curve a side: no repeats to test the "
 			     "differences against; run clyde-curve -x 3)\n");
-	else
-		fprintf(out,
-			"Verdicts: %u slower, %u faster, %u within noise "
-			"(p < %g)%s\n",
-			slower, faster, noise, o->alpha,
-			untested ? ", some untested" : "");
+	report_tally_text(line, sizeof(line), &tally);
+	fprintf(out, "%s\n", line);
 }
 
 int report_curve_compare(FILE *out, const struct report_set *set,

@@ -278,8 +278,8 @@ static void compare_table(FILE *out, const struct report_doc *base,
 	struct curve_cmp_row rows[2 + 2 * CURVE_STEPS_MAX];
 	size_t n = report_curve_rows(base->curve, other->curve, alpha, rows,
 				     sizeof(rows) / sizeof(rows[0]));
-	unsigned slower = 0, faster = 0, noise = 0;
-	char p[16], note[400];
+	struct report_tally tally = {{0}};
+	char p[16], note[400], line[256];
 
 	fputs("<h3>", out);
 	html_esc(out, other->curve->name);
@@ -323,20 +323,15 @@ static void compare_table(FILE *out, const struct report_doc *base,
 		html_esc(out, p);
 		fprintf(out, "</td><td%s>%s</td></tr>\n", cell_class(&r->v),
 			r->v.word);
-		if (!r->v.tested)
-			continue;
-		if (!strcmp(r->v.word, "slower"))
-			slower++;
-		else if (!strcmp(r->v.word, "faster"))
-			faster++;
-		else
-			noise++;
+		report_tally_add(&tally, &r->v);
 	}
+	report_tally_text(line, sizeof(line), &tally);
+	fputs("</table>\n<p class=\"note\">", out);
+	html_esc(out, line);
 	fprintf(out,
-		"</table>\n<p class=\"note\">Verdicts: %u slower, %u faster, "
-		"%u within noise (p &lt; %g). A step is each side at its share "
-		"of its own maximum.</p>\n",
-		slower, faster, noise, alpha);
+		" A step is each side at its share of its own maximum; a "
+		"verdict names a direction only when p &lt; %g.</p>\n",
+		alpha);
 }
 
 int report_curve_html(FILE *out, const struct report_set *set,

@@ -57,41 +57,111 @@ static const char html_style[] =
     "svg text{font-family:sans-serif}\n"
     "</style>\n";
 
-/* Under the More figures table: each run's figures of another program
- * against what they are measured against, as txt prints them. */
-static void ratios(FILE *out, const struct report_set *set)
+/* Under the More figures table: each side's figures of another
+ * program against what they are measured against (the means of its
+ * runs), as compare says them. */
+static void ratios(FILE *out, const struct html_page *p)
 {
 	char ratio[200];
 
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t s = 0; s < p->nsides; s++) {
+		const struct report_group *g = &p->sides[s];
+
 		for (enum result_test t = 0; t < RT_COUNT; t++) {
-			if (!report_ratio(set, &i, 1, t, ratio, sizeof(ratio)))
+			if (!report_ratio(p->set, g->idx, g->n, t, ratio,
+					  sizeof(ratio)))
 				continue;
 			fprintf(out, "<p class=\"note %s\">",
 				figure_of(t)->tag);
-			html_esc(out, set->rows[i].res.name);
+			html_esc(out, g->name);
+			if (g->n > 1)
+				fprintf(out, " (mean of %zu runs)", g->n);
 			fputs(": ", out);
 			html_esc(out, ratio);
 			fputs("</p>\n", out);
 		}
+	}
+}
+
+/* Whether any run of side g has figure t. */
+static int side_has(const struct report_set *set, const struct report_group *g,
+		    enum result_test t)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (set->rows[g->idx[i]].res.c[t].state != CSV_EMPTY)
+			return 1;
+	return 0;
+}
+
+/* The mean of the bandwidths of side g's runs of figure t, KiB/s (0
+ * when none has one). */
+static double side_bandwidth(const struct report_set *set,
+			     const struct report_group *g, enum result_test t)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->n; i++) {
+		double b = set->rows[g->idx[i]].res.c[t].bandwidth;
+
+		if (b > 0) {
+			sum += b;
+			n++;
+		}
+	}
+	return n ? sum / (double)n / 1024 : 0;
+}
+
+/* A cell's opening tag of class cls ("" for none), with the exact
+ * figures in its title, as the table's. */
+static void cell_open(FILE *out, const char *cls, const char *title)
+{
+	fputs("<td", out);
+	if (cls[0])
+		fprintf(out, " class=\"%s\"", cls);
+	if (title[0]) {
+		fputs(" title=\"", out);
+		html_esc(out, title);
+		fputc('"', out);
+	}
+	fputc('>', out);
+}
+
+/* A cell of text, and unit after it when not NULL. */
+static void more_cell(FILE *out, const char *title, const char *text,
+		      const char *unit)
+{
+	cell_open(out, "", title);
+	html_esc(out, text);
+	if (text[0] && unit)
+		fprintf(out, " %s", unit);
+	fputs("</td>", out);
 }
 
 /*
- * the figures bonnie++ does not have (random I/O at a depth, synchronous
- * writes, other programs' figures), a row per run and figure, as
- * the text table's "More figures" section; nothing when no row has one.
+ * The figures bonnie++ does not have (random I/O at a depth, synchronous
+ * writes, other programs' figures), as the text table's "More figures"
+ * section: a row per side and figure, a side of repeats as the table
+ * shows it, the means of its runs (+- the half-width of the 95% CI; the
+ * runs' own figures are the Random I/O section's); nothing when no row
+ * has one. x: set->n doubles.
  */
-static void more_table(FILE *out, const struct report_set *set)
+static void more_table(FILE *out, const struct html_page *p, double *x)
 {
+	const struct report_set *set = p->set;
 	int head = 0;
 
-	for (size_t i = 0; i < set->n; i++) {
-		const struct run_result *r = &set->rows[i].res;
+	for (size_t s = 0; s < p->nsides; s++) {
+		const struct report_group *g = &p->sides[s];
+		const struct run_result *r = &set->rows[g->idx[0]].res;
 
 		for (int t = 0; t < RT_COUNT; t++) {
-			const struct csv_cell *c = &r->c[t];
+			enum result_test rt = (enum result_test)t;
+			enum result_kind kind = result_test_kind(rt);
+			struct hcell h;
+			double bw;
 
-			if (figure_bonnie(t) || c->state == CSV_EMPTY)
+			if (figure_bonnie(rt) || !side_has(set, g, rt))
 				continue;
 			if (!head)
 				fputs(
@@ -103,28 +173,45 @@ static void more_table(FILE *out, const struct report_set *set)
 				    "<tbody>\n",
 				    out);
 			head = 1;
+			if (g->n == 1) {
+				/* The line's own texts. */
+				memset(&h, 0, sizeof(h));
+				h.c = r->c[t];
+			} else {
+				html_cell_mean(&h, set, g, rt, x);
+			}
 			fputs("<tr><td class=\"name\">", out);
 			html_esc(out, r->name);
+			if (g->n > 1)
+				fprintf(out,
+					"<div class=\"ver\">mean of %zu "
+					"runs</div>",
+					g->n);
 			fputs("</td><td class=\"label\">", out);
-			html_esc(out, figure_of((enum result_test)t)->title);
+			html_esc(out, figure_of(rt)->title);
+			fputs("</td>", out);
+			/* A mean I/O rate is in txt's units ("134m");
+			 * "+++++" has none. */
+			more_cell(out, h.title[HC_RATE], h.c.text,
+				  h.c.state != CSV_VALUE ||
+					  (g->n > 1 && kind == RK_IO)
+				      ? NULL
+				      : result_rate_unit(kind));
+			more_cell(out, h.title[HC_CPU], h.c.cpu_text, NULL);
+			cell_open(out, "more", h.title[HC_LAT]);
+			html_lat_pcts(out, &h.c);
 			fputs("</td><td>", out);
-			html_esc(out, c->text);
-			fprintf(out, " %s</td><td>",
-				result_rate_unit(result_test_kind(t)));
-			html_esc(out, c->cpu_text);
-			fputs("</td><td class=\"more\">", out);
-			html_lat_pcts(out, c);
-			fputs("</td><td>", out);
-			if (c->bandwidth > 0)
-				fprintf(out, "%.0f", c->bandwidth / 1024);
+			bw = side_bandwidth(set, g, rt);
+			if (bw > 0)
+				fprintf(out, "%.0f", bw);
 			fputs("</td><td class=\"label\">", out);
-			html_esc(out, c->how);
+			html_esc(out, r->c[t].how);
 			fputs("</td></tr>\n", out);
 		}
 	}
 	if (head)
 		fputs("</tbody>\n</table>\n", out);
-	ratios(out, set);
+	ratios(out, p);
 }
 
 /* The write-cache cliff of each figure that looked for one, as the
@@ -285,6 +372,7 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 {
 	const char *title = o->title ? o->title : "clyde-report";
 	struct html_page p = {set, o, NULL, 0};
+	double *x;
 	int status = 0;
 
 	/* Standard input is one input. */
@@ -300,8 +388,11 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 	machines_note(out, set);
 	if (html_table(out, &p) < 0)
 		status = CLI_EXIT_FAILED;
+	x = status ? NULL : malloc((set->n + 1) * sizeof(double));
+	if (!x)
+		status = CLI_EXIT_FAILED;
 	if (!status) {
-		more_table(out, set);
+		more_table(out, &p, x);
 		cliff_table(out, set);
 		html_io(out, set);
 		units_note(out, set);
@@ -315,5 +406,6 @@ int report_html(FILE *out, const struct report_set *set, const size_t *inputs,
 	else
 		fputs("</body>\n</html>\n", out);
 	report_groups_free(p.sides, p.nsides);
+	free(x);
 	return status;
 }

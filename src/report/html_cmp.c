@@ -91,41 +91,28 @@ static void side_name(FILE *out, const struct report_set *set,
 }
 
 /* The verdicts of a pair counted, in a line above its table, so the
- * gist is read first: "4 faster, 2 more CPU, 27 within noise". */
+ * gist is read first: "4 faster, 2 more CPU, 27 within noise", as
+ * compare's text ends. */
 static void tally(FILE *out, const struct html_page *p,
 		  const struct report_group *base,
 		  const struct report_group *other, double *xa, double *xb)
 {
-	static const char *const words[] = {
-	    "faster", "slower", "less CPU", "more CPU", "within noise", "-"};
-	unsigned n[sizeof(words) / sizeof(words[0])] = {0};
-	const char *sep = "";
+	struct report_tally n = {{0}};
+	char line[256];
 
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		for (enum cmp_what k = CMP_RATE; k <= CMP_LATENCY; k++) {
 			struct report_fig f;
 
-			if (!report_fig_of(p->set, base, other, t, k,
-					   p->o->alpha, xa, xb, &f))
-				continue;
-			for (size_t w = 0; w < sizeof(words) / sizeof(words[0]);
-			     w++)
-				n[w] += !strcmp(f.v.word, words[w]);
+			if (report_fig_of(p->set, base, other, t, k,
+					  p->o->alpha, xa, xb, &f))
+				report_tally_add(&n, &f.v);
 		}
 	}
-	fputs("<p class=\"note\">Verdicts: ", out);
-	for (size_t w = 0; w + 1 < sizeof(words) / sizeof(words[0]); w++) {
-		if (!n[w])
-			continue;
-		fprintf(out, "%s%u %s", sep, n[w], words[w]);
-		sep = ", ";
-	}
-	if (n[sizeof(words) / sizeof(words[0]) - 1])
-		fprintf(out,
-			"%s%u not tested (no repeats, or a figure one "
-			"side lacks)",
-			sep, n[sizeof(words) / sizeof(words[0]) - 1]);
-	fputs(".</p>\n", out);
+	report_tally_text(line, sizeof(line), &n);
+	fputs("<p class=\"note\">", out);
+	html_esc(out, line);
+	fputs("</p>\n", out);
 }
 
 /* A side's figures of another program against what they are measured

@@ -12,6 +12,10 @@
  * 2.00's "134m", units_fmt_rate), the exact figure in the cell's title;
  * seeks and file tests as written.
  *
+ * A figure no run has (the file tests of a run with -n 0, the I/O of
+ * one with -s 0) has no columns, and the file tests' label column goes
+ * with the last of them, so the table is as wide as its figures.
+ *
  * The shown rows are shaded per column, over the values above 0 and
  * only when there are two distinct ones, by frac = (v - min) / (max -
  * min) for rates (higher is better) and 1 - frac for %CP per unit of
@@ -42,6 +46,15 @@ struct hrow {
 	const struct run_result *r; /* name, version and labels: the first */
 	size_t nruns;
 	struct hcell c[RT_COUNT];
+};
+
+/* The table's columns: the figures any row has (bits 1 << t), whether a
+ * file test is among them (then the Files column), and whether a
+ * concurrency column is shown. */
+struct tcols {
+	unsigned shown;
+	int files;
+	int conc;
 };
 
 /* The palette's ends (frac 0 the worst, 1 the best) for the legend. */
@@ -144,10 +157,12 @@ static void pct(FILE *out, const char *label, uint64_t ns)
 	html_esc(out, buf);
 }
 
-/* Figure t is in the I/O block (files 0) or file block (1). */
-static int in_block(enum result_test t, int files)
+/* Figure t is in the I/O block (files 0) or file block (1), and has
+ * columns. */
+static int in_block(const struct tcols *tc, enum result_test t, int files)
 {
-	return figure_bonnie(t) && figure_is_file(t) == files;
+	return figure_bonnie(t) && figure_is_file(t) == files &&
+	       (tc->shown >> t & 1u);
 }
 
 static int has_latency(const struct hrow *r)
@@ -170,56 +185,75 @@ static int any_concurrency(const struct report_set *set)
 	return 0;
 }
 
+/* The columns of the set's rows: a figure's when any row has it. */
+static void tcols_of(const struct report_set *set, struct tcols *tc)
+{
+	tc->shown = 0;
+	tc->files = 0;
+	tc->conc = any_concurrency(set);
+	for (size_t i = 0; i < set->n; i++)
+		for (int t = 0; t < RT_COUNT; t++) {
+			const struct csv_cell *c = &set->rows[i].res.c[t];
+
+			if (!figure_bonnie((enum result_test)t) ||
+			    (c->state == CSV_EMPTY && !c->lat_text[0]))
+				continue;
+			tc->shown |= 1u << t;
+			tc->files |= figure_is_file((enum result_test)t);
+		}
+}
+
 /* Whether figure t shares its heading with a neighbour of its block. */
-static int shares_head(enum result_test t)
+static int shares_head(const struct tcols *tc, enum result_test t)
 {
 	int files = figure_is_file(t);
 	const char *head = figure_of(t)->head;
 
-	return (t > 0 && in_block(t - 1, files) &&
+	return (t > 0 && in_block(tc, t - 1, files) &&
 		!strcmp(figure_of(t - 1)->head, head)) ||
-	       (t + 1 < RT_COUNT && in_block(t + 1, files) &&
+	       (t + 1 < RT_COUNT && in_block(tc, t + 1, files) &&
 		!strcmp(figure_of(t + 1)->head, head));
 }
 
 /* The top header cells of a block: one per heading; a heading over one
  * figure takes the second row too ("Random<br>Seeks"). */
-static void head_cells(FILE *out, int files)
+static void head_cells(FILE *out, const struct tcols *tc, int files)
 {
 	for (enum result_test t = 0; t < RT_COUNT; t++) {
 		const struct figure *f = figure_of(t);
 		int n = 1;
 
-		if (!in_block(t, files))
+		if (!in_block(tc, t, files))
 			continue;
-		if (!shares_head(t)) {
+		if (!shares_head(tc, t)) {
 			fprintf(out,
 				"<th colspan=\"2\" rowspan=\"2\">%s<br>%s</th>",
 				f->head, f->col);
 			continue;
 		}
-		while (t + 1 < RT_COUNT && in_block(t + 1, files) &&
+		while (t + 1 < RT_COUNT && in_block(tc, t + 1, files) &&
 		       !strcmp(figure_of(t + 1)->head, f->head))
 			n++, t++;
 		fprintf(out, "<th colspan=\"%d\">%s</th>", 2 * n, f->head);
 	}
 }
 
-/* The three header rows; conc adds a concurrency column. */
-static void header(FILE *out, int conc)
+/* The three header rows. */
+static void header(FILE *out, const struct tcols *tc)
 {
 	fputs("<thead>\n<tr><th rowspan=\"3\">Name</th>"
 	      "<th rowspan=\"3\">Size</th>",
 	      out);
-	if (conc)
+	if (tc->conc)
 		fputs("<th rowspan=\"3\">Concurrency</th>", out);
-	head_cells(out, 0);
-	fputs("<th rowspan=\"3\">Files</th>", out);
-	head_cells(out, 1);
+	head_cells(out, tc, 0);
+	if (tc->files)
+		fputs("<th rowspan=\"3\">Files</th>", out);
+	head_cells(out, tc, 1);
 	fputs("</tr>\n<tr>", out);
 	for (int files = 0; files < 2; files++)
 		for (enum result_test t = 0; t < RT_COUNT; t++)
-			if (in_block(t, files) && shares_head(t))
+			if (in_block(tc, t, files) && shares_head(tc, t))
 				fprintf(out, "<th colspan=\"2\">%s</th>",
 					figure_of(t)->col);
 	fputs("</tr>\n<tr>", out);
@@ -227,7 +261,7 @@ static void header(FILE *out, int conc)
 		for (enum result_test t = 0; t < RT_COUNT; t++) {
 			enum result_kind k = result_test_kind(t);
 
-			if (!in_block(t, files))
+			if (!in_block(tc, t, files))
 				continue;
 			fprintf(out,
 				"<th class=\"unit\">%s</th>"
@@ -240,14 +274,15 @@ static void header(FILE *out, int conc)
 	fputs("</tr>\n</thead>\n", out);
 }
 
-/* The table's columns: name, size, [concurrency,] files and a pair per
- * figure. */
-static int ncols(int conc)
+/* The table's columns: name, size, [concurrency,] [files] and a pair
+ * per figure shown. */
+static int ncols(const struct tcols *tc)
 {
-	int n = 3 + conc;
+	int n = 2 + tc->conc + tc->files;
 
 	for (int t = 0; t < RT_COUNT; t++)
-		n += 2 * figure_bonnie(t);
+		n += 2 * (figure_bonnie((enum result_test)t) &&
+			  (tc->shown >> t & 1u));
 	return n;
 }
 
@@ -321,16 +356,16 @@ static void latency_cell(FILE *out, const struct hcell *h,
 }
 
 /* cell() of each figure of the I/O block (files 0) or the file block. */
-static void block_cells(FILE *out, const struct hrow *r, int files,
-			struct html_scale sc[HC_COUNT][RT_COUNT],
+static void block_cells(FILE *out, const struct hrow *r, const struct tcols *tc,
+			int files, struct html_scale sc[HC_COUNT][RT_COUNT],
 			enum report_palette pal, html_cell_fn *cell)
 {
 	for (int t = 0; t < RT_COUNT; t++)
-		if (in_block((enum result_test)t, files))
+		if (in_block(tc, (enum result_test)t, files))
 			cell(out, &r->c[t], sc, (enum result_test)t, pal);
 }
 
-static void row(FILE *out, const struct hrow *h, int conc,
+static void row(FILE *out, const struct hrow *h, const struct tcols *tc,
 		struct html_scale sc[HC_COUNT][RT_COUNT],
 		enum report_palette pal)
 {
@@ -349,39 +384,42 @@ static void row(FILE *out, const struct hrow *h, int conc,
 	report_io_label(r, TABLE_200, label, sizeof(label));
 	html_esc(out, label);
 	fputs("</td>", out);
-	if (conc) {
+	if (tc->conc) {
 		fputs("<td class=\"label\">", out);
 		html_esc(out, r->text.concurrency);
 		fputs("</td>", out);
 	}
-	block_cells(out, h, 0, sc, pal, rate_cell);
-	fputs("<td class=\"label\">", out);
-	report_file_label(r, label, sizeof(label));
-	html_esc(out, label);
-	fputs("</td>", out);
-	block_cells(out, h, 1, sc, pal, rate_cell);
+	block_cells(out, h, tc, 0, sc, pal, rate_cell);
+	if (tc->files) {
+		fputs("<td class=\"label\">", out);
+		report_file_label(r, label, sizeof(label));
+		html_esc(out, label);
+		fputs("</td>", out);
+	}
+	block_cells(out, h, tc, 1, sc, pal, rate_cell);
 	fputs("</tr>\n", out);
 	if (!lat)
 		return;
 	fprintf(out, "<tr class=\"lat\"><td class=\"label\"%s>Latency</td>",
-		conc ? " colspan=\"2\"" : "");
-	block_cells(out, h, 0, sc, pal, latency_cell);
-	fputs("<td class=\"label\">Latency</td>", out);
-	block_cells(out, h, 1, sc, pal, latency_cell);
+		tc->conc ? " colspan=\"2\"" : "");
+	block_cells(out, h, tc, 0, sc, pal, latency_cell);
+	if (tc->files)
+		fputs("<td class=\"label\">Latency</td>", out);
+	block_cells(out, h, tc, 1, sc, pal, latency_cell);
 	fputs("</tr>\n", out);
 }
 
 /* The row of each run of side g, unshaded, in a <details> under its
  * means; h: scratch. */
 static void runs(FILE *out, const struct report_set *set,
-		 const struct report_group *g, int conc,
+		 const struct report_group *g, const struct tcols *tc,
 		 enum report_palette pal, struct hrow *h)
 {
 	fprintf(out,
 		"<tr class=\"runs\"><td colspan=\"%d\"><details><summary>"
 		"%zu runs</summary>\n<table>\n",
-		ncols(conc), g->n);
-	header(out, conc);
+		ncols(tc), g->n);
+	header(out, tc);
 	fputs("<tbody>\n", out);
 	for (size_t i = 0; i < g->n; i++) {
 		h->r = &set->rows[g->idx[i]].res;
@@ -389,7 +427,7 @@ static void runs(FILE *out, const struct report_set *set,
 		for (int t = 0; t < RT_COUNT; t++)
 			html_cell_one(&h->c[t], &h->r->c[t],
 				      (enum result_test)t);
-		row(out, h, conc, NULL, pal);
+		row(out, h, tc, NULL, pal);
 	}
 	fputs("</tbody>\n</table>\n</details></td></tr>\n", out);
 }
@@ -432,7 +470,7 @@ int html_table(FILE *out, const struct html_page *p)
 	struct hrow *rows = calloc(p->nsides + 1, sizeof(*rows));
 	double *x = malloc((set->n + 1) * sizeof(double));
 	struct html_scale sc[HC_COUNT][RT_COUNT];
-	int conc = any_concurrency(set);
+	struct tcols tc;
 
 	if (!rows || !x) {
 		free(rows);
@@ -454,13 +492,14 @@ int html_table(FILE *out, const struct html_page *p)
 		}
 	}
 	scales_of(rows, p->nsides, sc);
+	tcols_of(set, &tc);
 	fputs("<table class=\"main\">\n", out);
-	header(out, conc);
+	header(out, &tc);
 	fputs("<tbody>\n", out);
 	for (size_t s = 0; s < p->nsides; s++) {
-		row(out, &rows[s], conc, sc, p->o->palette);
+		row(out, &rows[s], &tc, sc, p->o->palette);
 		if (p->sides[s].n > 1)
-			runs(out, set, &p->sides[s], conc, p->o->palette,
+			runs(out, set, &p->sides[s], &tc, p->o->palette,
 			     &rows[p->nsides]);
 	}
 	fputs("</tbody>\n</table>\n", out);

@@ -81,7 +81,11 @@ struct pdata {
 			  * 1-based; 0 when it has nothing in this chart,
 			  * so it leaves no gap and is not in the key */
 	int nslots;
-	int any_ci, any_p99, any_fast, any_clip;
+	int any_ci, any_p99, any_fast;
+	/* %CP past CPU_CAP: a figure (several processes at once), or only
+	 * the top of its CI (the figure itself under it); each is capped
+	 * and marked, with a triangle of its own. */
+	int any_over, any_over_ci;
 	const char *title;
 };
 

@@ -322,8 +322,10 @@ int plot_compute_panel(struct plot *p, int pi)
 			fg->any_ci |= is_figure(b, pn->metric) && !isnan(b->lo);
 			fg->any_p99 |= pn->metric == M_LAT && !isnan(b->extra);
 			/* %CP past one process' share is capped, marked. */
-			d->any_clip |= pn->metric == M_CPU &&
-				       (b->fig > CPU_CAP || b->hi > CPU_CAP);
+			d->any_over |= pn->metric == M_CPU && b->fig > CPU_CAP;
+			d->any_over_ci |= pn->metric == M_CPU &&
+					  !(b->fig > CPU_CAP) &&
+					  b->hi > CPU_CAP;
 		}
 		fg->ytop = axis_top(max / scale);
 		d->any_fast |= fg->any_fast;

@@ -9,8 +9,9 @@
  *               a hundred times apart, each fill their own panel
  *   cpu         one panel of every test's %CP, grouped, 0 to 100: %CP
  *               is one process' share, so a figure past 100 (several
- *               processes) stands at 100, and so does a CI reaching past
- *               it, each with a triangle on top
+ *               processes) stands at 100 with a filled triangle on top,
+ *               and a CI reaching past it (the figure under 100, as one
+ *               process's can be) ends there with an open one
  *   latency     a small panel per figure, in us, ms or s, with p99 dots
  *               where a JSON input carries percentiles
  * In each panel a series (one result, or the mean of its repeats with an
@@ -19,7 +20,11 @@
  * figure to draw: a hatched marker the height of the panel, labelled,
  * and an entry in the key, never a bar of some height. Figures stand
  * over the bars while there is room. The key of a picture names only
- * the series that have something in it.
+ * the series that have something in it, and the marks drawn; it is laid
+ * out here (not by gnuplot's key, which would drop or clip entries that
+ * do not fit its guess of their width), so its rows are known and the
+ * picture is made tall enough for them. A chart's heading has rows of
+ * its own above its panels' titles.
  * The figures are data blocks at the top, so a saved script draws the
  * same pictures again; it holds no date or version.
  */
@@ -47,9 +52,13 @@
 #define PX_FIGS	  30 /* %CP: upright figures over a bar at 100 */
 #define PX_TITLE  34 /* the --title line above all panels */
 #define PX_PAD	  8  /* above everything */
-#define PX_HEAD	  26 /* a chart's own title on the page */
+#define PX_HEAD	  36 /* a chart's own title on the page: its text */
+#define PX_HEADY  16 /* ... centred this far under the band's top */
 #define PX_KEYROW 19
-#define PX_CHAR	  8 /* a generous width of a character of the key */
+#define PX_KEYPAD 10 /* above and under the key's rows */
+#define PX_KEYX	  14 /* the key's left edge */
+#define PX_SAMPLE 36 /* a key entry's sample and the gap to its text */
+#define PX_CHAR	  8  /* a generous width of a character of the key */
 
 /* Test t's name as a panel title: its registry title, capitalised. */
 static void fig_title(char *buf, size_t len, enum result_test t)
@@ -158,8 +167,11 @@ static void write_prelude(FILE *f, const struct plot *p)
 	      "elo(v) = v > 0 ? clip(v) : 0\n"
 	      "top(x) = x > 0 ? NaN : valid(4) ? clip(column(4)) : "
 	      "clip(column(2))\n"
-	      "over(x) = x > 0 ? NaN : column(2) > ymax || (valid(4) && "
-	      "column(4) > ymax) ? ymax : NaN\n"
+	      "# The triangles at ymax: filled over a figure past it, open "
+	      "over a CI\n# past it (its figure under it).\n"
+	      "over(x) = x > 0 ? NaN : column(2) > ymax ? ymax : NaN\n"
+	      "overci(x) = x > 0 || column(2) > ymax ? NaN : valid(4) && "
+	      "column(4) > ymax ? ymax : NaN\n"
 	      "num(v) = v < 10 ? sprintf('%.2f', v) : v < 1000 ? "
 	      "sprintf('%.1f', v) : sprintf('%.0f', v)\n"
 	      "\n# Colours that stay apart for colour-blind readers "
@@ -199,12 +211,14 @@ static void margins(FILE *f, struct box x)
 
 /*
  * The plot command of one panel's block: bars, hatched markers, error
- * bars, p99 dots, clip marks, figures (marks: 0 none, 1 level, 2
- * upright); each only where the panel has one (what says).
+ * bars, p99 dots, triangles over a figure or a CI past the axis (over,
+ * over_ci), figures (marks: 0 none, 1 level, 2 upright); each only where
+ * the panel has one (what says).
  */
-static void write_plot(FILE *f, const struct fig *what, int clip, enum metric m,
-		       const char *blk, int marks)
+static void write_plot(FILE *f, const struct fig *what, int over, int over_ci,
+		       enum metric m, const char *blk, int marks)
 {
+	const int clip = over || over_ci;
 	const char *x = m == M_LAT ? "0" : "$5";
 
 	fprintf(f, "plot $%s using 1:(bar($2, %s)):6 with boxes lc variable",
@@ -226,9 +240,14 @@ static void write_plot(FILE *f, const struct fig *what, int clip, enum metric m,
 			", \\\n\t$%s using 1:(clip($5)) with points pt 7 ps "
 			"0.8 lc rgb '#000000'",
 			blk);
-	if (clip)
+	if (over)
 		fprintf(f,
 			", \\\n\t$%s using 1:(over($5)) with points pt 9 ps "
+			"1.2 lc rgb '#000000'",
+			blk);
+	if (over_ci)
+		fprintf(f,
+			", \\\n\t$%s using 1:(overci($5)) with points pt 8 ps "
 			"1.2 lc rgb '#000000'",
 			blk);
 	if (marks && what->any_fig)
@@ -267,7 +286,7 @@ static void write_small(FILE *f, const struct plot *p, int pi, int k,
 		"set grid ytics lt 1 lw 1 lc rgb '#dddddd'\nunset xtics\n"
 		"set xrange [0.4:%d.6]\nset boxwidth 0.7 absolute\n",
 		n);
-	write_plot(f, fg, 0, plot_panels[pi].metric, blk,
+	write_plot(f, fg, 0, 0, plot_panels[pi].metric, blk,
 		   n <= FIGURES_MAX	  ? 1
 		   : n <= 3 * FIGURES_MAX ? 2
 					  : 0);
@@ -314,7 +333,7 @@ static void write_cpu(FILE *f, const struct plot *p, struct box at)
 		all.any_fast |= d->fig[i].any_fast;
 		all.any_ci |= d->fig[i].any_ci;
 	}
-	write_plot(f, &all, d->any_clip, M_CPU, "cpu",
+	write_plot(f, &all, d->any_over, d->any_over_ci, M_CPU, "cpu",
 		   n <= FIGURES_MAX ? 2 : 0);
 }
 
@@ -388,16 +407,6 @@ static void write_section(FILE *f, const struct plot *p, int pi, double y1,
 	}
 }
 
-/* Rows of a key across the picture: entries of at most chars each. */
-static int key_rows(int entries, size_t chars)
-{
-	int per = (int)(chars + 6) * PX_CHAR, cols = (PX_WIDTH - 60) / per;
-
-	if (cols < 1)
-		cols = 1;
-	return (entries + cols - 1) / cols;
-}
-
 /* Whether series s has something in any of the charts [first, last]. */
 static int keyed(const struct plot *p, size_t s, int first, int last)
 {
@@ -407,58 +416,173 @@ static int keyed(const struct plot *p, size_t s, int first, int last)
 	return 0;
 }
 
-/* The key's entries: only the series drawn, and only the marks drawn. */
-static void write_key(FILE *f, const struct plot *p, int first, int last,
-		      double top)
-{
-	int ci = 0, p99 = 0, fast = 0, clip = 0, any = 0;
+/* The key's marks, after its series, in this order. */
+enum { MK_CI, MK_P99, MK_FAST, MK_OVER, MK_OVER_CI, MK_COUNT };
 
+/*
+ * The key of charts [first, last]: the series drawn there, then the
+ * marks drawn (none without a series), in columns of rows across the
+ * picture, each column as wide as the longest entry.
+ */
+struct key {
+	const char *mark[MK_COUNT]; /* a mark's text; NULL when not drawn */
+	int entries, rows, cols;
+	double step; /* pixels from a column to the next */
+	int px;	     /* its height */
+};
+
+/* Characters of UTF-8 text (plot_clean_text leaves it valid). */
+static size_t text_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void key_of(const struct plot *p, int first, int last, struct key *k)
+{
+	int ci = 0, p99 = 0, fast = 0, over = 0, over_ci = 0, series = 0;
+	size_t chars = 0;
+	int colpx;
+
+	memset(k, 0, sizeof(*k));
 	for (int pi = first; pi <= last; pi++) {
 		ci |= p->pd[pi].any_ci;
 		p99 |= p->pd[pi].any_p99;
 		fast |= p->pd[pi].any_fast;
-		clip |= p->pd[pi].any_clip;
+		over |= p->pd[pi].any_over;
+		over_ci |= p->pd[pi].any_over_ci;
 	}
-	fprintf(f,
-		"\n# The key: the results drawn here, for every panel\n"
-		"set lmargin at screen 0.01\nset rmargin at screen 0.99\n"
-		"set bmargin at screen 0\nset tmargin at screen %.4f\n"
-		"unset title\nunset ylabel\nunset border\nunset xtics\n"
-		"unset ytics\nunset grid\nset xrange [0:1]\nset yrange [0:1]\n"
-		"set key inside center top horizontal Left reverse samplen 2 "
-		"width 1\nplot NaN notitle",
-		top);
 	for (size_t s = 0; s < p->nseries; s++)
 		if (keyed(p, s, first, last)) {
-			fprintf(f,
-				", \\\n\tNaN with boxes lt %zu title name[%zu]",
-				s + 1, s + 1);
-			any = 1;
+			series++;
+			if (text_chars(p->series[s].label) > chars)
+				chars = text_chars(p->series[s].label);
 		}
-	if (any && ci)
-		fputs(", \\\n\tkeyentry with yerrorbars lt -1 ps 0 title "
-		      "'95% CI of the mean'",
-		      f);
-	if (any && p99)
-		fputs(", \\\n\tkeyentry with points pt 7 ps 0.8 lc rgb "
-		      "'#000000' title 'p99 latency'",
-		      f);
-	if (any && fast)
+	if (series) {
+		k->mark[MK_CI] = ci ? "95% CI of the mean" : NULL;
+		k->mark[MK_P99] = p99 ? "p99 latency" : NULL;
+		if (fast)
+			k->mark[MK_FAST] =
+			    first == P_CPU && last == P_CPU
+				? "+++: under 0.5 s, not timed"
+			    : p->pd[P_CPU].any_fast && first <= P_CPU &&
+				    last >= P_CPU
+				? "+++++ (%CP: +++): under 0.5 s, not timed"
+				: "+++++: under 0.5 s, not timed";
+		k->mark[MK_OVER] =
+		    over ? "%CP past 100 (several processes): capped at 100"
+			 : NULL;
+		k->mark[MK_OVER_CI] =
+		    over_ci ? "95% CI past 100: capped at 100" : NULL;
+	}
+	k->entries = series;
+	for (int m = 0; m < MK_COUNT; m++)
+		if (k->mark[m]) {
+			k->entries++;
+			if (text_chars(k->mark[m]) > chars)
+				chars = text_chars(k->mark[m]);
+		}
+	colpx = (int)chars * PX_CHAR + PX_SAMPLE + 2 * PX_CHAR;
+	k->cols = (PX_WIDTH - 2 * PX_KEYX) / colpx;
+	if (k->cols < 1)
+		k->cols = 1;
+	if (k->entries) {
+		k->rows = (k->entries + k->cols - 1) / k->cols;
+		/* As few columns as those rows need, spread over the
+		 * width. */
+		k->cols = (k->entries + k->rows - 1) / k->rows;
+	}
+	k->step = (double)(PX_WIDTH - 2 * PX_KEYX) / k->cols;
+	if (k->step < colpx)
+		k->step = colpx;
+	k->px = k->rows * PX_KEYROW + 2 * PX_KEYPAD;
+}
+
+/* Key entry i's place: its sample's left edge and its row's middle, in
+ * pixels from the key's bottom left. */
+static void key_at(const struct key *k, int i, double *x, double *y)
+{
+	*x = PX_KEYX + (i / k->rows) * k->step;
+	*y = k->px - PX_KEYPAD - (i % k->rows + 0.5) * PX_KEYROW;
+}
+
+/* Mark m's sample at x, y, tag its own. */
+static void key_sample(FILE *f, int m, int tag, double x, double y)
+{
+	switch (m) {
+	case MK_CI:
 		fprintf(f,
-			", \\\n\tkeyentry with boxes fs transparent pattern 4 "
-			"border lc rgb '#404040' title '%s: under 0.5 s, not "
-			"timed'",
-			first == P_CPU && last == P_CPU ? "+++"
-			: p->pd[P_CPU].any_fast && first <= P_CPU &&
-				last >= P_CPU
-			    ? "+++++ (%CP: +++)"
-			    : "+++++");
-	if (any && clip)
-		fputs(", \\\n\tkeyentry with points pt 9 ps 1.2 lc rgb "
-		      "'#000000' title '%CP past 100 (several processes): "
-		      "capped at 100'",
-		      f);
-	fputs("\nunset key\nset border 3 front\n", f);
+			"set arrow %d from %.1f, %.1f to %.1f, %.1f heads size "
+			"first 5, 90 lt -1\n",
+			tag, x + 11, y - 6, x + 11, y + 6);
+		break;
+	case MK_FAST:
+		fprintf(f,
+			"set object %d rect from %.1f, %.1f to %.1f, %.1f fc "
+			"rgb '#404040' fs transparent pattern 4 border lc rgb "
+			"'#404040'\n",
+			tag, x, y - 5, x + 22, y + 5);
+		break;
+	default:
+		fprintf(f,
+			"set label %d '' at %.1f, %.1f point pt %s lc rgb "
+			"'#000000'\n",
+			tag, x + 11, y,
+			m == MK_P99    ? "7 ps 0.8"
+			: m == MK_OVER ? "9 ps 1.2"
+				       : "8 ps 1.2");
+		break;
+	}
+}
+
+/* The key, laid out by key_of, in the band of its height at the
+ * bottom of a picture of height pixels. */
+static void write_key(FILE *f, const struct plot *p, int first, int last,
+		      const struct key *k, int height)
+{
+	int i = 0, tag = 10;
+	double x, y;
+
+	fprintf(f,
+		"\n# The key: the results drawn here, for every panel; %d "
+		"row%s of %d column%s,\n# placed in pixels from its bottom "
+		"left\n"
+		"set lmargin at screen 0\nset rmargin at screen 1\n"
+		"set bmargin at screen 0\nset tmargin at screen %.4f\n"
+		"unset title\nunset ylabel\nunset border\nunset xtics\n"
+		"unset ytics\nunset grid\nset xrange [0:%d]\nset yrange "
+		"[0:%d]\n",
+		k->rows, k->rows == 1 ? "" : "s", k->cols,
+		k->cols == 1 ? "" : "s", (double)k->px / height, PX_WIDTH,
+		k->px);
+	for (size_t s = 0; s < p->nseries; s++) {
+		if (!keyed(p, s, first, last))
+			continue;
+		key_at(k, i++, &x, &y);
+		fprintf(f,
+			"set object %d rect from %.1f, %.1f to %.1f, %.1f fc "
+			"lt %zu fs solid 0.9 border lc rgb '#404040'\n"
+			"set label %d name[%zu] at %.1f, %.1f left\n",
+			tag, x, y - 5, x + 22, y + 5, s + 1, tag, s + 1,
+			x + PX_SAMPLE, y);
+		tag++;
+	}
+	for (int m = 0; m < MK_COUNT; m++) {
+		if (!k->mark[m])
+			continue;
+		key_at(k, i++, &x, &y);
+		key_sample(f, m, tag, x, y);
+		fprintf(f, "set label %d ", tag + 1);
+		plot_quote(f, k->mark[m]);
+		fprintf(f, " at %.1f, %.1f left\n", x + PX_SAMPLE, y);
+		tag += 2;
+	}
+	fputs("plot NaN notitle\nunset object\nunset arrow\nunset label\n"
+	      "set border 3 front\n",
+	      f);
 }
 
 /*
@@ -468,24 +592,18 @@ static void write_key(FILE *f, const struct plot *p, int first, int last,
 static void write_picture(FILE *f, const struct plot *p, int first, int last,
 			  const char *out, const char *title)
 {
-	int px[P_COUNT], height, keypx, entries = 0;
+	int px[P_COUNT], height;
 	/* A heading over the small panels of each chart (%CP has its own
 	 * panel title), and the same room on the page over %CP. */
 	const int heads = last > first || first != P_CPU;
-	size_t maxlab = 20;
+	struct key k;
 	double y;
 
+	key_of(p, first, last, &k);
 	height = PX_PAD + (title ? PX_TITLE : 0);
 	for (int pi = first; pi <= last; pi++)
 		height += (px[pi] = chart_px(p, pi)) + heads * PX_HEAD;
-	for (size_t s = 0; s < p->nseries; s++)
-		if (keyed(p, s, first, last)) {
-			entries++;
-			if (strlen(p->series[s].label) > maxlab)
-				maxlab = strlen(p->series[s].label);
-		}
-	keypx = key_rows(entries + 4, maxlab) * PX_KEYROW + 12;
-	height += keypx;
+	height += k.px;
 	fprintf(f, "\n# ---- %s\n", out);
 	if (p->svg)
 		fprintf(f,
@@ -507,17 +625,18 @@ static void write_picture(FILE *f, const struct plot *p, int first, int last,
 	y = 1.0 - (PX_PAD + (title ? PX_TITLE : 0)) / (double)height;
 	for (int pi = first; pi <= last; pi++) {
 		if (heads && pi != P_CPU) {
-			/* The small panels' chart: its name over the grid. */
+			/* The small panels' chart: its name over the grid,
+			 * clear of their titles under it. */
 			fputs("set label 2 ", f);
 			plot_quote(f, p->pd[pi].title);
 			fprintf(f, " at screen 0.01, %.4f left font ',13'\n",
-				y - 18.0 / height);
+				y - (double)PX_HEADY / height);
 		}
 		y -= (double)heads * PX_HEAD / height;
 		write_section(f, p, pi, y, height);
 		y -= (double)px[pi] / height;
 	}
-	write_key(f, p, first, last, (double)keypx / height);
+	write_key(f, p, first, last, &k, height);
 	fputs("unset multiplot\nunset output\n", f);
 }
 

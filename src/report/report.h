@@ -270,6 +270,21 @@ void report_judge(const struct stats *a, const struct stats *b, enum cmp_what k,
 		  double alpha, struct verdict *v);
 
 /*
+ * The verdicts of a comparison counted, for the one line that sums them
+ * up under compare's text, above each table of the page, and under the
+ * curves' comparisons: report_tally_add each verdict shown, then
+ * report_tally_text: "Verdicts: 5 slower, 4 less CPU, 12 within noise."
+ * (the words in one order, those of no figure left out, and the
+ * untested ones last).
+ */
+#define REPORT_TALLY_WORDS 8
+struct report_tally {
+	unsigned n[REPORT_TALLY_WORDS];
+};
+void report_tally_add(struct report_tally *t, const struct verdict *v);
+void report_tally_text(char *buf, size_t len, const struct report_tally *t);
+
+/*
  * The sides of a comparison: each input's names (report_group), input
  * by input; the first is the baseline. Returns how many (*sides
  * malloc'd, free with report_groups_free), (size_t)-1 when out of
