@@ -44,17 +44,40 @@ static void describe(const struct zcav_series *t, char *buf, size_t len)
 		 t->model[0] || size[0] ? ")" : "");
 }
 
+/* The bytes t's lines cover: its longest line but the last (which may
+ * be short, or hold the rest of the range), or its block. */
+static uint64_t line_size(const struct zcav_series *t)
+{
+	uint64_t v = 0;
+
+	for (uint64_t k = 0; k + 1 < t->nblocks; k++)
+		if (t->bytes[k] > v)
+			v = t->bytes[k];
+	return v ? v : t->block;
+}
+
 static void title(FILE *f, const struct zcav_result *r)
 {
 	const struct zcav_series *t = r->target;
 	char buf[(TITLE_TARGETS + 1) * (PATH_MAX + 200)], one[PATH_MAX + 200];
+	uint64_t lo = line_size(&t[0]), hi = lo;
 	size_t n;
 
+	/* Without -b each target's lines grow to its own size. */
+	for (unsigned i = 1; i < r->ntargets; i++) {
+		uint64_t v = line_size(&t[i]);
+
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
 	n = (size_t)snprintf(buf, sizeof(buf),
-			     "clyde-zcav: %s throughput by position, %llu MiB "
-			     "blocks",
-			     r->write ? "write" : "read",
-			     (unsigned long long)(t[0].block / UNITS_MIB));
+			     "clyde-zcav: %s throughput by position, ",
+			     r->write ? "write" : "read");
+	if (lo != hi)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%llu to ",
+				      (unsigned long long)(lo / UNITS_MIB));
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%llu MiB blocks",
+			      (unsigned long long)(hi / UNITS_MIB));
 	if (t[0].passes > 1)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
 				      ", trimmed mean of %u passes", t[0].done);

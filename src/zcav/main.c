@@ -247,6 +247,9 @@ int main(int argc, char **argv)
 	if (o.json && !status && !stdout_bad && !stop_signal)
 		status = finish_json(&o, &r, start);
 	outfile_abort(&json_of);
+	/* What was too fast to time, once the run is done and kept. */
+	for (int i = 0; i < n && !status && !stop_signal; i++)
+		run_note(&t[i]);
 	zcav_result_free(&r);
 	if (!status && !stdout_bad)
 		status = cli_stdout_close();

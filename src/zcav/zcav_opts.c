@@ -83,6 +83,8 @@ static int take_block(struct opt_ctx *c, const char *arg)
 		return opt_refuse(c, "chunk must be at most 256 MiB");
 	if (o->chunk > o->block)
 		return opt_refuse(c, "chunk must not exceed the block");
+	o->block_given = 1;
+	o->chunk_given = chunk != NULL;
 	return 0;
 }
 
@@ -179,7 +181,8 @@ static const struct opt zcav_opts[] = {
      .call = take_block,
      .arg = "block[:chunk]",
      .help = "block timed per line and the size of each read (bare "
-	     "numbers are MiB; default 512:1)"},
+	     "numbers are MiB; default 512:1, and a line then covers as many "
+	     "blocks as take 0.5 s)"},
     {.key = 'c',
      .type = OPT_UINT,
      .min = 1,

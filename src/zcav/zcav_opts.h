@@ -24,6 +24,8 @@ struct zcav_spec {
 
 struct zcav_opts {
 	uint64_t block, chunk, start, end; /* end 0: to the end */
+	/* -b given, and with a chunk: lines are then blocks, never grown. */
+	int block_given, chunk_given;
 	unsigned loops;
 	uint64_t skip;
 	int direct; /* -1 default, 0 --buffered, 1 --direct */

@@ -46,6 +46,11 @@ struct zcav_target {
 	unsigned align;
 	uint64_t start, end; /* end 0 on a stream: to EOF */
 	uint64_t seed;
+	/* The bytes a line covers: the block; reading without -b, a power
+	 * of two times it once a line was read in under 0.5 s (grown
+	 * set). */
+	uint64_t line;
+	int grown;
 	/* Results: per block, its offset, bytes and per-pass seconds. */
 	struct zcav_series *res;
 	/* Outcome. */
@@ -94,6 +99,14 @@ void open_abort_outputs(struct zcav_target *t, int n,
  * thread could not start (a stop recorded, so the others end).
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
+
+/*
+ * After a run that completed, one line on stderr about a target's lines
+ * too fast to time, when there is something to say: reading without -b,
+ * the size the lines grew to; with -b or -w, the -b that times them;
+ * either way, a range read (or written) whole in under 0.5 s.
+ */
+void run_note(const struct zcav_target *t);
 
 /* ---- chart.c ---- */
 
