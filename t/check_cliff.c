@@ -79,7 +79,10 @@ START_TEST(clean_cliff)
 {
 	/* 500 MB/s for 1.03 s (515 MB), then 20 MB/s: the drop falls 30% into
 	 * the 11th 0.1 s interval. */
-	struct cache c = {500 * MB, 20 * MB, 515 * MB, 0.1, 0, NULL, 0};
+	struct cache c = {.burst = 500 * MB,
+			  .sustained = 20 * MB,
+			  .size = 515 * MB,
+			  .secs = 0.1};
 	struct result_interval v[50];
 	struct cliff f;
 
@@ -106,8 +109,12 @@ START_TEST(noisy_cliff)
 
 	rng_seed(&r, 42);
 	for (int s = 0; s < 200; s++) {
-		struct cache c = {800 * MB, 20 * MB, 96 * 1048576.0, 0.02, 0.1,
-				  &r,	    0};
+		struct cache c = {.burst = 800 * MB,
+				  .sustained = 20 * MB,
+				  .size = 96 * 1048576.0,
+				  .secs = 0.02,
+				  .cv = 0.1,
+				  .rng = &r};
 
 		series(v, 200, 0.02, cache_rate, &c);
 		ck_assert_int_eq(cliff_find(v, 200, &f), 1);
@@ -130,8 +137,13 @@ START_TEST(stalled_cliff)
 
 	rng_seed(&r, 11);
 	for (int s = 0; s < 200; s++) {
-		struct cache c = {
-		    200 * MB, 20 * MB, 96 * 1048576.0, 0.01, 0.3, &r, 0, 0.05};
+		struct cache c = {.burst = 200 * MB,
+				  .sustained = 20 * MB,
+				  .size = 96 * 1048576.0,
+				  .secs = 0.01,
+				  .cv = 0.3,
+				  .rng = &r,
+				  .stall = 0.05};
 
 		series(v, 400, 0.01, cache_rate, &c);
 		ck_assert_msg(cliff_find(v, 400, &f) == 1, "seed %d: %s", s,
@@ -203,7 +215,10 @@ END_TEST
 /* A rise (a slow start) is no drop. */
 START_TEST(rise_is_no_cliff)
 {
-	struct cache c = {20 * MB, 500 * MB, 40 * MB, 0.1, 0, NULL, 0};
+	struct cache c = {.burst = 20 * MB,
+			  .sustained = 500 * MB,
+			  .size = 40 * MB,
+			  .secs = 0.1};
 	struct result_interval v[40];
 	struct cliff f;
 
@@ -216,7 +231,10 @@ END_TEST
 /* Too few intervals; the cut last one gives no rate of its own. */
 START_TEST(few_and_short)
 {
-	struct cache c = {500 * MB, 20 * MB, 150 * MB, 0.1, 0, NULL, 0};
+	struct cache c = {.burst = 500 * MB,
+			  .sustained = 20 * MB,
+			  .size = 150 * MB,
+			  .secs = 0.1};
 	struct result_interval v[12];
 	struct cliff f;
 
@@ -243,7 +261,10 @@ END_TEST
  * state's band), however clean. */
 START_TEST(small_drop)
 {
-	struct cache c = {100 * MB, 85 * MB, 300 * MB, 0.1, 0, NULL, 0};
+	struct cache c = {.burst = 100 * MB,
+			  .sustained = 85 * MB,
+			  .size = 300 * MB,
+			  .secs = 0.1};
 	struct result_interval v[60];
 	struct cliff f;
 

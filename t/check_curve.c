@@ -5,6 +5,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "curve.h"

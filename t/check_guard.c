@@ -241,7 +241,11 @@ static void put(const char *rel, const char *text)
 
 START_TEST(loop_backing)
 {
-	char sys[300], dev[300], line[300], name[512], cmd[400];
+	/* dir is a fixed-length template: sys and dev have room for it and
+	 * their names, line for either file's name or dev's loop7. */
+	char sys[sizeof(dir) + sizeof("/sys")],
+	    dev[sizeof(dir) + sizeof("/dev")];
+	char line[300], name[512], cmd[400];
 	struct stat sa, sb;
 	dev_t rdev = 0;
 
