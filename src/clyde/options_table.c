@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_table: the run's own options, declared for the option engine
- * (optable.h): bonnie++'s letters with bonnie++'s meanings (README's
+ * (optable.h): bonnie++'s letters with bonnie++'s meanings (doc/GUIDE.md's
  * option table is the contract), then clyde's long options. --help is
  * written from these entries and from each unit's (phase_ops.options).
  */
