@@ -36,12 +36,16 @@ export SRC
 # The programs, copied side by side into one folder first on PATH (so
 # that clyde-pgscan finds its clyde beside it, and nobody can run them
 # from a tree under /root).
-CLYDE_REPORT=${CLYDE_REPORT:-$(dirname "$CLYDE")/../clyde-report}
+B=$(dirname "$CLYDE")/..
+CLYDE_REPORT=${CLYDE_REPORT:-$B/clyde-report}
+CLYDE_ZCAV=${CLYDE_ZCAV:-$B/clyde-zcav}
+CLYDE_SWEEP=${CLYDE_SWEEP:-$B/clyde-sweep}
+CLYDE_PGSCAN=${CLYDE_PGSCAN:-$B/clyde-pgscan}
+CLYDE_CURVE=${CLYDE_CURVE:-$B/clyde-curve}
 chmod 711 "$WORK"
 mkdir "$WORK/bin" "$WORK/ex"
-for p in "$CLYDE" "$CLYDE_REPORT" "${CLYDE_ZCAV:-}" "${CLYDE_SWEEP:-}" \
-	"${CLYDE_PGSCAN:-}" "${CLYDE_CURVE:-}"; do
-	[ -n "$p" ] || continue
+for p in "$CLYDE" "$CLYDE_REPORT" "$CLYDE_ZCAV" "$CLYDE_SWEEP" \
+	"$CLYDE_PGSCAN" "$CLYDE_CURVE"; do
 	[ -x "$p" ] || fail "$p: not built"
 	cp "$p" "$WORK/bin/" || fail "cannot copy $p"
 done
@@ -132,7 +136,7 @@ one() {
 	RUNDIR=$(mktemp -d /var/tmp/clyde-docex.XXXXXX) || fail "no scratch directory in /var/tmp"
 	chmod 755 "$RUNDIR"
 	t0=$(now)
-	(cd "$RUNDIR" && DIR=$RUNDIR timeout -k 5 300 sh "$WORK/run") >"$WORK/raw" 2>&1 </dev/null
+	(cd "$RUNDIR" && DIR=$RUNDIR timeout -k 5 120 sh "$WORK/run") >"$WORK/raw" 2>&1 </dev/null
 	st=$?
 	t1=$(now)
 	rm -rf "$RUNDIR"
