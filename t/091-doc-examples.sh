@@ -26,7 +26,8 @@
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
 
 # The documents, relative to the source tree; those that do not exist
-# are passed over.
+# are passed over. README and doc/GUIDE.md join here, with their maps
+# (t/docex/README.map, t/docex/GUIDE.md.map), once their examples hold.
 DOCS="doc/*.1 doc/*.5"
 
 T=${T_SRCDIR:-$(cd "$(dirname "$0")" && pwd)}
