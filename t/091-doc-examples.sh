@@ -27,7 +27,7 @@
 
 # The documents, relative to the source tree; those that do not exist
 # are passed over. README and doc/GUIDE.md join here, with their maps
-# (t/docex/README.map, t/docex/GUIDE.md.map), once their examples hold.
+# (t/docex/README.map, t/docex/GUIDE.map), once their examples hold.
 DOCS="doc/*.1 doc/*.5"
 
 T=${T_SRCDIR:-$(cd "$(dirname "$0")" && pwd)}
@@ -96,6 +96,13 @@ entry() {
 		END { exit bad ? 2 : !found }' "$1"
 }
 
+# map_of DOC: its map; a markdown document's name loses its .md there
+# (doc/GUIDE.md: t/docex/GUIDE.map).
+map_of() {
+	mo=$(basename "$1")
+	echo "$T/docex/${mo%.md}.map"
+}
+
 # now: seconds since the epoch, with its fraction.
 now() {
 	date +%s.%N
@@ -111,11 +118,11 @@ one() {
 	doc=$1 n=$2 line=$3 key=$4
 	ex=$WORK/ex/$n
 	where="$doc:$line"
-	map=$T/docex/$(basename "$doc").map
+	map=$(map_of "$doc")
 	if [ ! -r "$map" ] || ! entry "$map" "$key" >"$WORK/entry"; then
 		failed=$((failed + 1))
 		FAILS="$FAILS $where"
-		echo "FAIL $where: no map entry in t/docex/$(basename "$doc").map: $key"
+		echo "FAIL $where: no map entry in t/docex/${map##*/}: $key"
 		return
 	fi
 	why=""
@@ -195,7 +202,7 @@ for pat in $DOCS; do
 		done <"$WORK/index"
 		# A map entry no example has is left over from an example
 		# that changed or went.
-		map=$T/docex/$(basename "$doc").map
+		map=$(map_of "$doc")
 		if [ -r "$map" ] && [ -z "${DOC_EXAMPLE:-}" ]; then
 			sed -n 's/^== //p' "$map" | while IFS= read -r k; do
 				cut -f3 "$WORK/index" | KEY=$k awk '
