@@ -121,6 +121,32 @@ int plot_panel_empty(const struct plot *p, int pi);
  * known), else " %.6g". */
 void plot_gp_num(FILE *f, double v);
 
+/* A picture's width in pixels (plot_draw.c, plot_key.c). */
+#define PLOT_PX_WIDTH 1400
+
+/*
+ * The key under a picture of charts [first, last] (plot_key.c): the
+ * series drawn there, then the marks drawn (none without a series), in
+ * columns of rows across the picture, each column as wide as the
+ * longest entry.
+ */
+#define PLOT_KEY_MARKS 5
+struct plot_key {
+	const char *mark[PLOT_KEY_MARKS]; /* a mark's text; NULL when not
+					     drawn */
+	int entries, rows, cols;
+	double step; /* pixels from a column to the next */
+	int px;	     /* its height */
+};
+
+/* Lay out the key of charts [first, last] of p. */
+void plot_key_of(const struct plot *p, int first, int last, struct plot_key *k);
+
+/* Write key k, laid out by plot_key_of, in the band of its height at the
+ * bottom of a picture of height pixels. */
+void plot_key_write(FILE *f, const struct plot *p, int first, int last,
+		    const struct plot_key *k, int height);
+
 /*
  * The whole bar-chart script (plot_draw.c), its pictures going to
  * names[]: one, the page, or with split one per chart. NULL when out of
