@@ -57,6 +57,10 @@ static int cmp_double(const void *a, const void *b)
 #define CLIFF_HALF  3u
 #define CLIFF_SPIKE 3.0
 #define CLIFF_WIN   (2 * CLIFF_HALF + 1)
+/* The spread taken at least, in the logs (a tenth of a percent of the
+ * rate): where most of a window's rates are the same to the byte (a
+ * throttle's), the one apart from them is still a spike. */
+#define CLIFF_MAD_MIN 1e-3
 
 /* The median of x[0, n), n <= CLIFF_WIN. */
 static double median_win(const double *x, unsigned n)
@@ -81,9 +85,8 @@ static int despike(double *y, unsigned m)
 
 		for (unsigned j = lo; j < hi; j++)
 			d[j - lo] = fabs(y[j] - med);
-		mad = 1.4826 * median_win(d, hi - lo);
-		out[i] = mad > 0 && fabs(y[i] - med) > CLIFF_SPIKE * mad ? med
-									 : y[i];
+		mad = fmax(1.4826 * median_win(d, hi - lo), CLIFF_MAD_MIN);
+		out[i] = fabs(y[i] - med) > CLIFF_SPIKE * mad ? med : y[i];
 	}
 	memcpy(y, out, m * sizeof(*y));
 	free(out);
@@ -323,7 +326,7 @@ static double separation(struct sides *s)
 }
 
 static int judge(const struct pts *p, unsigned k, const double *mid,
-		 struct cliff *c)
+		 double typical_ratio, struct cliff *c)
 {
 	const double mb = 1048576;
 	struct sides sd = {0};
@@ -337,6 +340,14 @@ static int judge(const struct pts *p, unsigned k, const double *mid,
 			 "%.0f%% of the rate before",
 			 c->burst > 0 ? 100.0 * c->sustained / c->burst
 				      : 100.0);
+		return 0;
+	}
+	if (typical_ratio >= CLIFF_RATIO) {
+		snprintf(c->why, sizeof(c->why),
+			 "no drop: in a typical interval the rate after its "
+			 "largest change is %.0f%% of the rate before; a few "
+			 "intervals, not a level, made the rest",
+			 100.0 * typical_ratio);
 		return 0;
 	}
 	if (c->sse_levels >= c->sse_line) {
@@ -409,7 +420,9 @@ int cliff_find(const struct result_interval *v, unsigned n, struct cliff *c)
 	c->sustained = span_rate(&p, k + 1, p.m);
 	mean_sd(p.r, 0, k, &sd, &c->burst_sd);
 	mean_sd(p.r, k + 1, p.m, &sd, &c->sustained_sd);
-	if (judge(&p, k, mid, c)) {
+	/* The levels of the despiked logs: a typical interval's rate each
+	 * side, which a few fast intervals do not move. */
+	if (judge(&p, k, mid, exp(lb - la), c)) {
 		c->found = 1;
 		place_drop(&p, k, c);
 	}

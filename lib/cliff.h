@@ -11,7 +11,10 @@
  * It finds nothing, and says why, unless the rates show a drop that is
  * real: both sides long enough to have a level; the later level (the
  * bytes after the drop over their time) under CLIFF_RATIO of the
- * earlier; two levels fitting the rates' logs better than a straight
+ * earlier, and a typical interval's rate after it (the level of the
+ * rates' logs, spikes out) under CLIFF_RATIO of one before it, so that
+ * a few fast intervals at the start (a throttle's first slice let
+ * through at once after a stall) do not make a burst of a flat rate; two levels fitting the rates' logs better than a straight
  * line does (a rate that slides is not a cliff: steady-state's rule,
  * steady.h, judges a slide); and the two sides apart beyond their
  * noise, at least CLIFF_SEPARATION of the pairs of rates, one before and
