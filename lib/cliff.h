@@ -14,13 +14,13 @@
  * earlier, and a typical interval's rate after it (the level of the
  * rates' logs, spikes out) under CLIFF_RATIO of one before it, so that
  * a few fast intervals at the start (a throttle's first slice let
- * through at once after a stall) do not make a burst of a flat rate; two levels fitting the rates' logs better than a straight
- * line does (a rate that slides is not a cliff: steady-state's rule,
- * steady.h, judges a slide); and the two sides apart beyond their
- * noise, at least CLIFF_SEPARATION of the pairs of rates, one before and
- * one after, with the one before the faster. In simulated flat rates of
- * 10% and 30% noise about one series in 500 passes (t/check_cliff.c
- * bounds it).
+ * through at once after a stall) do not make a burst of a flat rate;
+ * two levels fitting the rates' logs better than a straight line does
+ * (a rate that slides is not a cliff: steady-state's rule, steady.h,
+ * judges a slide); and the two sides apart beyond their noise, at least
+ * CLIFF_SEPARATION of the pairs of rates, one before and one after, with
+ * the one before the faster. In simulated flat rates of 10% and 30%
+ * noise about one series in 500 passes (t/check_cliff.c bounds it).
  */
 #ifndef CLYDE_CLIFF_H
 #define CLYDE_CLIFF_H
