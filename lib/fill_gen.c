@@ -233,8 +233,11 @@ const void *fill_at(struct fill *f, uint64_t off, size_t len, uint32_t gen)
 	}
 	if (f->spec.mode == FILL_DEDUPE)
 		return dedupe_at(f, off, len, gen);
+	/* Zeros: nothing to mark, and every write from the pool's start,
+	 * so that the copy reads from a few cache-hot lines rather than
+	 * walking the whole pool (1.4% of block output on tmpfs). */
 	if (f->nstamp == 0 && !f->verify)
-		return f->pool + at; /* zeros: nothing to mark */
+		return f->pool + off % FILL_BLOCK;
 	/* Whole blocks, even at the ends: a header's CRC covers all of
 	 * its block, and the pool has room past either end. */
 	key = stamp_key(f, gen);
