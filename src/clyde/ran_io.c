@@ -66,7 +66,6 @@ struct ran {
 	 * machine's). */
 	uint64_t full_to;
 	int copy;	     /* a write's content copied whole (ran_buf) */
-	int fixed, ffile;    /* the slots' buffers, the file registered */
 	int jfail;	     /* the journal's failure (ran_buf), or 0 */
 	unsigned char *bufs; /* set.depth blocks of set.bs, one per slot */
 	struct ran_op *slot; /* set.depth: the operation each slot holds */
@@ -260,26 +259,18 @@ static int ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
 	struct io_uring_sqe *sqe;
 	struct ran_op *o = &r->slot[slot];
 	unsigned char *b;
-	int fd;
 
 	*o = *op;
 	if (!(b = ran_buf(r, slot, o)))
 		return r->jfail;
 	sqe = io_uring_get_sqe(ring);
 	/* The ring has a slot's room for each of depth operations. */
-	fd = r->ffile ? 0 : r->ctx->fd;
-	if (r->fixed && o->kind == PHASE_WRITE)
-		io_uring_prep_write_fixed(sqe, fd, b, (unsigned)o->len, o->off,
-					  (int)slot);
-	else if (r->fixed)
-		io_uring_prep_read_fixed(sqe, fd, b, (unsigned)o->len, o->off,
-					 (int)slot);
-	else if (o->kind == PHASE_WRITE)
-		io_uring_prep_write(sqe, fd, b, (unsigned)o->len, o->off);
+	if (o->kind == PHASE_WRITE)
+		io_uring_prep_write(sqe, r->ctx->fd, b, (unsigned)o->len,
+				    o->off);
 	else
-		io_uring_prep_read(sqe, fd, b, (unsigned)o->len, o->off);
-	if (r->ffile)
-		io_uring_sqe_set_flags(sqe, IOSQE_FIXED_FILE);
+		io_uring_prep_read(sqe, r->ctx->fd, b, (unsigned)o->len,
+				   o->off);
 	io_uring_sqe_set_data64(sqe, slot);
 	o->busy = 1;
 	ran_sent(r, o, now);
@@ -548,29 +539,6 @@ static int ran_uring_open(struct ran *r, struct io_uring *ring)
 	return err ? err : r->jfail;
 }
 
-/*
- * The slots' buffers and the data file registered with the ring, so that
- * an operation neither pins its buffer's pages (under -D) nor looks its
- * file up as it is submitted: clyde's own cost per I/O, not the
- * target's. A ring that refuses either (RLIMIT_MEMLOCK, for a user with
- * a large depth and block) does without it.
- */
-static void ran_register(struct ran *r, struct io_uring *ring)
-{
-	struct iovec *iov = calloc(r->set.depth, sizeof(*iov));
-
-	if (iov) {
-		for (unsigned s = 0; s < r->set.depth; s++)
-			iov[s] = (struct iovec){
-			    .iov_base = r->bufs + (size_t)s * r->set.bs,
-			    .iov_len = (size_t)r->set.bs};
-		r->fixed =
-		    io_uring_register_buffers(ring, iov, r->set.depth) == 0;
-		free(iov);
-	}
-	r->ffile = io_uring_register_files(ring, &r->ctx->fd, 1) == 0;
-}
-
 /* Above depth 1: io_uring. */
 static int ran_uring(struct ran *r)
 {
@@ -579,7 +547,6 @@ static int ran_uring(struct ran *r)
 
 	if (rc < 0)
 		return phase_fail_call(r->ctx, "io_uring_queue_init", -rc);
-	ran_register(r, &ring);
 	err = r->rate || r->serial ? ran_uring_open(r, &ring)
 				   : ran_uring_closed(r, &ring);
 	io_uring_queue_exit(&ring);
