@@ -29,6 +29,16 @@
 #     over the anchor's.
 # Everything lives in private directories under -d and -D, removed on
 # every way out.
+#
+# clyde's own cost per operation (part "own") is measured with the
+# system call taken out: block output with an LD_PRELOAD shim (built
+# here with cc) that returns at once from each write() to the data
+# file, so that what is timed is clyde's loop alone (the content, the
+# latency record, the clock, the live count), in ns per 8 KiB write,
+# by default, with --no-latency and with --data=zero; and the user CPU
+# time per I/O of the random reads, clyde's and fio's (their figures'
+# runs, from their JSON: the kernel counts user time in ticks, so take
+# it as a guide).
 
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
@@ -51,7 +61,8 @@ of N runs with the min-max spread.
               512)
   -T SECONDS  each random-read run's length (default 5)
   -p PARTS    which parts, comma-separated: block, files, ranread
-              (tmpfs), ranread-D (disk); default all four
+              (tmpfs), ranread-D (disk), own (clyde's loop with the
+              writes taken out); default all five
   -S          skip touching the memory first
   -C CLYDE    the clyde binary (default: this tree's src/clyde/clyde)
   -h          this text
@@ -59,7 +70,7 @@ EOF
 }
 
 dir=/dev/shm disk=/var/tmp runs=7 cpu=1 size_arg=3g num=512 secs=5
-parts=block,files,ranread,ranread-D touch=1 clyde=
+parts=block,files,ranread,ranread-D,own touch=1 clyde=
 while getopts ':d:D:r:P:s:n:T:p:SC:h' opt; do
 	case $opt in
 	d) dir=$OPTARG ;;
@@ -83,8 +94,8 @@ size_mib "$size_arg" "3g, 1024m, 2048"
 pin_cpu "$cpu"
 for p in ${parts//,/ }; do
 	case $p in
-	block | files | ranread | ranread-D) ;;
-	*) die_usage "-p '$p': not a part (block, files, ranread, ranread-D)" ;;
+	block | files | ranread | ranread-D | own) ;;
+	*) die_usage "-p '$p': not a part (block, files, ranread, ranread-D, own)" ;;
 	esac
 done
 want() { [[ ,$parts, == *,$1,* ]]; }
@@ -97,6 +108,10 @@ if want block || want files; then
 fi
 if want ranread || want ranread-D; then
 	command -v fio >/dev/null || die_usage "needs fio (apt-get install fio)"
+	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
+fi
+if want own; then
+	command -v cc >/dev/null || die_usage "-p own needs a C compiler (apt-get install gcc)"
 	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 fi
 size_mib=$((size / 1024 / 1024))
@@ -149,7 +164,8 @@ bonnie_like() {
 	done
 }
 
-# clyde_ran DIR DIRECT: one pinned run of clyde's ran_read; its IOPS.
+# clyde_ran DIR DIRECT: one pinned run of clyde's ran_read; its IOPS and
+# its user CPU ns per I/O.
 clyde_ran() {
 	local d=() w=$1/c
 	[[ $2 == 1 ]] && d=(-D)
@@ -159,11 +175,13 @@ clyde_ran() {
 		--ran-time="$secs" --ran-ops=1099511627776 "${d[@]}" \
 		--json="$work/c.json" || { show_err "$work/err"; die "clyde failed"; }
 	rm -rf -- "$w"
-	jq -r '.runs[0].tests.ran_read.rate' "$work/c.json"
+	jq -r '.runs[0].tests.ran_read | "\(.rate) \(.user * 1e9 / .work)"' \
+		"$work/c.json"
 }
 
 # fio_ran DIR DIRECT: one pinned run of fio's randread, io_uring, depth
-# 32, on a file laid out afresh (unpinned, untimed); its IOPS.
+# 32, on a file laid out afresh (unpinned, untimed); its IOPS and its
+# user CPU ns per I/O.
 fio_ran() {
 	rm -f -- "$1/fio.dat"
 	fio --name=layout --filename="$1/fio.dat" --size=1g --rw=write \
@@ -174,7 +192,73 @@ fio_ran() {
 		--runtime="$secs" --time_based --output-format=json ||
 		{ show_err "$work/err"; die "fio failed"; }
 	rm -f -- "$1/fio.dat"
-	jq -r '.jobs[0].read.iops' "$work/f.json"
+	jq -r '.jobs[0] | "\(.read.iops) \(.usr_cpu / 100 * .job_runtime *
+		1e6 / .read.total_ios)"' "$work/f.json"
+}
+
+# shim_build: the write shim of part "own" in $work/shim.so: write() to
+# the last file opened O_CREAT|O_EXCL (the data file) returns at once.
+shim_build() {
+	cat >"$work/shim.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static int data_fd = -1;
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	static int (*real)(int, const char *, int, ...);
+	mode_t mode = 0;
+	va_list ap;
+	int fd;
+
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	if (!real)
+		real = (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT,
+								   "openat");
+	fd = real(dirfd, path, flags, mode);
+	if (fd >= 0 && (flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		data_fd = fd;
+	return fd;
+}
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+	static ssize_t (*real)(int, const void *, size_t);
+
+	if (fd == data_fd)
+		return (ssize_t)n;
+	if (!real)
+		real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT,
+								     "write");
+	return real(fd, buf, n);
+}
+EOF
+	run_or_die "cc: could not build the write shim" cc -O2 -shared -fPIC \
+		-o "$work/shim.so" "$work/shim.c" -ldl
+}
+
+# own_loop KEY OPTS...: one pinned run of block output under the shim
+# (nothing is written: the size need only fit what is free); its ns per
+# write filed under KEY.
+own_loop() {
+	local key=$1 ns
+	shift
+	run "$work/out" "$work/err" env LD_PRELOAD="$work/shim.so" "${pin[@]}" \
+		"$clyde" -d "$work" -s "${own_mib}m:8192" -r 0 -n 0 -f -q \
+		--only=put_block --json="$work/o.json" "$@" ||
+		{ show_err "$work/err"; die "clyde under the write shim failed"; }
+	ns=$(jq -r '.runs[0].tests.put_block | .elapsed * 1e9 / (.work / 8192)' \
+		"$work/o.json") || die "clyde under the write shim: no JSON figure"
+	add "$key" "$ns"
 }
 
 # stats KEY: "median min max" of KEY's runs (+++++ sorts as the fastest).
@@ -217,6 +301,13 @@ if [[ -w $reporting ]] && was=$(cat "$reporting") && echo 11 >"$reporting"; then
 		"$was" >&2
 fi
 ((touch == 0)) || touch_memory
+if want own; then
+	shim_build
+	# 16 GiB of writes (2M), or what the tmpfs has free less 1 GiB.
+	own_mib=$(($(df_free "$dir") / 1048576 - 1024))
+	((own_mib <= 16384)) || own_mib=16384
+	((own_mib >= 1024)) || die "-d $dir: under 2 GiB free, too little for part own"
+fi
 
 # The 1.98 line's fields (1-based): put_block 12, rewrite 14, get_block
 # 18; sequential create 27, random create 33, random stat 35.
@@ -237,20 +328,36 @@ for ((i = 1; i <= runs; i++)); do
 	fi
 	if want ranread; then
 		printf '\r  random reads, tmpfs: run %d/%d ' "$i" "$runs" >&2
-		add clyde.ranread "$(clyde_ran "$work" 0)"
-		add fio.ranread "$(fio_ran "$work" 0)"
+		read -r v u < <(clyde_ran "$work" 0)
+		add clyde.ranread "$v"
+		add clyde.ranread.usr "$u"
+		read -r v u < <(fio_ran "$work" 0)
+		add fio.ranread "$v"
+		add fio.ranread.usr "$u"
 	fi
 	if want ranread-D; then
 		printf '\r  random reads, -D: run %d/%d ' "$i" "$runs" >&2
-		add clyde.ranreadD "$(clyde_ran "$dwork" 1)"
-		add fio.ranreadD "$(fio_ran "$dwork" 1)"
+		read -r v u < <(clyde_ran "$dwork" 1)
+		add clyde.ranreadD "$v"
+		add clyde.ranreadD.usr "$u"
+		read -r v u < <(fio_ran "$dwork" 1)
+		add fio.ranreadD "$v"
+		add fio.ranreadD.usr "$u"
+	fi
+	if want own; then
+		printf '\r  own cost: run %d/%d      ' "$i" "$runs" >&2
+		own_loop own.default
+		own_loop own.nolat --no-latency
+		own_loop own.zero --data=zero
 	fi
 done
 echo >&2
 runs_end
 
-printf '%-30s %11s %19s %11s %19s %6s\n' figure clyde "(min-max)" anchor \
-	"(min-max)" ratio
+if want block || want files || want ranread || want ranread-D; then
+	printf '%-30s %11s %19s %11s %19s %6s\n' figure clyde "(min-max)" \
+		anchor "(min-max)" ratio
+fi
 if want block; then
 	row "block output KiB/s" clyde.12 bonnie.12
 	row "rewrite KiB/s" clyde.14 bonnie.14
@@ -266,6 +373,27 @@ if want files; then
 fi
 want ranread && row "4k randread qd32 tmpfs IOPS" clyde.ranread fio.ranread
 want ranread-D && row "4k randread qd32 -D IOPS" clyde.ranreadD fio.ranreadD
+# own_row LABEL KEY: a line of clyde's own cost.
+own_row() {
+	local m l h
+	read -r m l h < <(stats "$2")
+	printf '  %-44s %6s ns  (%s-%s)\n' "$1" "$m" "$l" "$h"
+}
+if want own; then
+	printf '\nclyde'"'"'s own cost per operation (median, min-max):\n'
+	own_row "block output's loop, a write taken out" own.default
+	own_row "  the same with --no-latency" own.nolat
+	own_row "  the same with --data=zero (no stamps)" own.zero
+fi
+if want ranread || want ranread-D; then
+	printf '\nuser CPU per I/O of the random reads (median; clyde, fio):\n'
+	for k in ranread ranreadD; do
+		[[ -n ${vals[clyde.$k.usr]:-} ]] || continue
+		printf '  %-9s %6s ns  %6s ns\n' "$k" \
+			"$(stats "clyde.$k.usr" | cut -d' ' -f1)" \
+			"$(stats "fio.$k.usr" | cut -d' ' -f1)"
+	done
+fi
 printf '\nanchors: %s (block, files), fio %s io_uring (random reads)\n' \
 	"bonnie++ $(dpkg-query -W -f '${Version}' bonnie++ 2>/dev/null || echo '?')" \
 	"$(fio --version 2>/dev/null)"
