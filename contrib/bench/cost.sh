@@ -196,6 +196,18 @@ fio_ran() {
 		1e6 / .read.total_ios)"' "$work/f.json"
 }
 
+# ran_pair KEY DIR DIRECT: a run of clyde's random reads and one of
+# fio's; their IOPS filed under clyde.KEY and fio.KEY, their user CPU
+# per I/O under clyde.KEY.usr and fio.KEY.usr.
+ran_pair() {
+	local tool v u
+	for tool in clyde fio; do
+		read -r v u < <("${tool}_ran" "$2" "$3")
+		add "$tool.$1" "$v"
+		add "$tool.$1.usr" "$u"
+	done
+}
+
 # shim_build: the write shim of part "own" in $work/shim.so: write() to
 # the last file opened O_CREAT|O_EXCL (the data file) returns at once.
 shim_build() {
@@ -328,21 +340,11 @@ for ((i = 1; i <= runs; i++)); do
 	fi
 	if want ranread; then
 		printf '\r  random reads, tmpfs: run %d/%d ' "$i" "$runs" >&2
-		read -r v u < <(clyde_ran "$work" 0)
-		add clyde.ranread "$v"
-		add clyde.ranread.usr "$u"
-		read -r v u < <(fio_ran "$work" 0)
-		add fio.ranread "$v"
-		add fio.ranread.usr "$u"
+		ran_pair ranread "$work" 0
 	fi
 	if want ranread-D; then
 		printf '\r  random reads, -D: run %d/%d ' "$i" "$runs" >&2
-		read -r v u < <(clyde_ran "$dwork" 1)
-		add clyde.ranreadD "$v"
-		add clyde.ranreadD.usr "$u"
-		read -r v u < <(fio_ran "$dwork" 1)
-		add fio.ranreadD "$v"
-		add fio.ranreadD.usr "$u"
+		ran_pair ranreadD "$dwork" 1
 	fi
 	if want own; then
 		printf '\r  own cost: run %d/%d      ' "$i" "$runs" >&2
