@@ -235,7 +235,8 @@ const void *fill_at(struct fill *f, uint64_t off, size_t len, uint32_t gen)
 		return dedupe_at(f, off, len, gen);
 	/* Zeros: nothing to mark, and every write from the pool's start,
 	 * so that the copy reads from a few cache-hot lines rather than
-	 * walking the whole pool (1.4% of block output on tmpfs). */
+	 * walking the whole pool (a plain 8 KiB write loop on tmpfs
+	 * lost 1.4% reading from 1 MiB rather than from one buffer). */
 	if (f->nstamp == 0 && !f->verify)
 		return f->pool + off % FILL_BLOCK;
 	/* Whole blocks, even at the ends: a header's CRC covers all of

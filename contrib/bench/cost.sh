@@ -108,10 +108,11 @@ if want block || want files; then
 fi
 if want ranread || want ranread-D; then
 	command -v fio >/dev/null || die_usage "needs fio (apt-get install fio)"
-	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 fi
 if want own; then
 	command -v cc >/dev/null || die_usage "-p own needs a C compiler (apt-get install gcc)"
+fi
+if want ranread || want ranread-D || want own; then
 	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 fi
 size_mib=$((size / 1024 / 1024))
@@ -318,7 +319,7 @@ if want own; then
 	# 16 GiB of writes (2M), or what the tmpfs has free less 1 GiB.
 	own_mib=$(($(df_free "$dir") / 1048576 - 1024))
 	((own_mib <= 16384)) || own_mib=16384
-	((own_mib >= 1024)) || die "-d $dir: under 2 GiB free, too little for part own"
+	((own_mib >= 1024)) || die_usage "-d $dir: under 2 GiB free, too little for part own"
 fi
 
 # The 1.98 line's fields (1-based): put_block 12, rewrite 14, get_block
