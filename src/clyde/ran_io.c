@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ran_io: the engine of the random-I/O figures (see ran_io.h): what an
- * operation is (ran_next), the closed loops (pread/pwrite at depth 1,
- * io_uring above it) and the open loops of an offered rate (their
- * settings and the io_uring probe: ran_settings.c). Every operation is
+ * operation is (ran_next) and does, the closed loops (pread/pwrite at
+ * depth 1, io_uring above it) and the run around them. The open loop of
+ * an offered rate is ran_open.c, the settings and the io_uring probe
+ * ran_settings.c. Every operation is
  * counted by phase_op_io (the histograms, the worst one, a -c worker's
  * live count); a closed loop reads the clock once per completion.
  */
@@ -21,66 +22,19 @@
 
 #include "cli.h"
 #include "fill.h"
-#include "ran_io.h"
+#include "ran_engine.h"
 #include "seek.h"
 #include "units.h"
 
 /* Salt for the offsets' stream of the run's seed (not the seeks'), and
- * for the kinds', sizes' and arrivals' streams of a workload. */
-#define RAN_SALT	 0x72616e696full
-#define RAN_SALT_KIND	 0x6b696e64ull
-#define RAN_SALT_SIZE	 0x73697a65ull
-#define RAN_SALT_ARRIVAL 0x61727276ull
-
-/* One operation: what it does, where, and when it was due and went. */
-struct ran_op {
-	uint64_t off, len;
-	uint64_t due, sub; /* CLOCK_MONOTONIC ns */
-	enum phase_kind kind;
-	uint32_t gen; /* a write's generation (ran_buf) */
-	int busy;     /* in a slot: in flight */
-};
-
-/* What one timed run knows. */
-struct ran {
-	struct phase_ctx *ctx;
-	struct phase_out *out;
-	struct ran_set set;
-	unsigned reads; /* tenths of a percent of the operations */
-	int perm;	/* offsets a permutation of the blocks (see ran_io.h) */
-	/* Under --verify: no operation goes out while it overlaps one in
-	 * flight, unless both read (ran_serial). */
-	int serial;
-	uint64_t npos, grid, key, deadline_ns, done;
-	struct wl_offsets offs;
-	struct rng kind_rng, size_rng, off_rng, gap_rng;
-	/* An offered rate: this worker's share (0: a closed loop), its
-	 * schedule and the next arrival, absolute. */
-	uint64_t rate, start_ns, next_due;
-	struct wl_sched sched;
-	uint64_t held_due; /* an arrival drawn, never issued: its due time */
-	/* The end of the last span every slot was in flight (UINT64_MAX
-	 * while it lasts): an arrival late that fell due before it waited
-	 * for a slot, or behind others that did (the target's doing); one
-	 * due after it went late because the issuer woke late (the
-	 * machine's). */
-	uint64_t full_to;
-	int copy;	     /* a write's content copied whole (ran_buf) */
-	int jfail;	     /* the journal's failure (ran_buf), or 0 */
-	unsigned char *bufs; /* set.depth blocks of set.bs, one per slot */
-	struct ran_op *slot; /* set.depth: the operation each slot holds */
-};
-
-/* When the test ends: its time up, or --steady's rounds steady. */
-static inline uint64_t ran_deadline(const struct ran *r)
-{
-	return r->out->until_ns < r->deadline_ns ? r->out->until_ns
-						 : r->deadline_ns;
-}
+ * for the kinds' and sizes' streams of a workload. */
+#define RAN_SALT      0x72616e696full
+#define RAN_SALT_KIND 0x6b696e64ull
+#define RAN_SALT_SIZE 0x73697a65ull
 
 /* Operation k: its kind, size and offset drawn, and under a rate its due
  * time (the schedule moved on). */
-static void ran_next(struct ran *r, uint64_t k, struct ran_op *op)
+void ran_next(struct ran *r, uint64_t k, struct ran_op *op)
 {
 	const struct wl_bs *bs = &r->set.wl.bs;
 
@@ -192,17 +146,6 @@ static void ran_sent(struct ran *r, struct ran_op *op, uint64_t now)
 	r->out->sched.issued++;
 }
 
-/* Sleep until the absolute CLOCK_MONOTONIC time t (ns), or a stop. */
-static void ran_sleep_until(const struct ran *r, uint64_t t)
-{
-	struct timespec ts = {(time_t)(t / 1000000000u),
-			      (long)(t % 1000000000u)};
-
-	while (!*r->ctx->stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
-						 &ts, NULL) == EINTR)
-		;
-}
-
 /* Depth 1: pread or pwrite, one after the other; under a rate, each
  * when it is due. */
 static int ran_sync(struct ran *r)
@@ -253,8 +196,8 @@ static int ran_sync(struct ran *r)
 
 /* Queue op in slot (submitted at the next submit, at now): 0, or the
  * journal's failure (r->jfail), nothing queued. */
-static int ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
-		     const struct ran_op *op, uint64_t now)
+int ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
+	      const struct ran_op *op, uint64_t now)
 {
 	struct io_uring_sqe *sqe;
 	struct ran_op *o = &r->slot[slot];
@@ -279,7 +222,7 @@ static int ran_queue(struct ran *r, struct io_uring *ring, unsigned slot,
 
 /* A completion of slot at now: checked, verified, counted. 0 or the
  * failure. */
-static int ran_complete(struct ran *r, unsigned slot, int res, uint64_t now)
+int ran_complete(struct ran *r, unsigned slot, int res, uint64_t now)
 {
 	const struct ran_op *o = &r->slot[slot];
 	int err = ran_check(r, o, res, 1);
@@ -383,162 +326,6 @@ static int ran_uring_closed(struct ran *r, struct io_uring *ring)
 	return err;
 }
 
-/* The loop of slots freed one by one (an offered rate, or --verify
- * under a mix): its state between its steps. */
-struct ran_open {
-	unsigned *free, nfree; /* the idle slots */
-	uint64_t k;	       /* operations drawn */
-	struct ran_op op;      /* the next one, drawn and not yet queued */
-	int have, ending;      /* op is drawn; no more are to be queued */
-	int held;	       /* op waits for one in flight it overlaps */
-};
-
-/*
- * Whether op would overlap an operation in flight where one of the two
- * writes. A read beside a write to the same block may see it half
- * written (the page cache copies without a lock; -D tears at sectors),
- * and --verify would call that corruption: as fio's serialize_overlap,
- * it waits instead.
- */
-static int ran_overlaps(const struct ran *r, const struct ran_op *op)
-{
-	for (unsigned s = 0; s < r->set.depth; s++) {
-		const struct ran_op *o = &r->slot[s];
-
-		if (o->busy &&
-		    (o->kind == PHASE_WRITE || op->kind == PHASE_WRITE) &&
-		    o->off < op->off + op->len && op->off < o->off + o->len)
-			return 1;
-	}
-	return 0;
-}
-
-/* Queue every operation that is due by now while a slot is free (and
- * under serial, while it overlaps none in flight); the first one due at
- * or after the deadline ends the offering. Returns how many it queued. */
-static unsigned ran_offer(struct ran *r, struct io_uring *ring,
-			  struct ran_open *o, uint64_t now)
-{
-	unsigned queued = 0;
-
-	o->held = 0;
-	while (!o->ending && o->nfree) {
-		if (!o->have) {
-			if (o->k >= r->set.ops) {
-				o->ending = 1;
-				break;
-			}
-			ran_next(r, o->k++, &o->op);
-			o->have = 1;
-		}
-		if (o->op.due >= ran_deadline(r)) {
-			o->ending = 1;
-			break;
-		}
-		if (r->rate && o->op.due > now)
-			break;
-		if (r->serial && ran_overlaps(r, &o->op)) {
-			o->held = 1;
-			break;
-		}
-		if (ran_queue(r, ring, o->free[o->nfree - 1], &o->op, now)) {
-			o->ending = 1;
-			break;
-		}
-		o->nfree--;
-		o->have = 0;
-		if (!o->nfree)
-			r->full_to = UINT64_MAX;
-		queued++;
-	}
-	return queued;
-}
-
-/* Wait for a completion, but under a free slot no later than the next
- * arrival's due time. 0, or the failure of io_uring_enter. */
-static int ran_wait(struct ran *r, struct io_uring *ring,
-		    const struct ran_open *o, uint64_t now)
-{
-	struct io_uring_cqe *cqe;
-	int rc;
-
-	if (o->have && o->nfree && !o->ending && !o->held && r->rate) {
-		uint64_t d = o->op.due > now ? o->op.due - now : 0;
-		struct __kernel_timespec ts = {(long long)(d / 1000000000u),
-					       (long long)(d % 1000000000u)};
-
-		if (o->nfree == r->set.depth) {
-			/* Nothing in flight: a sleep, no ring call. */
-			io_uring_submit(ring);
-			ran_sleep_until(r, o->op.due);
-			return 0;
-		}
-		rc = io_uring_submit_and_wait_timeout(ring, &cqe, 1, &ts, NULL);
-	} else {
-		rc = io_uring_submit_and_wait(ring, 1);
-	}
-	return rc < 0 && rc != -EINTR && rc != -ETIME ? rc : 0;
-}
-
-/* Above depth 1, slot by slot: operations queued when due (at once in a
- * closed loop) and, under serial, when they overlap none in flight;
- * depth of them in flight at most. */
-static int ran_uring_open(struct ran *r, struct io_uring *ring)
-{
-	struct ran_open o = {.free = calloc(r->set.depth, sizeof(unsigned))};
-	int err = 0, rc;
-
-	if (!o.free)
-		return phase_fail_call(r->ctx, "buffer", ENOMEM);
-	for (unsigned s = 0; s < r->set.depth; s++)
-		o.free[o.nfree++] = r->set.depth - 1 - s;
-	for (;;) {
-		struct io_uring_cqe *cqe;
-		unsigned head, seen = 0;
-		uint64_t now = clk_now_ns();
-
-		if (r->jfail && !err)
-			err = r->jfail;
-		if (err || *r->ctx->stop || now >= ran_deadline(r))
-			o.ending = 1;
-		ran_offer(r, ring, &o, now);
-		if (o.ending && o.nfree == r->set.depth)
-			break;
-		if ((rc = ran_wait(r, ring, &o, now)) != 0) {
-			if (!err)
-				err = phase_fail_call(r->ctx, "io_uring_enter",
-						      -rc);
-			break; /* the ring goes with what it holds */
-		}
-		io_uring_for_each_cqe(ring, head, cqe)
-		{
-			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
-			uint64_t t = clk_now_ns();
-			int e = ran_complete(r, slot, cqe->res, t);
-
-			if (e && !err)
-				err = e;
-			r->slot[slot].busy = 0;
-			if (!o.nfree)
-				r->full_to = t;
-			o.free[o.nfree++] = slot;
-			seen++;
-			/* What is due goes out at once, as in the closed
-			 * loop: held for the next wait, a target that is
-			 * behind ran a fifth slower than closed (at depth 16
-			 * under -D, 65k IOPS against 88k). */
-			if (!err && !*r->ctx->stop && t < ran_deadline(r) &&
-			    ran_offer(r, ring, &o, t))
-				io_uring_submit(ring);
-		}
-		io_uring_cq_advance(ring, seen);
-	}
-	if (o.have)
-		r->held_due = o.op.due;
-	free(o.free);
-	return err ? err : r->jfail;
-}
-
 /* Above depth 1: io_uring. */
 static int ran_uring(struct ran *r)
 {
@@ -593,48 +380,6 @@ static int ran_offsets(struct ran *r, unsigned reads)
 		return -PHASE_SAID;
 	}
 	return 0;
-}
-
-/*
- * The schedule of an offered rate: this worker's share of it (the rest
- * of a split to the first ones) from a stream of its own, and once the
- * test is over, how many arrivals fell due before it ended.
- */
-static void ran_rate_start(struct ran *r, uint64_t now)
-{
-	const struct phase_ctx *ctx = r->ctx;
-	unsigned n = ctx->nworkers ? ctx->nworkers : 1;
-	uint64_t rate = r->set.wl.rate;
-
-	r->rate = rate / n + (ctx->worker < rate % n);
-	r->out->sched.rate = r->rate;
-	r->out->sched.fixed = r->set.wl.arrivals == WL_FIXED;
-	if (!r->rate)
-		return;
-	rng_seed(&r->gap_rng,
-		 ctx->seed ^ RAN_SALT_ARRIVAL ^ ((uint64_t)ctx->worker << 32));
-	wl_sched_init(&r->sched, r->rate, r->set.wl.arrivals);
-	r->start_ns = now;
-	wl_sched_next(&r->sched, &r->gap_rng);
-	r->next_due = now + r->sched.due;
-}
-
-static void ran_rate_end(struct ran *r, uint64_t end)
-{
-	struct phase_sched *s = &r->out->sched;
-	uint64_t due = s->issued;
-
-	if (!r->rate)
-		return;
-	/* The one drawn but not issued, then the schedule on to the end. */
-	if (r->held_due < end)
-		due++;
-	while (due < r->set.ops && r->next_due < end) {
-		due++;
-		wl_sched_next(&r->sched, &r->gap_rng);
-		r->next_due = r->start_ns + r->sched.due;
-	}
-	s->due = due;
 }
 
 int ran_run(struct phase_ctx *ctx, struct phase_out *out, unsigned reads)
