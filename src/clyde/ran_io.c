@@ -263,15 +263,20 @@ static unsigned ran_reap(struct ran *r, struct io_uring *ring, uint64_t *next,
 			/* Submitted at once, as fio does by default: held
 			 * for the batch, a freed slot left the device a
 			 * request short (at depth 32 on a virtio disk under
-			 * -D, 94k IOPS where fio made 110k). A failure here
-			 * leaves it queued for the next submit_and_wait,
-			 * which reports it. */
+			 * -D, 94k IOPS where fio made 110k). The same call
+			 * posts the completions the kernel holds for this
+			 * thread (DEFER_TASKRUN), so that this loop reaps
+			 * them without a wait: buffered reads on tmpfs, 3%
+			 * more IOPS. A failure here leaves it queued for the
+			 * next submit_and_wait, which reports it. */
 			ran_next(r, (*next)++, &op);
 			if ((*rc = ran_queue(r, ring, slot, &op, now)) != 0) {
 				idle++;
 				continue;
 			}
-			io_uring_submit(ring);
+			io_uring_cq_advance(ring, seen);
+			seen = 0;
+			io_uring_submit_and_get_events(ring);
 		} else {
 			idle++;
 		}
