@@ -4,9 +4,9 @@
  * operation is (ran_next) and does, the closed loops (pread/pwrite at
  * depth 1, io_uring above it) and the run around them. The open loop of
  * an offered rate is ran_open.c, the settings and the io_uring probe
- * ran_settings.c. Every operation is
- * counted by phase_op_io (the histograms, the worst one, a -c worker's
- * live count); a closed loop reads the clock once per completion.
+ * ran_settings.c. Every operation is counted by phase_op_io (the
+ * histograms, the worst one, a -c worker's live count); a closed loop
+ * reads the clock once per completion.
  */
 #include "config.h"
 
