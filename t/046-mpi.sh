@@ -15,7 +15,7 @@
 if [ -z "${CLYDE_MPI:-}" ]; then
 	ldd "$CLYDE" 2>/dev/null | grep -q libmpi && CLYDE_MPI=yes
 fi
-[ "${CLYDE_MPI:-no}" = yes ] || skip "clyde was not built with MPI (configure --with-mpi)"
+[ "${CLYDE_MPI:-no}" = yes ] || skip_build "clyde was not built with MPI (configure --with-mpi)"
 command -v mpirun >/dev/null 2>&1 || skip "mpirun not installed (openmpi-bin)"
 command -v python3 >/dev/null 2>&1 || skip "python3 not installed"
 command -v jq >/dev/null 2>&1 || skip "jq not installed"
