@@ -93,8 +93,8 @@ awk -v w="$want" '$1 == "put_block" && $2 == "KiB/s" && $3 == 3 { found = 1
 expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -f -n 0 -x 2 -z 99 -q
 [ "$(tail -n 2 "$WORK/out" | cut -d, -f5 | sort -u)" = 99 ] || fail "-z 99 not used"
 
-# --per-char=syscall, and -b.
-expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q --per-char=syscall -b
+# --per-char=syscall, and -b (per-char over 1 MiB: an fsync a write).
+expect_status 0 "$CLYDE" -d "$D" -s 16m -r 0 -n 0 -q --per-char=syscall -b -f 1m
 assert_empty "$D"
 
 # -v: the latency percentiles under the table; max is the Latency cell.

@@ -65,9 +65,18 @@ stop() {
 		kill -s "$sig" $pid 2>/dev/null
 		sleep 0.05
 	done
+	# The shell waits for the whole pipeline, the writer's sleep too:
+	# once clyde-zcav has ended (a zombie, or gone), the sleep goes, and
+	# then the wait gives clyde-zcav's status.
+	i=0
+	while ps -o stat= -p $pid 2>/dev/null | grep -qv '^Z'; do
+		i=$((i + 1))
+		[ $i -lt 200 ] || break
+		sleep 0.05
+	done
+	kill "$(cat "$WORK/sleeper")" 2>/dev/null
 	wait $pid
 	st=$?
-	kill "$(cat "$WORK/sleeper")" 2>/dev/null
 	assert_empty "$D"
 }
 stop INT TERM HUP
