@@ -7,7 +7,8 @@
 # t/ and contrib/ that holds source (.c, .h, .sh, Makefile.am) is named
 # in it, as `DIR` or `DIR/`; and it has at most 300 lines. Spans inside
 # ``` blocks and spans with a placeholder (`src/clyde/phase_<key>.c`)
-# are not names. Run from the source tree or an unpacked tarball;
+# are not names; and its invariant that the runner and main name no
+# phase holds (below). Run from the source tree or an unpacked tarball;
 # ARCHITECTURE=FILE checks another page against the same tree.
 T_SRCDIR=${T_SRCDIR:-$(cd "$(dirname "$0")" && pwd)}
 . "$T_SRCDIR/lib.sh"
@@ -62,6 +63,17 @@ while read -r dir; do
 	grep -qxF -e "$dir" -e "$dir/" "$WORK/names" ||
 		echo "the source folder $dir/ is not in it"
 done <"$WORK/folders" >>"$WORK/bad"
+
+# Its invariant "the runner and main name no phase, nor do the sizing
+# and the live view": no key of lib/figures.h's figures in a string of
+# theirs, and no RT_<key>. A list of tests a message gives comes from
+# the phases' flags (runner_flag_names), so that it cannot go stale.
+keys=$(sed -n 's/^[ \t]*X(\([a-z_]*\),.*/\1/p' "$top/lib/figures.h" | paste -sd '|' -)
+[ -n "$keys" ] || fail "no figure keys in lib/figures.h"
+(cd "$top" && grep -nE "\"[^\"]*\\b($keys)\\b[^\"]*\"|\\bRT_($keys)\\b" \
+	src/clyde/runner*.c src/clyde/main.c src/clyde/autosize.c src/clyde/live.c) |
+	sed 's/^/it says the runner, main, the sizing and the live view name no phase, but: /' \
+	>>"$WORK/bad"
 
 [ ! -s "$WORK/bad" ] ||
 	fail "$page does not match the tree:

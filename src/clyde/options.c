@@ -176,12 +176,61 @@ static void default_size(struct clyde_opts *o, int ram_set)
 static const struct phase_options *units[RT_COUNT + 1];
 static const struct opt_table *tables[RT_COUNT + 2];
 
+/*
+ * The run's options whose help lists the tests of a phase flag: the
+ * "%s" of the table's help becomes their keys (runner_flag_names), so
+ * that the list follows the flags. Composed once into run_kept.
+ */
+static const struct {
+	const char *name;
+	unsigned flag;
+	const char *last;
+} flag_lists[] = {
+    {"precondition", PHASE_PRECONDITION, ", "},
+    {"steady", PHASE_STEADY, " and "},
+};
+#define NFLAG_LISTS (sizeof(flag_lists) / sizeof(flag_lists[0]))
+static char flag_help[NFLAG_LISTS][512];
+static struct opts_keep flag_keep[NFLAG_LISTS + 1];
+static struct opt run_kept[128];
+static const struct opt_table run_kept_table = {NULL, run_kept, NULL};
+
+static void filter(const struct opt *in, const struct opts_keep *keep,
+		   const struct opts_keep *drop, const struct opts_keep *help,
+		   struct opt *out, size_t room);
+
+/* The run's table with each flag list's help made. */
+static void compose_run(void)
+{
+	for (size_t i = 0; i < NFLAG_LISTS; i++) {
+		const struct opt *e = opts_run_table.opts;
+		char names[256];
+		const char *at;
+
+		while ((e->name || e->key) &&
+		       !(e->name && !strcmp(e->name, flag_lists[i].name)))
+			e++;
+		at = e->name && e->help ? strstr(e->help, "%s") : NULL;
+		if (!at)
+			continue;
+		runner_flag_names(flag_lists[i].flag, flag_lists[i].last, names,
+				  sizeof(names));
+		snprintf(flag_help[i], sizeof(flag_help[i]), "%.*s%s%s",
+			 (int)(at - e->help), e->help, names, at + 2);
+		flag_keep[i].name = flag_lists[i].name;
+		flag_keep[i].help = flag_help[i];
+	}
+	filter(opts_run_table.opts, NULL, NULL, flag_keep, run_kept,
+	       sizeof(run_kept) / sizeof(run_kept[0]));
+}
+
 static void compose(void)
 {
 	size_t n = 0;
 
 	if (tables[0])
 		return;
+	compose_run();
 	for (int t = 0; t < RT_COUNT; t++) {
 		const struct phase_ops *ph =
 		    runner_phase_of((enum result_test)t);
@@ -194,7 +243,7 @@ static void compose(void)
 		if (k == n)
 			units[n++] = ph->options;
 	}
-	tables[0] = &opts_run_table;
+	tables[0] = &run_kept_table;
 	for (size_t k = 0; k < n; k++)
 		tables[k + 1] = units[k]->table;
 }
@@ -376,7 +425,8 @@ const struct opt_parser *opts_prog_parser(const struct opts_prog *g)
 		if (ph && ph->options && ph->unit && !strcmp(ph->unit, g->unit))
 			prog_unit = ph->options;
 	}
-	filter(opts_run_table.opts, g->keep, NULL, NULL, prog_kept,
+	compose();
+	filter(run_kept, g->keep, NULL, NULL, prog_kept,
 	       sizeof(prog_kept) / sizeof(prog_kept[0]));
 	prog_tables[n++] = g->own;
 	prog_tables[n++] = &prog_kept_table;

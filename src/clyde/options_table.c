@@ -163,8 +163,8 @@ static const struct opt run_entries[] = {
      .flags = OPT_ARG_OPTIONAL,
      .call = opts_take_precondition,
      .arg = "N",
-     .help = "before the first test that writes in place (ran_write, "
-	     "ran_mix, sync_write), write the whole data file N times "
+     .help = "before the first test that writes in place (%s), write "
+	     "the whole data file N times "
 	     "(default 2, as SNIA's PTS) in the workload's block size, "
 	     "untimed, so the storage is measured as it runs, not fresh"},
     {.name = "steady",
@@ -172,7 +172,7 @@ static const struct opt run_entries[] = {
      .flags = OPT_ARG_OPTIONAL,
      .call = opts_take_steady,
      .arg = "RULE",
-     .help = "run ran_read, ran_write, ran_mix and sync_write in rounds "
+     .help = "run %s in rounds "
 	     "until the last ROUNDS meet SNIA PTS's steady-state rule, and "
 	     "give the mean of that window; RULE is ROUNDS:RANGE:SLOPE "
 	     "(default 5:20:10: a range within 20% and a slope within 10% "

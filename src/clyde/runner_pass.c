@@ -346,7 +346,7 @@ void runner_pass_init(struct pass *p, const struct runner_env *env,
 
 /*
  * --until-killed: after the pass, its tests that write in place
- * (PHASE_PRECONDITION: ran_write, ran_mix, sync_write) again and again,
+ * (PHASE_PRECONDITION) again and again,
  * each as long as once, until a signal, a failure (a cut) or the kill
  * that ends clyde unawares; the figures are the last round's.
  */
@@ -366,9 +366,13 @@ static void until_killed(struct pass *p)
 			ran = 1;
 		}
 		if (!ran) {
+			char names[160];
+
 			snprintf(p->r->error, sizeof(p->r->error),
 				 "--until-killed: no test that writes in place "
-				 "runs (ran_write, ran_mix or sync_write)");
+				 "runs (%s)",
+				 runner_flag_names(PHASE_PRECONDITION, " or ",
+						   names, sizeof(names)));
 			error_on(p->env->err, "%s", p->r->error);
 			p->status = RUNNER_FAILED;
 			return;

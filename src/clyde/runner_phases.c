@@ -167,6 +167,27 @@ const struct phase_ops *runner_phase_of(enum result_test t)
 	return NULL;
 }
 
+const char *runner_flag_names(unsigned flag, const char *last, char *buf,
+			      size_t len)
+{
+	size_t n = 0, k = 0, at = 0;
+
+	for (size_t i = 0; i < NPHASES; i++)
+		n += !!(phase_list[i]->flags & flag);
+	buf[0] = '\0';
+	for (size_t i = 0; i < NPHASES && at < len; i++) {
+		if (!(phase_list[i]->flags & flag))
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       !k	    ? ""
+				       : k + 1 == n ? last
+						    : ", ",
+				       phase_list[i]->name);
+		k++;
+	}
+	return buf;
+}
+
 int runner_init(FILE *err)
 {
 	if (built)
@@ -218,9 +239,15 @@ static const char *skip_why(const struct run_plan *rp, unsigned flags,
 		return "-D";
 	}
 	if ((flags & PHASE_FORKED_WRITES) && o->journal) {
-		*note = "seeks skipped under --journal (its seekers write "
-			"from processes of their own, which the journal does "
-			"not follow)";
+		static char forked[256];
+		char names[160];
+
+		snprintf(forked, sizeof(forked),
+			 "%s skipped under --journal (written from processes "
+			 "of their own, which the journal does not follow)",
+			 runner_flag_names(PHASE_FORKED_WRITES, " and ", names,
+					   sizeof(names)));
+		*note = forked;
 		return "--journal";
 	}
 	return NULL;

@@ -61,6 +61,16 @@ int runner_check_figures(const struct phase_ops *const *list, size_t n,
  * which clyde does not measure). Needs no runner_init. */
 const struct phase_ops *runner_phase_of(enum result_test t);
 
+/*
+ * The keys of the phases with flag (PHASE_PRECONDITION, ...) in the
+ * registry's order, into buf: "a, b" then last (" and ", " or ", ", ")
+ * before the last one ("ran_write, ran_mix or sync_write"), so that a
+ * message or a help line that lists them follows the flags. Needs no
+ * runner_init; returns buf.
+ */
+const char *runner_flag_names(unsigned flag, const char *last, char *buf,
+			      size_t len);
+
 struct run_plan;
 
 /* Why a phase is skipped in this run (its options and plan.h's sizes),
