@@ -27,21 +27,38 @@
  * (whole: a whole one) over lo (open) or from lo (else), at most hi,
  * into *v and, when u, *u; else -1 with why, "AT.NAME value is not WHAT".
  */
+/* Key name of o (at naming o) with its full name in key; NULL when o has
+ * none. */
+static json_t *member(json_t *o, const char *at, const char *name, char *key,
+		      size_t keylen)
+{
+	snprintf(key, keylen, "%.200s.%s", at, name);
+	return json_object_get(o, name);
+}
+
+/* The same, which must be there: NULL with why when it is not. */
+static json_t *needed(json_t *o, const char *at, const char *name, char *key,
+		      size_t keylen, char *why, size_t whylen)
+{
+	json_t *x = member(o, at, name, key, keylen);
+
+	if (!x)
+		snprintf(why, whylen,
+			 "%.200s has no %s: a steady run has each of its keys",
+			 at, name);
+	return x;
+}
+
 static int number(json_t *o, const char *at, const char *name, int whole,
 		  double lo, int open, double hi, const char *what, double *v,
 		  uint64_t *u, char *why, size_t whylen)
 {
-	json_t *x = json_object_get(o, name);
-	double d = json_number_value(x);
 	char key[240];
+	json_t *x = needed(o, at, name, key, sizeof(key), why, whylen);
+	double d = json_number_value(x);
 
-	if (!x) {
-		snprintf(why, whylen,
-			 "%.200s has no %s: a steady run has each of its keys",
-			 at, name);
+	if (!x)
 		return -1;
-	}
-	snprintf(key, sizeof(key), "%.200s.%s", at, name);
 	if (!(whole ? json_is_integer(x) : json_is_number(x)) ||
 	    !(open ? d > lo : d >= lo) || !(d <= hi))
 		return json_refuse(why, whylen, key, x, what);
@@ -56,16 +73,11 @@ static int number(json_t *o, const char *at, const char *name, int whole,
 static int flag(json_t *o, const char *at, const char *name, int *v, char *why,
 		size_t whylen)
 {
-	json_t *x = json_object_get(o, name);
 	char key[240];
+	json_t *x = needed(o, at, name, key, sizeof(key), why, whylen);
 
-	if (!x) {
-		snprintf(why, whylen,
-			 "%.200s has no %s: a steady run has each of its keys",
-			 at, name);
+	if (!x)
 		return -1;
-	}
-	snprintf(key, sizeof(key), "%.200s.%s", at, name);
 	if (!json_is_boolean(x))
 		return json_refuse(why, whylen, key, x, "true or false");
 	*v = json_is_true(x);
@@ -76,12 +88,11 @@ static int flag(json_t *o, const char *at, const char *name, int *v, char *why,
 static int read_rule(json_t *o, const char *at, struct steady_rule *r,
 		     char *why, size_t whylen)
 {
-	json_t *x = json_object_get(o, "rule"), *on;
 	char key[240], what[96];
+	json_t *x = member(o, at, "rule", key, sizeof(key)), *on;
 	double n;
 	unsigned i;
 
-	snprintf(key, sizeof(key), "%.200s.rule", at);
 	if (!json_is_object(x))
 		return json_refuse(why, whylen, key, x,
 				   "a steady-state rule: expected an object "
@@ -116,11 +127,10 @@ static int read_rule(json_t *o, const char *at, struct steady_rule *r,
 static int read_rounds(json_t *o, const char *at, struct steady_run *s,
 		       char *why, size_t whylen)
 {
-	json_t *a = json_object_get(o, "rounds"), *e;
 	char key[240], what[96];
+	json_t *a = member(o, at, "rounds", key, sizeof(key)), *e;
 	size_t i;
 
-	snprintf(key, sizeof(key), "%.200s.rounds", at);
 	snprintf(what, sizeof(what),
 		 "the rounds: expected an array of at most %u objects",
 		 STEADY_READ_ROUNDS);
@@ -165,12 +175,11 @@ static int read_rounds(json_t *o, const char *at, struct steady_run *s,
 static int read_window(json_t *o, const char *at, struct steady_run *s,
 		       char *why, size_t whylen)
 {
-	json_t *x = json_object_get(o, "window");
-	struct steady_window *w = &s->window;
 	char key[240], what[160];
+	json_t *x = member(o, at, "window", key, sizeof(key));
+	struct steady_window *w = &s->window;
 	double first, n;
 
-	snprintf(key, sizeof(key), "%.200s.window", at);
 	if (s->nrounds < s->rule.rounds) {
 		if (!x)
 			return 0;

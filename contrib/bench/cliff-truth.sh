@@ -18,33 +18,7 @@
 # shellcheck source=common.sh
 . "$(dirname "$0")/common.sh"
 
-usage() {
-	cat <<EOF
-usage: $prog [-n RUNS] [-d DIR] [-C CLYDE]
-  -n RUNS   runs of each kind (default 10)
-  -d DIR    where the rig's backing directory and mount go (default /var/tmp)
-  -C CLYDE  the clyde binary (default: this tree's src/clyde/clyde)
-EOF
-}
-
-runs=10 dir=/var/tmp clyde=
-while getopts n:d:C:h opt; do
-	case $opt in
-	n) runs=$OPTARG ;;
-	d) dir=$OPTARG ;;
-	C) clyde=$OPTARG ;;
-	*) opt_other "$opt" ;;
-	esac
-done
-no_operands "${@:OPTIND}"
-whole_in -n "$runs" 1 1000
-writable_dir "$dir"
-root=$(cd "$(dirname "$0")/../.." && pwd -P)
-clyde=${clyde:-$root/src/clyde/clyde}
-[[ -f $clyde && -x $clyde ]] || die_usage "'$clyde': not an executable (run make)"
-command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
-rig_start cliff-truth
-ctl=$work/m/.faultfs
+rig_bench cliff-truth 10 "$@"
 mib=1048576
 
 # one TEST RULE ARGS...: a run on the rig with only RULE (empty: the

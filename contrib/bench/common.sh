@@ -130,6 +130,23 @@ find_clyde() {
 	[[ -f $clyde && -x $clyde ]] || die_usage "-C '$clyde': not an executable"
 }
 
+# need_jq: jq on PATH, else a usage error.
+need_jq() {
+	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
+}
+
+# pinned_bench NAME: the checks of a benchmark that runs clyde -r times,
+# pinned to -P's CPU, in -d's directory ($dir, $runs, $clyde, $cpu as
+# its options left them), then $work, its folder there (clyde-NAME.*).
+pinned_bench() {
+	writable_dir "$dir"
+	whole_in -r "$runs" 1 99
+	find_clyde
+	pin_cpu "$cpu"
+	need_jq
+	work=$(mktemp -d "$dir/clyde-$1.XXXXXX")
+}
+
 # find_bonnie: bonnie++ on PATH or in /usr/sbin, else empty; and
 # bonnie_user, the -u it needs to run as root.
 find_bonnie() {
@@ -187,6 +204,40 @@ rig_stop() {
 		wait "$rig" 2>/dev/null || true
 		rig=
 	fi
+}
+
+# rig_bench NAME RUNS ARG...: the options of a benchmark on the fault
+# rig (-n RUNS, default RUNS; -d DIR, default /var/tmp; -C CLYDE; -h),
+# into $runs, $dir and $clyde, checked; then the rig started (rig_start
+# NAME) and $ctl its control file.
+rig_bench() {
+	local name=$1 opt OPTIND=1
+	rig_bench_runs=$2
+	runs=$2 dir=/var/tmp clyde=
+	shift 2
+	usage() {
+		cat <<EOF
+usage: $prog [-n RUNS] [-d DIR] [-C CLYDE]
+  -n RUNS   runs of each kind (default $rig_bench_runs)
+  -d DIR    where the rig's backing directory and mount go (default /var/tmp)
+  -C CLYDE  the clyde binary (default: this tree's src/clyde/clyde)
+EOF
+	}
+	while getopts n:d:C:h opt; do
+		case $opt in
+		n) runs=$OPTARG ;;
+		d) dir=$OPTARG ;;
+		C) clyde=$OPTARG ;;
+		*) opt_other "$opt" ;;
+		esac
+	done
+	no_operands "${@:OPTIND}"
+	whole_in -n "$runs" 1 1000
+	writable_dir "$dir"
+	find_clyde
+	need_jq
+	rig_start "$name"
+	ctl=$work/m/.faultfs
 }
 
 rig_start() {

@@ -32,13 +32,8 @@ while getopts d:j:s:t:r:C:P: o; do
 	esac
 done
 no_operands "${@:OPTIND}"
-writable_dir "$dir"
-whole_in -r "$runs" 1 99
 whole_in -t "$secs" 1 3600
-find_clyde
-pin_cpu "$cpu"
-command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
-work=$(mktemp -d "$dir/clyde-journalbench.XXXXXX")
+pinned_bench journalbench
 mounted=
 unmount_jdir() {
 	[[ -n $mounted ]] && umount "$mounted" && rmdir "$mounted"

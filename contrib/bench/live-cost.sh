@@ -35,12 +35,7 @@ while getopts :d:s:r:C:P:h o; do
 	esac
 done
 no_operands "${@:OPTIND}"
-writable_dir "$dir"
-whole_in -r "$runs" 1 99
-find_clyde
-pin_cpu "$cpu"
-command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
-work=$(mktemp -d "$dir/clyde-livebench.XXXXXX")
+pinned_bench livebench
 trap_cleanup
 declare -A vals med
 
