@@ -77,25 +77,10 @@ rig_stop
 
 if ((EUID == 0)) && [[ -w /sys/fs/cgroup/blkio/cgroup.procs ]]; then
 	echo "a loop device under a blkio cap of 1000 writes a second, -D:"
-	img=$work/img mnt=$work/mnt cg=/sys/fs/cgroup/blkio/clyde-cliff.$$
-	truncate -s 200M "$img"
-	mkfs.ext4 -q -F "$img" || die "mkfs.ext4 failed"
-	mkdir "$mnt"
-	loop=$(losetup -f --show "$img") || die "no free loop device"
-	cleanup() {
-		stop_child
-		umount "$mnt" 2>/dev/null || true
-		losetup -d "$loop" 2>/dev/null || true
-		rmdir "$cg" 2>/dev/null || true
-		remove_work
-	}
-	mount "$loop" "$mnt" || die "cannot mount $loop"
-	mkdir "$cg"
-	echo "$(cat "/sys/class/block/${loop#/dev/}/dev") 1000" >"$cg/blkio.throttle.write_iops_device"
+	capped_loop cliff 200
 	found=0
 	for ((i = 1; i <= runs; i++)); do
-		run_or_die "capped clyde" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
-			"$clyde" -d "$mnt" -r 0 -n 0 -q -D -s 24m --only=put_block --json="$work/c.json"
+		capped "$clyde" -d "$mnt" -r 0 -n 0 -q -D -s 24m --only=put_block --json="$work/c.json"
 		line=$(jq -r '.runs[0].tests.put_block.cliff | if .found then "found \(.absorbed_bytes)" else "none: \(.why)" end' "$work/c.json")
 		[[ $line == found* ]] && found=$((found + 1))
 		printf '  %-26s run %2d: %s\n' "block output -D, capped" "$i" "$line"

@@ -135,6 +135,20 @@ need_jq() {
 	command -v jq >/dev/null || die_usage "needs jq (apt-get install jq)"
 }
 
+# pinned_opt LETTER: an option every pinned benchmark takes (-d DIR,
+# -s SIZE, -r RUNS, -C CLYDE, -P CPU) into its variable, from $OPTARG;
+# 1 for another letter.
+pinned_opt() {
+	case $1 in
+	d) dir=$OPTARG ;;
+	s) size=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	C) clyde=$OPTARG ;;
+	P) cpu=$OPTARG ;;
+	*) return 1 ;;
+	esac
+}
+
 # pinned_bench NAME: the checks of a benchmark that runs clyde -r times,
 # pinned to -P's CPU, in -d's directory ($dir, $runs, $clyde, $cpu as
 # its options left them), then $work, its folder there (clyde-NAME.*).
@@ -204,6 +218,30 @@ rig_stop() {
 		wait "$rig" 2>/dev/null || true
 		rig=
 	fi
+}
+
+# capped_loop NAME MB: ext4 on a loop device over an image of MB MiB in
+# $work, mounted on $mnt, with the blkio cgroup $cg capping its writes at
+# 1000 a second; all undone by cleanup. capped CMD... runs CMD in $cg.
+capped_loop() {
+	img=$work/img mnt=$work/mnt cg=/sys/fs/cgroup/blkio/clyde-$1.$$
+	truncate -s "$2M" "$img"
+	mkfs.ext4 -q -F "$img" || die "mkfs.ext4 failed"
+	mkdir "$mnt"
+	loop=$(losetup -f --show "$img") || die "no free loop device"
+	cleanup() {
+		stop_child
+		umount "$mnt" 2>/dev/null || true
+		losetup -d "$loop" 2>/dev/null || true
+		rmdir "$cg" 2>/dev/null || true
+		remove_work
+	}
+	mount "$loop" "$mnt" || die "cannot mount $loop"
+	mkdir "$cg"
+	echo "$(cat "/sys/class/block/${loop#/dev/}/dev") 1000" >"$cg/blkio.throttle.write_iops_device"
+}
+capped() {
+	run_or_die "capped clyde" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$@"
 }
 
 # rig_bench NAME RUNS ARG...: the options of a benchmark on the fault
@@ -377,6 +415,19 @@ median() {
 			else
 				printf "+++++ %d\n", fast
 		}'
+}
+
+# medians KEY...: med[KEY] the median of each KEY's vals (median 0), the
+# runs' list said on stderr ("  KEY: [...]"); a KEY with none passed over.
+medians() {
+	local k m
+	for k; do
+		[[ -n ${vals[$k]:-} ]] || continue
+		# shellcheck disable=SC2086
+		read -r m _ <<<"$(median 0 ${vals[$k]})"
+		med[$k]=$m
+		echo "  ${k/./ }: [${vals[$k]}]" >&2
+	done
 }
 
 # ratio A A_BOUND B B_BOUND: A/B, or a bound on it when either is +++++;

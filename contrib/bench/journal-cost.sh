@@ -21,14 +21,9 @@
 dir=/dev/shm jdir= size=256m secs=5 runs=5 clyde= cpu=$(($(nproc) - 1))
 while getopts d:j:s:t:r:C:P: o; do
 	case $o in
-	d) dir=$OPTARG ;;
 	j) jdir=$OPTARG ;;
-	s) size=$OPTARG ;;
 	t) secs=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	C) clyde=$OPTARG ;;
-	P) cpu=$OPTARG ;;
-	*) die_usage "usage: $0 [-d DIR] [-j JDIR] [-s SIZE] [-t SECONDS] [-r RUNS] [-C CLYDE] [-P CPU|none]" ;;
+	*) pinned_opt "$o" || die_usage "usage: $0 [-d DIR] [-j JDIR] [-s SIZE] [-t SECONDS] [-r RUNS] [-C CLYDE] [-P CPU|none]" ;;
 	esac
 done
 no_operands "${@:OPTIND}"
@@ -69,12 +64,7 @@ for ((i = 1; i <= runs; i++)); do
 	one journal --journal="$jdir/j"
 done
 echo >&2
-for k in plain journal; do
-	# shellcheck disable=SC2086
-	read -r m _ <<<"$(median 0 ${vals[$k]})"
-	med[$k]=$m
-	echo "  $k: [${vals[$k]}]" >&2
-done
+medians plain journal
 echo "ran_write -b (O_SYNC), 4k, depth 1, on $dir ($(stat -f -c %T "$dir")), journal on $jdir ($(stat -f -c %T "$jdir")), $size, ${secs} s a run, ops/s, median of $runs, ${pin[*]:-not pinned}"
 printf '  %-12s %12s %12s %8s\n' figure plain --journal ratio
 printf '  %-12s %12s %12s %8s\n' ran_write "$(cell plain)" "$(cell journal)" \

@@ -25,14 +25,7 @@ usage() {
 	echo "usage: $prog [-d DIR] [-s SIZE] [-r RUNS] [-C CLYDE] [-P CPU|none]"
 }
 while getopts :d:s:r:C:P:h o; do
-	case $o in
-	d) dir=$OPTARG ;;
-	s) size=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	C) clyde=$OPTARG ;;
-	P) cpu=$OPTARG ;;
-	*) opt_other "$o" ;;
-	esac
+	pinned_opt "$o" || opt_other "$o"
 done
 no_operands "${@:OPTIND}"
 pinned_bench livebench
@@ -58,12 +51,7 @@ for ((i = 1; i <= runs; i++)); do
 	grep -q $'\rget_block ' "$work/err" || die "--progress drew no status line"
 done
 echo >&2
-for k in off on; do
-	# shellcheck disable=SC2086
-	read -r m _ <<<"$(median 0 ${vals[$k]})"
-	med[$k]=$m
-	echo "  $k: [${vals[$k]}]" >&2
-done
+medians off on
 echo "block input on $dir ($(stat -f -c %T "$dir")), $size, KiB/s, median of $runs, ${pin[*]:-not pinned}"
 printf '  %-22s %12s %12s %8s\n' figure --progress=none --progress "on/off"
 printf '  %-22s %12s %12s %8s\n' "block input" "$(cell off)" "$(cell on)" \

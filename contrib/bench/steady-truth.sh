@@ -53,24 +53,9 @@ rig_stop
 
 if ((EUID == 0)) && [[ -w /sys/fs/cgroup/blkio/cgroup.procs ]]; then
 	echo "a loop device under a blkio cap of 1000 writes a second, ran_write 4k -D --steady --round=1:"
-	img=$work/img mnt=$work/mnt cg=/sys/fs/cgroup/blkio/clyde-steady.$$
-	truncate -s 100M "$img"
-	mkfs.ext4 -q -F "$img" || die "mkfs.ext4 failed"
-	mkdir "$mnt"
-	loop=$(losetup -f --show "$img") || die "no free loop device"
-	cleanup() {
-		stop_child
-		umount "$mnt" 2>/dev/null || true
-		losetup -d "$loop" 2>/dev/null || true
-		rmdir "$cg" 2>/dev/null || true
-		remove_work
-	}
-	mount "$loop" "$mnt" || die "cannot mount $loop"
-	mkdir "$cg"
-	echo "$(cat "/sys/class/block/${loop#/dev/}/dev") 1000" >"$cg/blkio.throttle.write_iops_device"
+	capped_loop steady 100
 	for ((i = 1; i <= runs; i++)); do
-		run_or_die "capped clyde" sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
-			"$clyde" -d "$mnt" -r 0 -n 0 -q -f -D -s 32m --only=ran_write \
+		capped "$clyde" -d "$mnt" -r 0 -n 0 -q -f -D -s 32m --only=ran_write \
 			--steady --round=1 --steady-max=30 --json="$work/c.json"
 		printf '  run %2d: %s\n' "$i" "$(line)"
 	done

@@ -21,13 +21,8 @@
 dir=/dev/shm size=2g runs=5 clyde= base= cpu=$(($(nproc) - 1))
 while getopts d:s:r:C:B:P: o; do
 	case $o in
-	d) dir=$OPTARG ;;
-	s) size=$OPTARG ;;
-	r) runs=$OPTARG ;;
-	C) clyde=$OPTARG ;;
 	B) base=$OPTARG ;;
-	P) cpu=$OPTARG ;;
-	*) die_usage "usage: $0 [-d DIR] [-s SIZE] [-r RUNS] [-C CLYDE] [-B BASE_CLYDE] [-P CPU|none]" ;;
+	*) pinned_opt "$o" || die_usage "usage: $0 [-d DIR] [-s SIZE] [-r RUNS] [-C CLYDE] [-B BASE_CLYDE] [-P CPU|none]" ;;
 	esac
 done
 writable_dir "$dir"
@@ -58,15 +53,7 @@ for ((i = 1; i <= runs; i++)); do
 	[[ -n $base ]] && one base "$base"
 done
 echo >&2
-for k in plain verify base; do
-	for f in out in; do
-		[[ -n ${vals[$k.$f]:-} ]] || continue
-		# shellcheck disable=SC2086
-		read -r m _ <<<"$(median 0 ${vals[$k.$f]})"
-		med[$k.$f]=$m
-		echo "  $k $f: [${vals[$k.$f]}]" >&2
-	done
-done
+medians plain.out plain.in verify.out verify.in base.out base.in
 echo "block output and input on $dir ($(stat -f -c %T "$dir")), $size, KiB/s, median of $runs, ${pin[*]:-not pinned}"
 printf '  %-14s %12s %12s %8s' figure plain --verify ratio
 [[ -n $base ]] && printf ' %12s %8s' base plain/base

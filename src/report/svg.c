@@ -561,3 +561,36 @@ out:
 	free(c.x);
 	return r;
 }
+
+size_t svg_count(const struct report_set *set, svg_has_fn *has)
+{
+	size_t all = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		for (enum result_test t = 0; t < RT_COUNT; t++)
+			all += !!has(&set->rows[i].res, t);
+	return all;
+}
+
+int svg_panels(FILE *out, const struct report_set *set, size_t max,
+	       svg_has_fn *has, svg_chart_fn *chart, const char *what)
+{
+	size_t all = svg_count(set, has), n = 0;
+
+	fputs("<div class=\"panels\">\n", out);
+	for (size_t i = 0; i < set->n && n < max; i++)
+		for (enum result_test t = 0; t < RT_COUNT && n < max; t++) {
+			if (!has(&set->rows[i].res, t))
+				continue;
+			chart(out, &set->rows[i], i, t);
+			n++;
+		}
+	fputs("</div>\n", out);
+	if (all > n)
+		fprintf(out,
+			"<p class=\"note\">The first %zu of %zu tests "
+			"%s.</p>\n",
+			n, all, what);
+	fputs("</section>\n", out);
+	return svg_done(out);
+}

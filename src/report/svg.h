@@ -99,4 +99,22 @@ double svg_text_width(const char *s);
 /* out's error: -1 with errno set (EIO when none), else 0. */
 int svg_done(FILE *out);
 
+/* Which tests of a row a section charts: nonzero for test t of r. */
+typedef int svg_has_fn(const struct run_result *r, enum result_test t);
+/* One test's chart of a section. */
+typedef void svg_chart_fn(FILE *out, const struct report_row *row, size_t ri,
+			  enum result_test t);
+
+/* How many tests of set's rows has takes. */
+size_t svg_count(const struct report_set *set, svg_has_fn *has);
+
+/*
+ * A section's panels: chart for each test has takes, in the rows' and
+ * the registry's order, max at most; then "The first N of ALL tests
+ * WHAT." when some were left out, the end of the section, and
+ * svg_done's status.
+ */
+int svg_panels(FILE *out, const struct report_set *set, size_t max,
+	       svg_has_fn *has, svg_chart_fn *chart, const char *what);
+
 #endif

@@ -329,15 +329,15 @@ static void legend(FILE *out)
 	fputs("</svg>\n", out);
 }
 
+/* A test run in rounds. */
+static int in_rounds(const struct run_result *r, enum result_test t)
+{
+	return r->t[t].steady && r->t[t].steady->nrounds;
+}
+
 int report_svg_steady(FILE *out, const struct report_set *set)
 {
-	size_t all = 0, n = 0;
-
-	for (size_t i = 0; i < set->n; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++)
-			all += set->rows[i].res.t[t].steady &&
-			       set->rows[i].res.t[t].steady->nrounds;
-	if (!all)
+	if (!svg_count(set, in_rounds))
 		return 0;
 	fputs("<section class=\"steady\">\n<h2>Steady state</h2>\n"
 	      "<p class=\"note\">Each test clyde ran in rounds "
@@ -348,23 +348,6 @@ int report_svg_steady(FILE *out, const struct report_set *set)
 	      "in the tables is the window's.</p>\n",
 	      out);
 	legend(out);
-	fputs("<div class=\"panels\">\n", out);
-	for (size_t i = 0; i < set->n && n < STEADY_CHARTS_MAX; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++) {
-			const struct steady_run *s =
-			    set->rows[i].res.t[t].steady;
-
-			if (!s || !s->nrounds || n == STEADY_CHARTS_MAX)
-				continue;
-			chart(out, &set->rows[i], i, t);
-			n++;
-		}
-	fputs("</div>\n", out);
-	if (all > n)
-		fprintf(out,
-			"<p class=\"note\">The first %zu of %zu tests run in "
-			"rounds.</p>\n",
-			n, all);
-	fputs("</section>\n", out);
-	return svg_done(out);
+	return svg_panels(out, set, STEADY_CHARTS_MAX, in_rounds, chart,
+			  "run in rounds");
 }

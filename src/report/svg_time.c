@@ -254,17 +254,23 @@ static void chart(FILE *out, const struct report_row *row, size_t ri,
 		free(rec->intervals);
 }
 
+/* A test with intervals. */
+static int has_intervals(const struct run_result *r, enum result_test t)
+{
+	return r->t[t].nintervals > 0;
+}
+
+/* The same, with a cliff found. */
+static int has_cliff(const struct run_result *r, enum result_test t)
+{
+	return r->t[t].nintervals > 0 && r->t[t].cliff.found;
+}
+
 int report_svg_over_time(FILE *out, const struct report_set *set)
 {
-	size_t all = 0, n = 0, cliffs = 0;
+	size_t cliffs = svg_count(set, has_cliff);
 
-	for (size_t i = 0; i < set->n; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++) {
-			all += set->rows[i].res.t[t].nintervals > 0;
-			cliffs += set->rows[i].res.t[t].nintervals > 0 &&
-				  set->rows[i].res.t[t].cliff.found;
-		}
-	if (!all)
+	if (!svg_count(set, has_intervals))
 		return 0;
 	fprintf(
 	    out,
@@ -284,21 +290,7 @@ int report_svg_over_time(FILE *out, const struct report_set *set)
 		      "stroke-dasharray=\"6 3\"/><text x=\"390\" y=\"15\">a "
 		      "write cache's burst and sustained rates</text>\n",
 		      out);
-	fputs("</svg>\n<div class=\"panels\">\n", out);
-	for (size_t i = 0; i < set->n && n < TIME_CHARTS_MAX; i++)
-		for (enum result_test t = 0; t < RT_COUNT; t++) {
-			if (!set->rows[i].res.t[t].nintervals ||
-			    n == TIME_CHARTS_MAX)
-				continue;
-			chart(out, &set->rows[i], i, t);
-			n++;
-		}
-	fputs("</div>\n", out);
-	if (all > n)
-		fprintf(out,
-			"<p class=\"note\">The first %zu of %zu tests with "
-			"intervals.</p>\n",
-			n, all);
-	fputs("</section>\n", out);
-	return svg_done(out);
+	fputs("</svg>\n", out);
+	return svg_panels(out, set, TIME_CHARTS_MAX, has_intervals, chart,
+			  "with intervals");
 }
