@@ -4,8 +4,13 @@
 # (t/skipped.sh, from the logs and .trs files the harness leaves): the
 # last "SKIP: " line a test printed, else its last line, else "no reason
 # given"; a test that passed or failed, or whose files are missing, is
-# not named; the order is the run's; it never fails.
+# not named; the order is the run's; it never fails. Under
+# CLYDE_NO_SKIPS=1 (CI) it fails, naming each skip, unless the test
+# skipped for a configure option (lib.sh's skip_build).
 . "${T_SRCDIR:-$(dirname "$0")}/lib.sh"
+
+# (CI runs this under CLYDE_NO_SKIPS=1: its cases say when they want it.)
+unset CLYDE_NO_SKIPS
 
 S=$T_SRCDIR/skipped.sh
 [ -f "$S" ] || fail "no $S"
@@ -22,6 +27,7 @@ result() {
 }
 
 result 046-mpi.sh SKIP 'SKIP: clyde was not built with MPI (configure --with-mpi)
+SKIP-KIND: build
 '
 result 001-run.sh PASS 'SKIP: not this one
 '
@@ -66,6 +72,26 @@ out=$(sh "$S" 001-run.sh.log) || fail "skipped.sh exited $?"
 [ -z "$out" ] || fail "a passed test named: $out"
 out=$(sh "$S") || fail "skipped.sh with no logs exited $?"
 [ -z "$out" ] || fail "no logs: $out"
+
+# Under CLYDE_NO_SKIPS=1: a skip for a configure option passes, named as
+# ever; any other fails the run, with a FAIL line for each.
+mv sub/046-mpi.sh.log sub/046-mpi.sh.trs . || fail "mv from sub/"
+out=$(CLYDE_NO_SKIPS=1 sh "$S" 046-mpi.sh.log 001-run.sh.log) ||
+	fail "CLYDE_NO_SKIPS=1, a skip for a configure option: exit $?: $out"
+[ "$out" = "SKIP: 046-mpi.sh: clyde was not built with MPI (configure --with-mpi)" ] ||
+	fail "CLYDE_NO_SKIPS=1, 046: $out"
+out=$(CLYDE_NO_SKIPS=1 sh "$S" 046-mpi.sh.log 027-zcav-loop-file.sh.log check_probe.log)
+st=$?
+[ $st = 1 ] || fail "CLYDE_NO_SKIPS=1, two skips for a missing thing: exit $st"
+want='SKIP: 046-mpi.sh: clyde was not built with MPI (configure --with-mpi)
+SKIP: 027-zcav-loop-file.sh: needs root (losetup)
+FAIL: 027-zcav-loop-file.sh skipped under CLYDE_NO_SKIPS=1 (only a skip for a configure option may)
+SKIP: check_probe: no /dev/fuse here
+FAIL: check_probe skipped under CLYDE_NO_SKIPS=1 (only a skip for a configure option may)'
+[ "$out" = "$want" ] || fail "CLYDE_NO_SKIPS=1, got:
+$out
+expected:
+$want"
 
 # make check runs it after the summary, on the run's logs.
 grep -q 'skipped\.sh.*\$(TEST_LOGS)' "$T_SRCDIR/Makefile.am" ||
