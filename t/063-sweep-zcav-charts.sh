@@ -78,7 +78,7 @@ day=${when%T*}
 clock=${when#*T}
 clock=${clock%Z}
 case $title in
-*"clyde-sweep: $L (48M)\\nrun $day $clock UTC, 16M per cell; hatched +++++: under 0.5 s, not timed"*) ;;
+*"'clyde-sweep: $L (48M)'.\"\\n\".'run $day $clock UTC, 16M per cell; hatched +++++: under 0.5 s, not timed'"*) ;;
 *) fail "sweep title: $title (start_time $when)" ;;
 esac
 # A loop device has no model.
@@ -130,7 +130,7 @@ clock=${when#*T}
 clock=${clock%Z}
 title=$(grep '^set title ' "$GP") || fail "no zcav title"
 case $title in
-*"trimmed mean of 3 passes\\n$L (48M)\\nrun $day $clock UTC\""*) ;;
+*"trimmed mean of 3 passes'.\"\\n\".'$L (48M)'.\"\\n\".'run $day $clock UTC'"*) ;;
 *) fail "zcav title: $title (start_time $when)" ;;
 esac
 jq -e '.targets[0].size_bytes == 50331648 and .targets[0].model == null' \

@@ -77,7 +77,7 @@ expect_status 0 "$ZCAV" -b 4 -c 3 --plot "$D/z.png" --plot-script "$D/old.gp" "$
 [ -s "$D/z.png" ] || fail "no zcav picture"
 GP=$D/old.gp
 grep -q "^set output '$D/z.png'$" "$GP" || fail "the zcav script draws elsewhere: $(head -3 "$GP")"
-grep -q "^set title \"clyde-zcav: read throughput by position, 4 MiB blocks, trimmed mean of 3 passes\\\\n$D/t.dat (16M)\\\\nrun 20[0-9-]* [0-9:]* UTC\"$" "$GP" ||
+grep -q "^set title 'clyde-zcav: read throughput by position, 4 MiB blocks, trimmed mean of 3 passes'\\.\"\\\\n\"\\.'$D/t.dat (16M)'\\.\"\\\\n\"\\.'run 20[0-9-]* [0-9:]* UTC'$" "$GP" ||
 	fail "zcav title: $(grep '^set title' "$GP")"
 grep -q "^plot .*\$d0f using 1:2 with points pt 6 lc 1 title '$D/t.dat: blocks under 0.5 s (not counted)'" "$GP" ||
 	fail "no not-counted points: $(grep '^plot' "$GP")"

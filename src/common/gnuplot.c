@@ -58,18 +58,22 @@ void plot_quote(FILE *f, const char *s)
 	quoted_put(f, s, '\'');
 }
 
-void plot_dquote(FILE *f, const char *s)
+void plot_quote_lines(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else
-			fputc(*s, f);
+	const char *nl;
+
+	/* Each line single-quoted, as plot_quote: gnuplot runs a command in
+	 * backquotes inside a double-quoted string. Only the constant
+	 * "\n" between them is double-quoted. */
+	while ((nl = strchr(s, '\n'))) {
+		char *line = strndup(s, (size_t)(nl - s));
+
+		plot_quote(f, line ? line : "");
+		free(line);
+		fputs(".\"\\n\".", f);
+		s = nl + 1;
 	}
-	fputc('"', f);
+	plot_quote(f, s);
 }
 
 void plot_begin(FILE *script, const char *path, enum plot_format fmt,

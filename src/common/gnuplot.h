@@ -33,9 +33,11 @@ char *plot_find_gnuplot(void);
 /* s as a gnuplot single-quoted string (a quote doubled). */
 void plot_quote(FILE *f, const char *s);
 
-/* s as a gnuplot double-quoted string, each '\n' in it a new line (for
- * titles of several lines). */
-void plot_dquote(FILE *f, const char *s);
+/* s as a gnuplot string expression, each '\n' in it a new line (for
+ * titles of several lines): its lines as plot_quote quotes them, joined
+ * by "\n". Nothing of s is ever inside double quotes, where gnuplot
+ * would run a command in backquotes. */
+void plot_quote_lines(FILE *f, const char *s);
 
 /* The terminal and output lines of a script: width x height pixels. */
 void plot_begin(FILE *script, const char *path, enum plot_format fmt,

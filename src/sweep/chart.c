@@ -205,7 +205,7 @@ static void title(FILE *f, const struct sweep_result *r, unsigned fast)
 		 r->model[0] || dev[0] ? ")" : "", when, size,
 		 fast ? "; hatched +++++: under 0.5 s, not timed" : "");
 	fputs("set multiplot layout 4,1 title ", f);
-	plot_dquote(f, t);
+	plot_quote_lines(f, t);
 	fputc('\n', f);
 }
 

@@ -95,7 +95,7 @@ static void title(FILE *f, const struct zcav_result *r)
 	else
 		snprintf(buf + n, sizeof(buf) - n, "\ndate not recorded");
 	fputs("set title ", f);
-	plot_dquote(f, buf);
+	plot_quote_lines(f, buf);
 	fputc('\n', f);
 }
 
