@@ -42,6 +42,27 @@ static int take_size(struct opt_ctx *c, const char *arg)
 	return 0;
 }
 
+/*
+ * pg_ctl starts the server through /bin/sh with the paths in double
+ * quotes, where ", $, a backquote and \ still mean something to the
+ * shell: a path it is handed (path, as the user gave it: given) that
+ * holds one is refused in one line, -1; else 0.
+ */
+static int shell_unsafe(struct opt_ctx *c, const char *opt, const char *given,
+			const char *path)
+{
+	const char *bad = strpbrk(path, "\"$`\\");
+	char why[160];
+
+	if (!bad)
+		return 0;
+	snprintf(why, sizeof(why),
+		 "holds '%c', which the shell pg_ctl starts the server "
+		 "through would read: name a path without \", $, ` or \\",
+		 *bad);
+	return opt_bad(c, opt, given, why);
+}
+
 /* -d made absolute (the server's socket directory must be), and the
  * socket's path checked against sun_path. */
 static int check_dir(struct opt_ctx *c, struct pg_opts *o)
@@ -53,6 +74,8 @@ static int check_dir(struct opt_ctx *c, struct pg_opts *o)
 		return opt_error(c, "no -d DIR given (the filesystem to test)");
 	if (!realpath(o->dir, o->dir_abs))
 		return opt_bad(c, "-d", o->dir, strerror(errno));
+	if (shell_unsafe(c, "-d", o->dir, o->dir_abs))
+		return -1;
 	/* DIR/clyde.XXXXXX/sock/.s.PGSQL.5432 */
 	need =
 	    strlen(o->dir_abs) + strlen("/clyde.XXXXXX") + strlen(PG_SOCK_TAIL);
@@ -90,6 +113,8 @@ static int check_all(struct opt_ctx *c)
 	if (o->drop_caches && geteuid() != 0)
 		return opt_error(c, "--drop-caches needs root (it drops the "
 				    "whole machine's page cache)");
+	if (o->bindir && shell_unsafe(c, "--bindir", o->bindir, o->bindir))
+		return -1;
 	return check_dir(c, o);
 }
 
