@@ -46,10 +46,14 @@ static struct run_result *step_result(const struct curve_ctx *x, uint64_t seed)
 	return r;
 }
 
+/* run_step's status when a signal stopped the step (CLI_EXIT_FAILED is
+ * 1 too, so not 1). */
+#define STEP_STOPPED (-1)
+
 /*
  * Run one step and put it in c in the order of its offered rate (the
- * maximum first). 0; 1 when stopped (nothing kept); CLI_EXIT_FAILED
- * after the runner's line (the failed step kept).
+ * maximum first). 0; STEP_STOPPED when stopped (nothing kept);
+ * CLI_EXIT_FAILED after the runner's line (the failed step kept).
  */
 static int run_step(struct curve_ctx *x, struct curve_one *c,
 		    enum curve_kind kind, unsigned pct, uint64_t offered)
@@ -107,7 +111,7 @@ static int run_step(struct curve_ctx *x, struct curve_one *c,
 	if (rs == RUNNER_STOPPED) {
 		result_free(r);
 		free(r);
-		return 1;
+		return STEP_STOPPED;
 	}
 	x->data_kept = 1;
 	x->preconditioned |= r->precondition.passes > 0;
@@ -199,7 +203,7 @@ int curve_run(struct curve_ctx *x, struct curve_one *c)
 	c->knee = -1;
 	c->complete = 0;
 	if ((rc = run_step(x, c, CURVE_STEP_MAX, 0, 0)) != 0)
-		return rc == 1 ? 0 : rc;
+		return rc == STEP_STOPPED ? 0 : rc;
 	max = curve_achieved(&c->step[0]);
 	if (max <= 0) {
 		error("the maximum: no operation completed in %u s",
@@ -209,7 +213,7 @@ int curve_run(struct curve_ctx *x, struct curve_one *c)
 	for (unsigned i = 0; i < co->nsteps; i++)
 		if ((rc = run_step(x, c, CURVE_STEP_LIST, co->pct[i],
 				   offered_of(x, max, co->pct[i]))) != 0)
-			return rc == 1 ? 0 : rc;
+			return rc == STEP_STOPPED ? 0 : rc;
 	if (co->target.on && bracket(c, &co->target, &lo, &hi) == 0) {
 		for (unsigned k = 0; k < co->refine && hi < c->n; k++) {
 			uint64_t a = c->step[lo].offered,
@@ -221,7 +225,7 @@ int curve_run(struct curve_ctx *x, struct curve_one *c)
 				      (unsigned)llround(mid * 1000.0 / max),
 				      mid);
 			if (rc)
-				return rc == 1 ? 0 : rc;
+				return rc == STEP_STOPPED ? 0 : rc;
 			/* The new step sits between the two. */
 			if (bracket(c, &co->target, &lo, &hi))
 				break;
