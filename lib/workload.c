@@ -250,7 +250,14 @@ void wl_sched_init(struct wl_sched *s, uint64_t rate, enum wl_arrivals a)
 {
 	memset(s, 0, sizeof(*s));
 	s->rate = rate;
+	s->per = 1;
 	s->arrivals = a;
+}
+
+void wl_sched_share(struct wl_sched *s, uint64_t per, uint64_t at)
+{
+	s->per = per ? per : 1;
+	s->at = at % s->per;
 }
 
 uint64_t wl_sched_next(struct wl_sched *s, struct rng *r)
@@ -259,13 +266,16 @@ uint64_t wl_sched_next(struct wl_sched *s, struct rng *r)
 
 	s->k++;
 	if (s->arrivals == WL_FIXED) {
-		due =
-		    (uint64_t)((unsigned __int128)s->k * 1000000000u / s->rate);
+		/* The whole rate's arrival (k - 1) * per + at + 1. */
+		unsigned __int128 j =
+		    (unsigned __int128)(s->k - 1) * s->per + s->at + 1;
+
+		due = (uint64_t)(j * 1000000000u / s->rate);
 	} else {
 		/* -ln U for U in (0, 1]: exponential of mean 1. */
 		double u = (double)((rng_next(r) >> 11) + 1) * 0x1p-53;
 
-		s->t -= log(u) * (1e9 / (double)s->rate);
+		s->t -= log(u) * (1e9 * (double)s->per / (double)s->rate);
 		due = (uint64_t)s->t;
 	}
 	gap = due - s->due;

@@ -244,6 +244,11 @@ uint64_t wl_offsets_place(const struct wl_offsets *o, uint64_t rank);
  */
 struct wl_sched {
 	uint64_t rate;
+	/* The rate is shared by per schedules alike (workers), this one the
+	 * at-th (0..per-1): fixed, it takes every per-th arrival of the whole
+	 * rate's from its at-th on, so that all of them together are the one
+	 * schedule; poisson, a stream of rate / per. 1 and 0 unless shared. */
+	uint64_t per, at;
 	enum wl_arrivals arrivals;
 	uint64_t k;   /* arrivals drawn */
 	uint64_t due; /* ns from the start to arrival k */
@@ -252,6 +257,10 @@ struct wl_sched {
 
 /* Start a schedule of rate (1..WL_RATE_MAX) operations a second. */
 void wl_sched_init(struct wl_sched *s, uint64_t rate, enum wl_arrivals a);
+
+/* s, as started, made the at-th of per schedules that share its rate
+ * (see struct wl_sched): a share below one a second stays an open loop. */
+void wl_sched_share(struct wl_sched *s, uint64_t per, uint64_t at);
 
 /* The gap in ns from the last arrival (or the start) to the next; moves
  * s->due on by it. Fixed: 10^9 / rate rounded down or up (no rng);

@@ -37,8 +37,9 @@ struct ran {
 	uint64_t npos, grid, key, deadline_ns, done;
 	struct wl_offsets offs;
 	struct rng kind_rng, size_rng, off_rng, gap_rng;
-	/* An offered rate: this worker's share (0: a closed loop), its
-	 * schedule and the next arrival, absolute. */
+	/* An offered rate, the whole run's (0: a closed loop; the
+	 * schedule takes this worker's share of it), its schedule and the
+	 * next arrival, absolute. */
 	uint64_t rate, start_ns, next_due;
 	struct wl_sched sched;
 	uint64_t held_due; /* an arrival drawn, never issued: its due time */

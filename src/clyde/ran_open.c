@@ -186,9 +186,13 @@ int ran_uring_open(struct ran *r, struct io_uring *ring)
 }
 
 /*
- * The schedule of an offered rate: this worker's share of it (the rest
- * of a split to the first ones) from a stream of its own, and once the
- * test is over, how many arrivals fell due before it ended.
+ * The schedule of an offered rate: this worker's share of it, from a
+ * stream of its own, and once the test is over, how many arrivals fell
+ * due before it ended. The share is exactly rate / n, however small
+ * (the n workers' fixed arrivals interleave into the one schedule): a
+ * worker never runs as a closed loop for want of a whole operation a
+ * second. What it says it was offered is the split in whole operations
+ * (the rest to the first ones), so that the workers' sum is the rate.
  */
 void ran_rate_start(struct ran *r, uint64_t now)
 {
@@ -196,14 +200,15 @@ void ran_rate_start(struct ran *r, uint64_t now)
 	unsigned n = ctx->nworkers ? ctx->nworkers : 1;
 	uint64_t rate = r->set.wl.rate;
 
-	r->rate = rate / n + (ctx->worker < rate % n);
-	r->out->sched.rate = r->rate;
+	r->rate = rate;
+	r->out->sched.rate = rate / n + (ctx->worker < rate % n);
 	r->out->sched.fixed = r->set.wl.arrivals == WL_FIXED;
 	if (!r->rate)
 		return;
 	rng_seed(&r->gap_rng,
 		 ctx->seed ^ RAN_SALT_ARRIVAL ^ ((uint64_t)ctx->worker << 32));
 	wl_sched_init(&r->sched, r->rate, r->set.wl.arrivals);
+	wl_sched_share(&r->sched, n, ctx->worker);
 	r->start_ns = now;
 	wl_sched_next(&r->sched, &r->gap_rng);
 	r->next_due = now + r->sched.due;
