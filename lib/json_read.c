@@ -181,7 +181,8 @@ int json_read_test(json_t *o, const char *at, int hist,
  * The cell of a figure bonnie++'s line does not carry, from its test
  * object (checked): as the line would have it if it had a field.
  */
-static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
+static void cell_of_test(json_t *o, enum result_test t,
+			 const struct result_test_rec *rec, struct csv_cell *c)
 {
 	const char *status = json_string_value(json_object_get(o, "status"));
 	json_t *rate = json_object_get(o, "rate");
@@ -197,7 +198,8 @@ static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
 		     cpu ? (int)json_integer_value(cpu) : -1,
 		     (uint64_t)json_integer_value(lat));
 	c->bandwidth = json_number_value(json_object_get(o, "bandwidth"));
-	json_read_how(o, "", c->how, NULL, 0);
+	/* The same key as the record's (json_read_measured). */
+	c->how = rec->how;
 }
 
 /* The percentiles of a test's latency object into c (checked). */
@@ -247,7 +249,7 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 		rate = json_object_get(o, "rate");
 		/* A figure no line holds: the cell is what the test says. */
 		if (!figure_bonnie(t))
-			cell_of_test(o, t, c);
+			cell_of_test(o, t, &row->t[t], c);
 		if (c->state == CSV_EMPTY || !rate)
 			continue;
 		c->rate = json_number_value(rate);
@@ -277,6 +279,10 @@ static int read_run(json_t *doc, json_t *run, size_t i, int hist,
 	default:
 		/* csv_parse says nothing of a header or blank. */
 		snprintf(why, whylen, "runs[%zu].csv is not a result line", i);
+		return -1;
+	}
+	if (result_measure(row) < 0) {
+		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
 	row->measured = 1;
