@@ -344,6 +344,27 @@ static void free_rows(struct run_result *rows, size_t n)
 	free(rows);
 }
 
+/* A copy of doc without its runs, the keys in doc's order; NULL without
+ * memory. Not a copy of the whole, runs and all: a document's intervals
+ * may be most of it. */
+static json_t *head_of(json_t *doc)
+{
+	json_t *head = json_object(), *v;
+	const char *key;
+
+	json_object_foreach(doc, key, v)
+	{
+		if (!strcmp(key, "runs"))
+			continue;
+		if (!head || json_object_set_new(head, key, json_deep_copy(v)))
+			goto fail;
+	}
+	return head;
+fail:
+	json_decref(head);
+	return NULL;
+}
+
 int json_read_doc(const char *buf, size_t len, unsigned flags,
 		  struct run_result **rows, json_t ***runs_out, json_t **head,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
@@ -375,13 +396,11 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 	if (runs_out)
 		kept = calloc(nruns ? nruns : 1, sizeof(*kept));
 	if (head)
-		*head = json_deep_copy(doc);
+		*head = head_of(doc);
 	if (!out || (runs_out && !kept) || (head && !*head)) {
 		snprintf(why, whylen, "out of memory");
 		goto fail;
 	}
-	if (head)
-		json_object_del(*head, "runs");
 	json_array_foreach(runs, i, run)
 	{
 		if (read_run(doc, run, i, flags & JSON_READ_HIST, &out[n], why,
