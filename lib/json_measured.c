@@ -338,9 +338,10 @@ int json_read_run_keys(json_t *run, size_t i, struct run_result *row, char *why,
 	char key[64];
 
 	snprintf(key, sizeof(key), "runs[%zu].seed", i);
-	if (seed && !json_is_null(seed) && !json_is_integer(seed))
+	if (seed && !json_is_null(seed) && !json_whole(seed, INT64_MAX))
 		return json_refuse(why, whylen, key, seed,
-				   "a seed: expected a whole number or null");
+				   "a seed: expected a whole number from 0, "
+				   "or null (no seed is negative)");
 	snprintf(key, sizeof(key), "runs[%zu].cache_left", i);
 	if (left && !json_is_null(left) &&
 	    (!json_is_number(left) || json_number_value(left) < 0 ||
