@@ -174,7 +174,7 @@ int json_read_test(json_t *o, const char *at, int hist,
 {
 	if (check_test(o, at, why, whylen) < 0)
 		return -1;
-	return json_read_measured(o, at, hist, rec, why, whylen);
+	return json_read_measured(o, at, hist, NULL, rec, why, whylen);
 }
 
 /*
@@ -224,7 +224,8 @@ static void cell_percentiles(json_t *lat, struct csv_cell *c)
  * figures no line holds, and what each test measured.
  */
 static int read_tests(json_t *tests, struct run_result *row, size_t run,
-		      int hist, char *why, size_t whylen)
+		      int hist, const struct json_thin *thin, char *why,
+		      size_t whylen)
 {
 	char at[120];
 
@@ -243,8 +244,8 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 		snprintf(at, sizeof(at), "runs[%zu].tests.%s", run,
 			 result_test_name(t));
 		if (check_test(o, at, why, whylen) < 0 ||
-		    json_read_measured(o, at, hist, &row->t[t], why, whylen) <
-			0)
+		    json_read_measured(o, at, hist, thin, &row->t[t], why,
+				       whylen) < 0)
 			return -1;
 		rate = json_object_get(o, "rate");
 		/* A figure no line holds: the cell is what the test says. */
@@ -261,7 +262,8 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 
 /* One run into row (settings from the document's); 0, or -1 with why. */
 static int read_run(json_t *doc, json_t *run, size_t i, int hist,
-		    struct run_result *row, char *why, size_t whylen)
+		    const struct json_thin *thin, struct run_result *row,
+		    char *why, size_t whylen)
 {
 	const char *csv = json_string_value(json_object_get(run, "csv"));
 	char cwhy[300];
@@ -289,8 +291,8 @@ static int read_run(json_t *doc, json_t *run, size_t i, int hist,
 	if (json_read_settings(doc, row, why, whylen) < 0 ||
 	    json_read_run_keys(run, i, row, why, whylen) < 0)
 		return -1;
-	return read_tests(json_object_get(run, "tests"), row, i, hist, why,
-			  whylen);
+	return read_tests(json_object_get(run, "tests"), row, i, hist, thin,
+			  why, whylen);
 }
 
 /* Whether doc is a clyde (or clyde-pgscan) result of the schema this
@@ -371,7 +373,11 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		  char *why, size_t whylen, int *line)
 {
 	json_error_t err;
-	json_t *doc = json_loadb(buf, len, 0, &err), *runs, *run;
+	struct json_thin thin = {0};
+	/* A run kept (runs_out) is its tree as read: whole then. */
+	json_t *doc = runs_out ? json_loadb(buf, len, 0, &err)
+			       : json_thin_load(buf, len, &thin, &err),
+	       *runs, *run;
 	struct run_result *out = NULL;
 	json_t **kept = NULL;
 	size_t i, nruns = 0;
@@ -403,8 +409,8 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 	}
 	json_array_foreach(runs, i, run)
 	{
-		if (read_run(doc, run, i, flags & JSON_READ_HIST, &out[n], why,
-			     whylen) == 0) {
+		if (read_run(doc, run, i, flags & JSON_READ_HIST, &thin,
+			     &out[n], why, whylen) == 0) {
 			if (kept)
 				kept[n] = json_incref(run);
 			n++;
@@ -417,6 +423,7 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		bad_run(ctx, why);
 	}
 	json_decref(doc);
+	json_thin_free(&thin);
 	*rows = out;
 	if (runs_out)
 		*runs_out = kept;
@@ -431,5 +438,6 @@ fail:
 	}
 	free_rows(out, (size_t)n);
 	json_decref(doc);
+	json_thin_free(&thin);
 	return -1;
 }
