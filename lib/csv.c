@@ -338,6 +338,7 @@ void csv_cell_set(struct csv_cell *c, enum result_kind kind,
 		  uint64_t lat_ns)
 {
 	memset(c, 0, sizeof(*c));
+	c->how = "";
 	c->cpu = -1;
 	c->state = state;
 	if (state == CSV_EMPTY)
@@ -373,7 +374,7 @@ void csv_cell_of(const struct run_result *r, enum result_test t,
 	c->exact_rate = 1;
 	c->rate = result_rate(rec, kind);
 	c->bandwidth = c->rate * (double)rec->op_bytes;
-	snprintf(c->how, sizeof(c->how), "%s", rec->how);
+	c->how = rec->how;
 	if (rec->lat && rec->lat->count) {
 		c->has_pct = 1;
 		c->p50_ns = hist_percentile(rec->lat, 50);

@@ -234,6 +234,19 @@ static int figure_cells(const struct split *sp, enum result_test t, int i,
 	return 0;
 }
 
+/* Field i, the seed, when there: empty, or a whole number (clyde and
+ * bonnie++ write no seed below 0). */
+static int seed_field(const struct split *sp, int i, char *why, size_t whylen)
+{
+	for (size_t k = 0; i >= 0 && k < sp->len[i]; k++)
+		if (sp->f[i][k] < '0' || sp->f[i][k] > '9')
+			return bad_field(sp, i, csv_label_name(CL_seed),
+					 "is not a seed: a whole number "
+					 "from 0 (no seed is negative)",
+					 why, whylen);
+	return 0;
+}
+
 static int fill_row(const struct split *sp, enum csv_format fmt,
 		    struct run_result *row, char *why, size_t whylen)
 {
@@ -277,6 +290,8 @@ static int fill_row(const struct split *sp, enum csv_format fmt,
 					   &row->c[t], why, whylen) < 0)
 			return -1;
 	}
+	if (seed_field(sp, csv_label_at(CL_seed, fmt), why, whylen) < 0)
+		return -1;
 	result_per_char_of_line(row);
 	return 0;
 }

@@ -161,13 +161,17 @@ int curve_json_put(json_t *doc, const struct curve_result *r)
 	struct run_result *tmp = calloc(1, sizeof(*tmp));
 	int bad = 0;
 
-	if (!tmp || JP_MADE(&bad, curves, seeds) || !json_is_object(settings)) {
+	if (tmp)
+		result_init(tmp);
+	if (!tmp || result_measure(tmp) < 0 || JP_MADE(&bad, curves, seeds) ||
+	    !json_is_object(settings)) {
+		if (tmp)
+			result_free(tmp);
 		free(tmp);
 		json_decref(curves);
 		json_decref(seeds);
 		return -1;
 	}
-	result_init(tmp);
 	for (unsigned i = 0; i < r->n; i++)
 		jp_append(seeds, json_integer((json_int_t)r->curves[i].seed),
 			  &bad);
@@ -180,6 +184,7 @@ int curve_json_put(json_t *doc, const struct curve_result *r)
 	jp_put(doc, "curves", curves, &bad);
 	jp_put(doc, "summary", r->n > 1 ? summary_json(r, &bad) : json_null(),
 	       &bad);
+	result_free(tmp);
 	free(tmp);
 	return bad ? -1 : 0;
 }

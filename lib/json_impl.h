@@ -10,6 +10,8 @@
 
 #include "result.h"
 
+struct json_thin;
+
 /* The largest latency, rate or count read: what a CSV field can hold. */
 #define JSON_READ_MAX 1000000000000000000LL
 
@@ -66,9 +68,10 @@ int json_read_how(json_t *o, const char *at, char *how, char *why,
  * What test object o (at "runs[0].tests.putc", checked by json_read.c
  * for what the cells use) measured, into rec: status, work, elapsed,
  * user, sys, worst latency, start_unix_ns and, with hist, its histogram
- * (malloc'd).
+ * (malloc'd). thin: the document's logs read apart (NULL: none).
  */
 int json_read_measured(json_t *o, const char *at, int hist,
+		       const struct json_thin *thin,
 		       struct result_test_rec *rec, char *why, size_t whylen);
 
 /*
@@ -92,8 +95,62 @@ int json_read_steady(json_t *o, const char *at, struct result_test_rec *rec,
  * it a sum of which no interval starts before the test. 0, or -1 with
  * why (rec's intervals then freed by result_free).
  */
-int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
-			char *why, size_t whylen);
+int json_read_intervals(json_t *o, const char *at, const struct json_thin *thin,
+			struct result_test_rec *rec, char *why, size_t whylen);
+
+/*
+ * A document read thin (json_thin.c): each test's "intervals" array
+ * under runs[].tests read apart, element by element, into a compact
+ * log, each element's tree freed as soon as it is read, and left empty
+ * in the tree; 10^6 intervals then cost their 80 bytes each, not the
+ * kilobyte of their objects. json_read_intervals takes a log as it
+ * would have read the array: each element checked as it is parsed,
+ * the first failure of each kind kept, since which one is told (and
+ * whether a log must tile its window) depends on the test's "workers",
+ * known only once the test is whole.
+ */
+enum json_thin_fail {
+	THIN_READ,	/* an element not an interval (read_one) */
+	THIN_ORDER,	/* an end before the one above (one worker's log) */
+	THIN_START_LOG, /* a start off the end above (one worker's log) */
+	THIN_START_SUM, /* a start before the test (a sum of workers) */
+	THIN_FAILS
+};
+
+struct json_thin_log {
+	json_t *array; /* its array in the tree, left empty */
+	size_t run;    /* runs[run].tests.<test> */
+	enum result_test test;
+	struct result_interval *v; /* malloc'd, n of them */
+	size_t n;
+	/* The first failure of each kind: its element's index and why
+	 * (malloc'd); why NULL: none. */
+	size_t fail_at[THIN_FAILS];
+	char *fail_why[THIN_FAILS];
+};
+
+struct json_thin {
+	struct json_thin_log *logs; /* by array, for bsearch */
+	size_t n, cap;
+};
+
+/* Element i of a log at at ("runs[0].tests.ran_read"), parsed as e,
+ * into log->v[i] (room made by the caller), each check done and its
+ * first failure kept. 0, or -1 without memory. */
+int json_thin_element(json_t *e, const char *at, size_t i,
+		      struct json_thin_log *log);
+
+/*
+ * The document of buf: as json_loadb's, read thin (above) where its
+ * intervals allow; where anything is not as clyde writes it (a syntax
+ * error, a key twice, more than 1000000 intervals in a test), read
+ * whole, so that what is refused is refused as before. NULL with err.
+ */
+json_t *json_thin_load(const char *buf, size_t len, struct json_thin *thin,
+		       json_error_t *err);
+
+/* Free thin's logs (their intervals, unless handed to a record). */
+void json_thin_free(struct json_thin *thin);
 
 /* The document's settings into r (result_init's values where absent). */
 int json_read_settings(json_t *doc, struct run_result *r, char *why,

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 #include "json_impl.h"
@@ -164,11 +165,89 @@ static int check_start(json_t *e, const char *key,
 			   what);
 }
 
-int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
-			char *why, size_t whylen)
+/* Keep why as failure f of log at element i, unless one came before. */
+static int keep_fail(struct json_thin_log *log, enum json_thin_fail f, size_t i,
+		     const char *why)
+{
+	if (log->fail_why[f])
+		return 0;
+	log->fail_at[f] = i;
+	log->fail_why[f] = strdup(why);
+	return log->fail_why[f] ? 0 : -1;
+}
+
+int json_thin_element(json_t *e, const char *at, size_t i,
+		      struct json_thin_log *log)
+{
+	char key[200], why[400];
+	int bad = 0;
+
+	/* After an element that is no interval, nothing more is told. */
+	if (log->fail_why[THIN_READ])
+		return 0;
+	snprintf(key, sizeof(key), "%.150s.intervals[%zu]", at, i);
+	if (read_one(e, key, &log->v[i], why, sizeof(why)) < 0)
+		return keep_fail(log, THIN_READ, i, why);
+	if (check_order(e, key, log->v, i, why, sizeof(why)) < 0)
+		bad |= keep_fail(log, THIN_ORDER, i, why);
+	if (check_start(e, key, log->v, i, false, why, sizeof(why)) < 0)
+		bad |= keep_fail(log, THIN_START_LOG, i, why);
+	if (check_start(e, key, log->v, i, true, why, sizeof(why)) < 0)
+		bad |= keep_fail(log, THIN_START_SUM, i, why);
+	return bad ? -1 : 0;
+}
+
+static int cmp_log(const void *a, const void *b)
+{
+	const json_t *x = ((const struct json_thin_log *)a)->array,
+		     *y = ((const struct json_thin_log *)b)->array;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The log read apart for array a, or NULL. */
+static struct json_thin_log *log_of(const struct json_thin *thin, json_t *a)
+{
+	struct json_thin_log k = {.array = a};
+
+	if (!thin || !thin->n || !json_is_array(a) || json_array_size(a))
+		return NULL;
+	return bsearch(&k, thin->logs, thin->n, sizeof(k), cmp_log);
+}
+
+/* A log read apart into rec, or the failure its reading would have
+ * told first. */
+static int take_log(struct json_thin_log *log, bool sum,
+		    struct result_test_rec *rec, char *why, size_t whylen)
+{
+	int f = -1;
+
+	/* The first pass: each element read, then (one log) in order. */
+	if (log->fail_why[THIN_READ])
+		f = THIN_READ;
+	if (!sum && log->fail_why[THIN_ORDER] &&
+	    (f < 0 || log->fail_at[THIN_ORDER] < log->fail_at[THIN_READ]))
+		f = THIN_ORDER;
+	/* Then where each one starts. */
+	if (f < 0)
+		f = sum ? THIN_START_SUM : THIN_START_LOG;
+	if (log->fail_why[f]) {
+		snprintf(why, whylen, "%s", log->fail_why[f]);
+		return -1;
+	}
+	rec->intervals = log->v;
+	rec->nintervals = (unsigned)log->n;
+	log->v = NULL;
+	log->n = 0;
+	return 0;
+}
+
+int json_read_intervals(json_t *o, const char *at, const struct json_thin *thin,
+			struct result_test_rec *rec, char *why, size_t whylen)
 {
 	json_t *a = json_object_get(o, "intervals"), *e;
 	const bool sum = json_is_array(json_object_get(o, "workers"));
+	struct json_thin_log *log = log_of(thin, a);
 	char key[200];
 	size_t i;
 
@@ -176,6 +255,8 @@ int json_read_intervals(json_t *o, const char *at, struct result_test_rec *rec,
 	free(rec->intervals);
 	rec->intervals = NULL;
 	rec->nintervals = 0;
+	if (log)
+		return take_log(log, sum, rec, why, whylen);
 	if (!a)
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) > 1000000)

@@ -124,6 +124,7 @@ static int read_preconditioned(json_t *o, const char *at,
  * a random-I/O figure's own parts and, with hist, the histogram.
  */
 int json_read_measured(json_t *o, const char *at, int hist,
+		       const struct json_thin *thin,
 		       struct result_test_rec *rec, char *why, size_t whylen)
 {
 	const char *status = json_string_value(json_object_get(o, "status"));
@@ -154,7 +155,7 @@ int json_read_measured(json_t *o, const char *at, int hist,
 		       "to 1e18",
 		       &rec->op_bytes, why, whylen) < 0 ||
 	    json_read_how(o, at, rec->how, why, whylen) < 0 ||
-	    json_read_intervals(o, at, rec, why, whylen) < 0 ||
+	    json_read_intervals(o, at, thin, rec, why, whylen) < 0 ||
 	    json_read_cliff(o, at, rec, why, whylen) < 0 ||
 	    json_read_steady(o, at, rec, why, whylen) < 0 ||
 	    read_preconditioned(o, at, rec, why, whylen) < 0 ||
@@ -338,9 +339,10 @@ int json_read_run_keys(json_t *run, size_t i, struct run_result *row, char *why,
 	char key[64];
 
 	snprintf(key, sizeof(key), "runs[%zu].seed", i);
-	if (seed && !json_is_null(seed) && !json_is_integer(seed))
+	if (seed && !json_is_null(seed) && !json_whole(seed, INT64_MAX))
 		return json_refuse(why, whylen, key, seed,
-				   "a seed: expected a whole number or null");
+				   "a seed: expected a whole number from 0, "
+				   "or null (no seed is negative)");
 	snprintf(key, sizeof(key), "runs[%zu].cache_left", i);
 	if (left && !json_is_null(left) &&
 	    (!json_is_number(left) || json_number_value(left) < 0 ||

@@ -174,14 +174,15 @@ int json_read_test(json_t *o, const char *at, int hist,
 {
 	if (check_test(o, at, why, whylen) < 0)
 		return -1;
-	return json_read_measured(o, at, hist, rec, why, whylen);
+	return json_read_measured(o, at, hist, NULL, rec, why, whylen);
 }
 
 /*
  * The cell of a figure bonnie++'s line does not carry, from its test
  * object (checked): as the line would have it if it had a field.
  */
-static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
+static void cell_of_test(json_t *o, enum result_test t,
+			 const struct result_test_rec *rec, struct csv_cell *c)
 {
 	const char *status = json_string_value(json_object_get(o, "status"));
 	json_t *rate = json_object_get(o, "rate");
@@ -197,7 +198,8 @@ static void cell_of_test(json_t *o, enum result_test t, struct csv_cell *c)
 		     cpu ? (int)json_integer_value(cpu) : -1,
 		     (uint64_t)json_integer_value(lat));
 	c->bandwidth = json_number_value(json_object_get(o, "bandwidth"));
-	json_read_how(o, "", c->how, NULL, 0);
+	/* The same key as the record's (json_read_measured). */
+	c->how = rec->how;
 }
 
 /* The percentiles of a test's latency object into c (checked). */
@@ -222,7 +224,8 @@ static void cell_percentiles(json_t *lat, struct csv_cell *c)
  * figures no line holds, and what each test measured.
  */
 static int read_tests(json_t *tests, struct run_result *row, size_t run,
-		      int hist, char *why, size_t whylen)
+		      int hist, const struct json_thin *thin, char *why,
+		      size_t whylen)
 {
 	char at[120];
 
@@ -241,13 +244,13 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 		snprintf(at, sizeof(at), "runs[%zu].tests.%s", run,
 			 result_test_name(t));
 		if (check_test(o, at, why, whylen) < 0 ||
-		    json_read_measured(o, at, hist, &row->t[t], why, whylen) <
-			0)
+		    json_read_measured(o, at, hist, thin, &row->t[t], why,
+				       whylen) < 0)
 			return -1;
 		rate = json_object_get(o, "rate");
 		/* A figure no line holds: the cell is what the test says. */
 		if (!figure_bonnie(t))
-			cell_of_test(o, t, c);
+			cell_of_test(o, t, &row->t[t], c);
 		if (c->state == CSV_EMPTY || !rate)
 			continue;
 		c->rate = json_number_value(rate);
@@ -259,7 +262,8 @@ static int read_tests(json_t *tests, struct run_result *row, size_t run,
 
 /* One run into row (settings from the document's); 0, or -1 with why. */
 static int read_run(json_t *doc, json_t *run, size_t i, int hist,
-		    struct run_result *row, char *why, size_t whylen)
+		    const struct json_thin *thin, struct run_result *row,
+		    char *why, size_t whylen)
 {
 	const char *csv = json_string_value(json_object_get(run, "csv"));
 	char cwhy[300];
@@ -279,12 +283,16 @@ static int read_run(json_t *doc, json_t *run, size_t i, int hist,
 		snprintf(why, whylen, "runs[%zu].csv is not a result line", i);
 		return -1;
 	}
+	if (result_measure(row) < 0) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
 	row->measured = 1;
 	if (json_read_settings(doc, row, why, whylen) < 0 ||
 	    json_read_run_keys(run, i, row, why, whylen) < 0)
 		return -1;
-	return read_tests(json_object_get(run, "tests"), row, i, hist, why,
-			  whylen);
+	return read_tests(json_object_get(run, "tests"), row, i, hist, thin,
+			  why, whylen);
 }
 
 /* Whether doc is a clyde (or clyde-pgscan) result of the schema this
@@ -338,13 +346,38 @@ static void free_rows(struct run_result *rows, size_t n)
 	free(rows);
 }
 
+/* A copy of doc without its runs, the keys in doc's order; NULL without
+ * memory. Not a copy of the whole, runs and all: a document's intervals
+ * may be most of it. */
+static json_t *head_of(json_t *doc)
+{
+	json_t *head = json_object(), *v;
+	const char *key;
+
+	json_object_foreach(doc, key, v)
+	{
+		if (!strcmp(key, "runs"))
+			continue;
+		if (!head || json_object_set_new(head, key, json_deep_copy(v)))
+			goto fail;
+	}
+	return head;
+fail:
+	json_decref(head);
+	return NULL;
+}
+
 int json_read_doc(const char *buf, size_t len, unsigned flags,
 		  struct run_result **rows, json_t ***runs_out, json_t **head,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
 		  char *why, size_t whylen, int *line)
 {
 	json_error_t err;
-	json_t *doc = json_loadb(buf, len, 0, &err), *runs, *run;
+	struct json_thin thin = {0};
+	/* A run kept (runs_out) is its tree as read: whole then. */
+	json_t *doc = runs_out ? json_loadb(buf, len, 0, &err)
+			       : json_thin_load(buf, len, &thin, &err),
+	       *runs, *run;
 	struct run_result *out = NULL;
 	json_t **kept = NULL;
 	size_t i, nruns = 0;
@@ -369,17 +402,15 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 	if (runs_out)
 		kept = calloc(nruns ? nruns : 1, sizeof(*kept));
 	if (head)
-		*head = json_deep_copy(doc);
+		*head = head_of(doc);
 	if (!out || (runs_out && !kept) || (head && !*head)) {
 		snprintf(why, whylen, "out of memory");
 		goto fail;
 	}
-	if (head)
-		json_object_del(*head, "runs");
 	json_array_foreach(runs, i, run)
 	{
-		if (read_run(doc, run, i, flags & JSON_READ_HIST, &out[n], why,
-			     whylen) == 0) {
+		if (read_run(doc, run, i, flags & JSON_READ_HIST, &thin,
+			     &out[n], why, whylen) == 0) {
 			if (kept)
 				kept[n] = json_incref(run);
 			n++;
@@ -392,6 +423,7 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		bad_run(ctx, why);
 	}
 	json_decref(doc);
+	json_thin_free(&thin);
 	*rows = out;
 	if (runs_out)
 		*runs_out = kept;
@@ -406,5 +438,6 @@ fail:
 	}
 	free_rows(out, (size_t)n);
 	json_decref(doc);
+	json_thin_free(&thin);
 	return -1;
 }

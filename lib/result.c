@@ -15,16 +15,23 @@
 #include "stats.h"
 #include "units.h"
 
+/* The records of a result that measured nothing: read-only, so that a
+ * write meant for records of its own faults at once. */
+static const struct result_test_rec result_none[RT_COUNT];
+
 void result_init(struct run_result *r)
 {
 	memset(r, 0, sizeof(*r));
+	r->t = (struct result_test_rec *)result_none;
 	r->concurrency = RESULT_DEF_CONCURRENCY;
 	r->chunk = RESULT_DEF_CHUNK;
 	r->seeks = RESULT_DEF_SEEKS;
 	r->seek_procs = RESULT_DEF_PROCS;
 	r->cache_left = -1.0;
-	for (int t = 0; t < RT_COUNT; t++)
+	for (int t = 0; t < RT_COUNT; t++) {
 		r->c[t].cpu = -1;
+		r->c[t].how = "";
+	}
 }
 
 void result_per_char_of_line(struct run_result *r)
@@ -129,10 +136,32 @@ void result_rec_free(struct result_test_rec *rec)
 	result_io_free(rec);
 }
 
+int result_has_records(const struct run_result *r)
+{
+	return r->t && r->t != result_none;
+}
+
+int result_measure(struct run_result *r)
+{
+	struct result_test_rec *t;
+
+	if (result_has_records(r))
+		return 0;
+	t = calloc(RT_COUNT, sizeof(*t));
+	if (!t)
+		return -1;
+	r->t = t;
+	return 0;
+}
+
 void result_free(struct run_result *r)
 {
-	for (int t = 0; t < RT_COUNT; t++)
-		result_rec_free(&r->t[t]);
+	if (result_has_records(r)) {
+		for (int t = 0; t < RT_COUNT; t++)
+			result_rec_free(&r->t[t]);
+		free(r->t);
+	}
+	r->t = (struct result_test_rec *)result_none;
 }
 
 struct hist *result_hist_dup(const struct hist *h)

@@ -190,8 +190,9 @@ struct csv_cell {
 	/* Bytes/s of a figure whose operations have one size (the rate
 	 * times result_test_rec.op_bytes); 0 = none. Not in any line. */
 	double bandwidth;
-	/* The settings it ran with (result_test_rec.how). Not in any line. */
-	char how[RESULT_HOW_MAX];
+	/* The settings it ran with: its record's how (result_test_rec),
+	 * which it points into, or "" (csv_cell_set). Not in any line. */
+	const char *how;
 };
 
 #define CSV_TEXT_MAX 64
@@ -261,7 +262,11 @@ struct run_result {
 	uint64_t min_size;
 	uint64_t num_dirs;
 	uint64_t file_chunk;
-	struct result_test_rec t[RT_COUNT];
+	/* RT_COUNT records, one a figure. result_init points t at one
+	 * shared set of empty records, read-only: a CSV line's, which
+	 * measured nothing, costs no more than what it shows.
+	 * result_measure gives r records of its own, to fill. */
+	struct result_test_rec *t;
 	/* How the page cache was kept out of the read figures. */
 	enum result_cache { RC_NONE, RC_EVICT, RC_DIRECT } cache;
 	double cache_left; /* most of the data file found cached before a
@@ -285,8 +290,16 @@ struct run_result {
 /* Zero a result and set bonnie++'s defaults (no histogram held). */
 void result_init(struct run_result *r);
 
-/* Free the histograms r holds (r stays valid, with none); r may be one
- * result_init or csv_parse filled, or all zeros. */
+/* Give r records of its own (r->t, all empty), unless it has them:
+ * before anything is written into them. 0, or -1 without memory. */
+int result_measure(struct run_result *r);
+
+/* Whether r has records of its own (result_measure). */
+int result_has_records(const struct run_result *r);
+
+/* Free the records and histograms r holds (r stays valid, with the
+ * shared empty records); r may be one result_init or csv_parse filled,
+ * or all zeros. */
 void result_free(struct run_result *r);
 
 /* The same for one test's record. */

@@ -102,6 +102,8 @@ static void timed_block_output(double seconds, char **table, char **csv)
 	clk_set_source(NULL);
 
 	result_init(&r);
+	if (result_measure(&r) < 0)
+		abort();
 	strcpy(r.version, "t");
 	strcpy(r.name, "h");
 	r.file_size = 64ull << 20;

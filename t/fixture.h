@@ -6,6 +6,7 @@
 #ifndef CLYDE_T_FIXTURE_H
 #define CLYDE_T_FIXTURE_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "result.h"
@@ -43,6 +44,8 @@ static inline void fx_fast(struct run_result *r, enum result_test t,
 static inline void fx_vm200(struct run_result *r)
 {
 	result_init(r);
+	if (result_measure(r) < 0)
+		abort();
 	strcpy(r->version, "2.00a");
 	strcpy(r->name, "vm");
 	r->seed = 1795989744u;
@@ -66,6 +69,8 @@ static inline void fx_vm200(struct run_result *r)
 static inline void fx_convm103(struct run_result *r)
 {
 	result_init(r);
+	if (result_measure(r) < 0)
+		abort();
 	strcpy(r->version, "1.03");
 	strcpy(r->name, "convm004");
 	r->file_size = 16 * UNITS_GIB;

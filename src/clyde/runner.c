@@ -39,7 +39,17 @@ enum runner_status runner_run(const struct runner_env *env,
 	    .ranks = ranks,
 	};
 	enum runner_status st;
+	int bad = result_measure(r);
 
+	/* Records of its own (and each target's), to fill. */
+	for (unsigned i = 0; env->per && i < plan.ntargets; i++)
+		bad |= result_measure(&env->per[i]);
+	if (bad) {
+		snprintf(r->error, sizeof(r->error), "the results: %s",
+			 strerror(ENOMEM));
+		error_on(env->err, "%s", r->error);
+		return RUNNER_FAILED;
+	}
 	if (runner_init(env->err)) {
 		snprintf(r->error, sizeof(r->error), "a phase is not valid");
 		return RUNNER_FAILED;

@@ -45,22 +45,31 @@ static const char *const kinds[] = {
     [REPORT_DOC_JVERIFY] = "clyde journal check",
 };
 
-/* The document's kind by its "program" (and a clyde document's
- * "journal_verify"), or -1 (*doc NULL) for any other. */
-static int doc_kind(const char *buf, size_t len, json_t **doc)
+/* The kind of document look by its "program" (and a clyde document's
+ * "journal_verify"), or -1 for any other. */
+static int kind_of(json_t *look)
 {
-	const char *p;
+	const char *p = json_string_value(json_object_get(look, "program"));
 
-	*doc = json_loadb(buf, len, 0, NULL);
-	p = json_string_value(json_object_get(*doc, "program"));
 	for (int k = 0; p && k < (int)NPROGRAMS; k++)
 		if (!strcmp(p, programs[k]))
 			return k;
-	if (p && !strcmp(p, "clyde") && json_object_get(*doc, "journal_verify"))
+	if (p && !strcmp(p, "clyde") && json_object_get(look, "journal_verify"))
 		return REPORT_DOC_JVERIFY;
-	json_decref(*doc);
-	*doc = NULL;
 	return -1;
+}
+
+/* The document's kind, and then the document in *doc; or -1 (*doc
+ * NULL) for any other. The look is a thin one (json_load_thin): a clyde
+ * result's intervals, most of a large one, cost no tree here. */
+static int doc_kind(const char *buf, size_t len, json_t **doc)
+{
+	json_t *look = json_load_thin(buf, len);
+	int k = kind_of(look);
+
+	json_decref(look);
+	*doc = k < 0 ? NULL : json_loadb(buf, len, 0, NULL);
+	return *doc ? k : -1;
 }
 
 /* zcav's loops line names the writer's version: a short word. */
