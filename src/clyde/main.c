@@ -475,7 +475,7 @@ static int run_clyde(const struct clyde_opts *o)
 	}
 	if ((status = make_room(&x)) != 0)
 		goto out;
-	if (targets_create(&targets, o)) {
+	if (targets_create(&targets, o) || targets_probe_keep(&targets, o)) {
 		status = CLI_EXIT_USAGE;
 		goto out;
 	}
