@@ -77,7 +77,7 @@ void fill_spec_text(const struct fill_spec *s, char *buf, size_t len);
  * block, and its CRC in the last 4; integers little-endian:
  *
  *     0  magic     4  "CLYD" (0x44594c43)
- *     4  reserved  4  zero
+ *     4  flags     4  FILL_HDR_JOURNALED, else zero
  *     8  offset    8  the block's stream offset
  *    16  seed      8  the run's seed
  *    24  gen       4  the generation that wrote it
@@ -100,6 +100,19 @@ void fill_spec_text(const struct fill_spec *s, char *buf, size_t len);
 #define FILL_HEADER 32u
 #define FILL_MAGIC  0x44594c43u
 
+/*
+ * The header's flag of a block written under a write journal: its
+ * generations are the journal's (a write each), which only the journal
+ * can judge, so a check without it must refuse rather than call older
+ * blocks lost.
+ */
+#define FILL_HDR_JOURNALED 0x1u
+
+/* fill_new's verify: FILL_VERIFY, with FILL_JOURNALED to flag every
+ * header FILL_HDR_JOURNALED. */
+#define FILL_VERIFY    0x1
+#define FILL_JOURNALED 0x2
+
 struct fill; /* opaque: the content pool of one writer */
 
 /*
@@ -114,10 +127,10 @@ static inline uint64_t fill_worker_seed(uint64_t seed, unsigned n)
 }
 
 /*
- * A writer's content: spec, the run's seed, verify (1: every 4 KiB
- * block carries a header and CRC), max_len (the largest len any fill_at
- * will ask). NULL with errno ENOMEM, or EINVAL for dedupe with verify,
- * a bad spec or max_len 0.
+ * A writer's content: spec, the run's seed, verify (FILL_VERIFY: every
+ * 4 KiB block carries a header and CRC; | FILL_JOURNALED), max_len (the largest
+ * len any fill_at will ask). NULL with errno ENOMEM, or EINVAL for dedupe with
+ * verify, a bad spec or max_len 0.
  */
 struct fill *fill_new(const struct fill_spec *spec, uint64_t seed, int verify,
 		      size_t max_len);
@@ -188,6 +201,10 @@ void fill_bad_text(const struct fill_bad *bad, char *buf, size_t len);
  */
 int fill_header_read(const void *block, uint64_t *off, uint64_t *seed,
 		     uint32_t *gen, struct fill_spec *spec);
+
+/* The header flags of a block fill_header_read found valid
+ * (FILL_HDR_JOURNALED). */
+uint32_t fill_header_flags(const void *block);
 
 /*
  * CRC-32 as zlib's crc32(crc, buf, len) computes it (chainable, 0 to

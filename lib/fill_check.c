@@ -171,3 +171,8 @@ int fill_header_read(const void *block, uint64_t *off, uint64_t *seed,
 	}
 	return 0;
 }
+
+uint32_t fill_header_flags(const void *block)
+{
+	return fill_get_le32((const unsigned char *)block + 4);
+}

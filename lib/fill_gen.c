@@ -92,7 +92,9 @@ struct fill *fill_new(const struct fill_spec *spec, uint64_t seed, int verify,
 	f->spec = *spec;
 	f->spec.pct = pct_mode ? spec->pct : 0;
 	f->seed = seed;
-	f->verify = !!verify;
+	f->verify = !!(verify & FILL_VERIFY);
+	f->hdr_flags =
+	    f->verify && (verify & FILL_JOURNALED) ? FILL_HDR_JOURNALED : 0;
 	f->max_len = max_len;
 	f->pool_len =
 	    FILL_POOL + round_up(max_len, FILL_BLOCK) + 2 * FILL_BLOCK;
@@ -165,7 +167,7 @@ static void header_put(const struct fill *f, unsigned char *blk, uint64_t boff,
 		       uint32_t gen)
 {
 	fill_put_le32(blk, FILL_MAGIC);
-	fill_put_le32(blk + 4, 0);
+	fill_put_le32(blk + 4, f->hdr_flags);
 	fill_put_le64(blk + 8, boff);
 	fill_put_le64(blk + 16, f->seed);
 	fill_put_le32(blk + 24, gen);

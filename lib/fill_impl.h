@@ -26,6 +26,7 @@ struct fill {
 	struct fill_spec spec;
 	uint64_t seed;
 	int verify;
+	uint32_t hdr_flags; /* the header's flags (FILL_HDR_JOURNALED) */
 	size_t max_len;
 	/*
 	 * FILL_POOL bytes of content, then as many again repeated as a

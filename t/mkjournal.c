@@ -127,7 +127,8 @@ static void block_of(const struct plan *p, struct fill *f, unsigned char *buf,
 static int write_data(const char *path, const struct plan *p)
 {
 	struct fill_spec spec = {.mode = FILL_RANDOM};
-	struct fill *f = fill_new(&spec, fill_worker_seed(p->seed, 1), 1, B);
+	struct fill *f = fill_new(&spec, fill_worker_seed(p->seed, 1),
+				  FILL_VERIFY | FILL_JOURNALED, B);
 	static unsigned char buf[B];
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	int e = 0;

@@ -222,7 +222,8 @@ static void print_run(struct runs *x, const struct run_result *r, FILE *csv_out,
  * --journal: the journal of the run of seed, over the first target's
  * data file, said in one line with where the data file is, so that
  * after a cut that ends clyde unawares the two can be found. 0, or
- * CLI_EXIT_FAILED after one line.
+ * CLI_EXIT_USAGE after one line: made before the first test, a journal
+ * that cannot be made is a refusal, as --json's file is.
  */
 static int journal_open(struct runs *x, uint64_t seed, struct jrun **jr)
 {
@@ -238,7 +239,7 @@ static int journal_open(struct runs *x, uint64_t seed, struct jrun **jr)
 			sizeof(why));
 	if (!*jr) {
 		error("--journal '%s': %s", jq, why);
-		return CLI_EXIT_FAILED;
+		return CLI_EXIT_USAGE;
 	}
 	x->journaled = 1;
 	x->journal_seed = seed;
@@ -283,8 +284,8 @@ static int run_each(struct runs *x, struct run_result *r, FILE *csv_out,
 		int jrc;
 
 		run_settings(x, r, seed);
-		if (o->journal && journal_open(x, seed, &env.jr))
-			return CLI_EXIT_FAILED;
+		if (o->journal && (jrc = journal_open(x, seed, &env.jr)))
+			return jrc;
 		if (x->live)
 			live_run_begin(x->live, run);
 		st = runner_run(&env, r);
@@ -474,7 +475,7 @@ static int run_clyde(const struct clyde_opts *o)
 	}
 	if ((status = make_room(&x)) != 0)
 		goto out;
-	if (targets_create(&targets, o)) {
+	if (targets_create(&targets, o) || targets_probe_keep(&targets, o)) {
 		status = CLI_EXIT_USAGE;
 		goto out;
 	}
@@ -548,9 +549,13 @@ int main(int argc, char **argv)
 	cli_ignore_sigpipe();
 	if ((rc = opt_exit(opts_parse(argc, argv, &o, stdout, stderr))) >= 0)
 		return rc;
-	if (o.verify_only) /* a data file an earlier run kept: no test */
+	if (o.verify_only) { /* a data file an earlier run kept: no test */
+		/* -u/-g: the check reads as that user, as a run would. */
+		if (drop_privileges(&o))
+			return CLI_EXIT_USAGE;
 		return o.journal ? verify_journal(&o, stdout, stderr)
 				 : verify_only(o.verify_only, stdout, stderr);
+	}
 	/* The first to run sets the status; a blocked write() returns so
 	 * the phase can stop. A file-size limit is an error to report,
 	 * after which the scratch directory is still removed. */

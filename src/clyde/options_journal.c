@@ -24,6 +24,10 @@ int opts_take_journal(struct opt_ctx *c, const char *arg)
 {
 	if (!*arg)
 		return opt_refuse(c, "expected the path of a journal file");
+	/* One journal follows one data file: a second, other name is
+	 * refused as -z's second value is. */
+	if (opts_state(c)->o.journal && strcmp(opts_state(c)->o.journal, arg))
+		return opt_twice(c, opts_state(c)->o.journal);
 	opts_state(c)->o.journal = arg;
 	return 0;
 }

@@ -335,5 +335,10 @@ struct fill *runner_fill_new(const struct run_plan *rp, uint64_t seed)
 		max = need;
 	if (max < FILL_BLOCK)
 		max = FILL_BLOCK;
-	return fill_new(&o->data, seed, o->verify, max);
+	/* Under --journal each header says so (fill.h), so that a check
+	 * without the journal refuses the file. */
+	return fill_new(&o->data, seed,
+			(o->verify ? FILL_VERIFY : 0) |
+			    (o->journal ? FILL_JOURNALED : 0),
+			max);
 }

@@ -37,12 +37,21 @@ int targets_check(struct run_plan *rp);
  * --keep, before targets_remove: every data file of the scratch
  * directories (DIR/clyde.X/data, DIR/clyde.X/w.K/data) moved to its -d
  * as clyde-kept.SEED (clyde-kept.SEED.w.K), never over a file there
- * (renameat2 with RENAME_NOREPLACE), each said in one line on err. 0,
- * or -1 when one could not be kept (it is then removed with the scratch
- * directory).
+ * (renameat2 with RENAME_NOREPLACE; where the filesystem refuses rename
+ * flags, link then unlink), each said in one line on err. 0, or -1 when
+ * one could not be kept (it is then removed with the scratch directory).
  */
 int targets_keep(struct targets *t, const struct clyde_opts *o, uint64_t seed,
 		 FILE *err);
+
+/*
+ * Under --keep or --journal, after targets_create: whether each
+ * scratch directory's filesystem can move a file without replacing a
+ * name (a probe file made, moved and removed), so that a data file it
+ * could not keep is said before the run writes it. 0, or -1 after one
+ * line.
+ */
+int targets_probe_keep(struct targets *t, const struct clyde_opts *o);
 
 /* Every target's scratch directory made; -1 after one line (then the
  * ones made are still removed by targets_remove). */

@@ -37,6 +37,8 @@ struct vo {
 	uint64_t oldest_off; /* the first block of the oldest generation */
 	struct fill_bad bad; /* the first fault that ends the pass */
 	int failed;
+	int journaled;	/* a block was written under --journal: the pass
+			 * ends, refused */
 	uint32_t *gens; /* per block, for the count of lost ones */
 	uint64_t ngens;
 };
@@ -49,6 +51,11 @@ static int vo_block(struct vo *v, const unsigned char *b, uint64_t off)
 
 	if (fill_header_read(b, &at, &seed, &gen, NULL) != 0) {
 		v->bad = (struct fill_bad){.fault = FILL_CORRUPT, .off = off};
+		return 1;
+	}
+	/* Its generations are the journal's: only it can judge them. */
+	if (fill_header_flags(b) & FILL_HDR_JOURNALED) {
+		v->journaled = 1;
 		return 1;
 	}
 	if (v->blocks == 0)
@@ -167,6 +174,13 @@ static int vo_report(const struct vo *v, const char *path, const char *shown,
 	uint64_t lost = 0;
 	char text[256];
 
+	if (v->journaled) {
+		error_on(err,
+			 "--verify-only '%s': written under --journal: give "
+			 "it (--journal=FILE, the journal of its run)",
+			 shown);
+		return CLI_EXIT_USAGE;
+	}
 	for (uint64_t i = 0; v->gens && i < v->blocks && i < v->ngens; i++)
 		lost += v->gens[i] < v->newest;
 	if (v->failed && v->bad.fault == FILL_CORRUPT) {

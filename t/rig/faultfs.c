@@ -205,6 +205,8 @@ static int ff_rename(const char *from, const char *to, unsigned flags)
 		return -EPERM;
 	CHECK(rename, from);
 	if (flags)
+		CHECK(rename_flags, from);
+	if (flags)
 		return ERR(
 		    renameat2(backing, rel(from), backing, rel(to), flags));
 	return ERR(renameat(backing, rel(from), backing, rel(to)));

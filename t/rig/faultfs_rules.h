@@ -32,7 +32,9 @@
 #include <stdio.h>
 #include <stdint.h>
 
-/* The operations a rule can name (FUSE's high-level calls). */
+/* The operations a rule can name (FUSE's high-level calls);
+ * rename_flags is a rename with flags (RENAME_NOREPLACE, ...), checked
+ * after rename: refused with EINVAL, it is NFS's and libfuse 2's. */
 #define FF_OPS(X)                                                              \
 	X(getattr)                                                             \
 	X(readlink)                                                            \
@@ -42,6 +44,7 @@
 	X(rmdir)                                                               \
 	X(symlink)                                                             \
 	X(rename)                                                              \
+	X(rename_flags)                                                        \
 	X(link)                                                                \
 	X(chmod)                                                               \
 	X(chown)                                                               \
