@@ -29,13 +29,21 @@ side() {
 	"$R" json -o "$WORK/$1.json" "$WORK/$1".?.json 2>"$WORK/err" ||
 		fail "report json: $(cat "$WORK/err")"
 	# A machine busy enough can stall the rig's burst past what the
-	# cliff tells from noise, in one run: two of three suffice.
-	[ "$(jq '[.runs[].tests.put_block.cliff.found | select(.)] | length' "$WORK/$1.json")" -ge 2 ] ||
-		fail "$1: runs without their cliff: $(jq -c '[.runs[].tests.put_block.cliff]' "$WORK/$1.json")"
+	# cliff tells from noise, in one run: two of three suffice. In more
+	# (seen beside a build of the tree and other tests' rigs) the side
+	# is noted as missed and measured once more, as a figure is: it
+	# fails when it misses both times.
+	found=$(jq '[.runs[].tests.put_block.cliff.found | select(.)] | length' "$WORK/$1.json")
+	if [ "$found" -lt 2 ]; then
+		echo "$1: runs without their cliff: $(jq -c '[.runs[].tests.put_block.cliff]' "$WORK/$1.json")" >&2
+		missed_figure "$1: runs with their cliff" "$found of 3" 0 "2 of 3"
+		side_missed=1
+	fi
 }
 # judge: compare's absorbed row says smaller, about 2:1; else noted as a
 # missed figure (a machine busy enough can put a run's burst off).
 judge() {
+	[ -z "$side_missed" ] || return 0
 	"$R" compare "$WORK/mirror-off.json" "$WORK/mirror-on.json" >"$WORK/cmp" 2>"$WORK/err" ||
 		fail "compare: $(cat "$WORK/err")"
 	cat "$WORK/cmp" >&2
@@ -48,10 +56,12 @@ judge() {
 		awk -v a="$4" -v b="$7" 'BEGIN { r = a / b; exit !(r > 1.8 && r < 2.2) }' ||
 		missed_figure "absorbed, off against on" "$4 against $7 (${12})" 0 "smaller, about 2:1"
 }
+side_missed=
 side mirror-off 32
 side mirror-on 16
 judge
 if measure_again; then
+	side_missed=
 	side mirror-off 32
 	side mirror-on 16
 	judge
