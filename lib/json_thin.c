@@ -367,7 +367,9 @@ static int bind_logs(json_t *doc, struct json_thin *thin)
 			return -1;
 		log->array = a;
 	}
-	qsort(thin->logs, thin->n, sizeof(thin->logs[0]), cmp_array);
+	if (thin->n > 1)
+		qsort(thin->logs, thin->n, sizeof(thin->logs[0]),
+		      cmp_array);
 	for (size_t i = 1; i < thin->n; i++)
 		if (thin->logs[i].array == thin->logs[i - 1].array)
 			return -1;

@@ -118,6 +118,7 @@ static void timed_block_output(double seconds, char **table, char **csv)
 	out = open_memstream(csv, &len);
 	csv_write(out, &r, CSV_198);
 	fclose(out);
+	result_free(&r);
 }
 
 START_TEST(plus_rule_end_to_end)

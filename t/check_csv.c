@@ -56,6 +56,7 @@ START_TEST(real_line_198)
 	ck_assert_int_eq(count_fields(l), 50);
 	ck_assert_int_eq(csv_field_count(CSV_198), 50);
 	free(l);
+	result_free(&r);
 }
 END_TEST
 
@@ -70,6 +71,7 @@ START_TEST(real_line_197)
 	ck_assert_int_eq(count_fields(l), 48);
 	ck_assert_int_eq(csv_field_count(CSV_197), 48);
 	free(l);
+	result_free(&r);
 }
 END_TEST
 
@@ -84,6 +86,7 @@ START_TEST(real_line_103)
 	ck_assert_int_eq(count_fields(l), 27);
 	ck_assert_int_eq(csv_field_count(CSV_103), 27);
 	free(l);
+	result_free(&r);
 }
 END_TEST
 
@@ -102,6 +105,7 @@ START_TEST(chunk_and_labels)
 	/* 1.98 keeps size and chunk in their own fields. */
 	ck_assert_ptr_nonnull(strstr(l, ",1500M,4k,8192,5,"));
 	free(l);
+	result_free(&r);
 }
 END_TEST
 
@@ -128,6 +132,7 @@ START_TEST(not_run_is_empty)
 	l = line(&r, CSV_103);
 	ck_assert_str_eq(l, "h,64M,,,,,,,,,,,,,,,,,,,,,,,,,\n");
 	free(l);
+	result_free(&r);
 }
 END_TEST
 

@@ -476,6 +476,7 @@ START_TEST(round_trip)
 	assert_same_row(&q.row, &p.row, 1);
 
 	/* And the 1.03 line its figures, without latencies. */
+	result_free(&r);
 	fx_convm103(&r);
 	FX_CAPTURE(buf, csv_write(out, &r, CSV_103));
 	parse(buf, 0, &q);
@@ -489,6 +490,7 @@ START_TEST(round_trip)
 		ck_assert_str_eq(q.row.c[t].cpu_text, of.c[t].cpu_text);
 		ck_assert_str_eq(q.row.c[t].lat_text, "");
 	}
+	result_free(&r);
 }
 END_TEST
 
@@ -879,6 +881,14 @@ static void jread(const char *doc, size_t len, struct jread *j)
 	free(copy);
 }
 
+/* The rows jread read, and their records. */
+static void jread_free(struct jread *j)
+{
+	for (int i = 0; i < j->n; i++)
+		result_free(&j->rows[i]);
+	free(j->rows);
+}
+
 /* A document of the given runs (a JSON array text). */
 static char *doc_of(const char *runs)
 {
@@ -901,6 +911,7 @@ START_TEST(json_valid)
 	fx_vm200(&r);
 	fast = result_rate(&r.t[RT_seq_stat], RK_FILE);
 	json_array_append_new(runs, json_run(&r));
+	result_free(&r);
 	fx_convm103(&r);
 	json_array_append_new(runs, json_run(&r));
 	json_object_set_new(doc, "schema_version",
@@ -921,7 +932,8 @@ START_TEST(json_valid)
 	ck_assert_double_eq_tol(j.rows[0].c[RT_seq_stat].rate, fast, 1e-6);
 	ck_assert_double_eq_tol(j.rows[1].c[RT_seeks].rate, 732.5, 1e-9);
 	ck_assert_str_eq(j.rows[1].c[RT_seeks].text, "732.5");
-	free(j.rows);
+	jread_free(&j);
+	result_free(&r);
 }
 END_TEST
 
@@ -945,7 +957,7 @@ START_TEST(json_percentiles)
 	/* A test the line says did not run takes nothing from tests. */
 	ck_assert_int_eq(j.rows[0].c[RT_seeks].state, CSV_EMPTY);
 	ck_assert_int_eq(j.rows[0].c[RT_seeks].exact_rate, 0);
-	free(j.rows);
+	jread_free(&j);
 }
 END_TEST
 
@@ -957,7 +969,7 @@ START_TEST(json_no_runs_is_empty)
 	jread(d, 0, &j);
 	free(d);
 	ck_assert_int_eq(j.n, 0);
-	free(j.rows);
+	jread_free(&j);
 }
 END_TEST
 
@@ -1238,8 +1250,7 @@ START_TEST(json_pgscan)
 	ck_assert_str_eq(j.rows[0].c[RT_pg_scan].lat_text, "");
 	ck_assert_int_eq(j.rows[0].t[RT_pg_scan].state, RS_OK);
 	ck_assert_uint_eq(j.rows[0].t[RT_pg_scan].work, 671744000);
-	result_free(&j.rows[0]);
-	free(j.rows);
+	jread_free(&j);
 }
 END_TEST
 
@@ -1297,7 +1308,7 @@ START_TEST(json_nothing_counted)
 	free(d);
 	ck_assert_msg(j.n == 1, "n %d: %s", j.n, j.why);
 	ck_assert_int_eq(j.rows[0].c[RT_putc].has_pct, 0);
-	free(j.rows);
+	jread_free(&j);
 }
 END_TEST
 
@@ -1340,6 +1351,8 @@ START_TEST(json_bad_run_skipped)
 				"nanoseconds from 0 to 1e18");
 	ck_assert_str_eq(rows[0].name, "one");
 	ck_assert_str_eq(rows[1].name, "three");
+	for (int i = 0; i < n; i++)
+		result_free(&rows[i]);
 	free(rows);
 
 	b.calls = 0;

@@ -264,12 +264,14 @@ START_TEST(round_trips)
 
 	fx_vm200(&r);
 	round_trip(&r);
+	result_free(&r);
 	fx_convm103(&r);
 	round_trip(&r);
 	r.t[RT_rewrite].state = RS_FAILED;
 	r.t[RT_seq_del].state = RS_NOT_RUN;
 	fx_fast(&r, RT_seeks, 12);
 	round_trip(&r);
+	result_free(&r);
 }
 END_TEST
 
@@ -295,6 +297,7 @@ START_TEST(cell_set_as_written)
 		ck_assert_str_eq(set.cpu_text, of.cpu_text);
 		ck_assert_str_eq(set.lat_text, of.lat_text);
 	}
+	result_free(&r);
 }
 END_TEST
 
@@ -351,6 +354,7 @@ START_TEST(json_keys)
 	ck_assert_ptr_nonnull(
 	    json_object_get(json_object_get(tests, "pg_scan"), "cpu_percent"));
 	json_decref(run);
+	result_free(&r);
 }
 END_TEST
 
@@ -482,6 +486,7 @@ START_TEST(slotless_figures)
 		free(txt);
 		free(rows);
 		report_free(&set);
+		result_free(&r);
 	}
 }
 END_TEST

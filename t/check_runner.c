@@ -31,10 +31,10 @@ static volatile sig_atomic_t stop;
  * are freed when the test ends (teardown). */
 static char *lines[8];
 static int nlines;
-/* The histograms of the results pass() filled, freed when the test ends
- * (teardown). */
-static struct hist *hists[8 * RT_COUNT];
-static int nhists;
+/* The records of the results pass() filled (each run_result's t),
+ * freed when the test ends (teardown). */
+static struct result_test_rec *recs[8];
+static int nrecs;
 
 /*
  * The parent directory is made and removed in the runner process
@@ -71,8 +71,13 @@ static void teardown(void)
 {
 	while (nlines)
 		free(lines[--nlines]);
-	while (nhists)
-		free(hists[--nhists]);
+	while (nrecs) {
+		struct result_test_rec *t = recs[--nrecs];
+
+		for (int i = 0; i < RT_COUNT; i++)
+			result_rec_free(&t[i]);
+		free(t);
+	}
 	ck_assert_int_eq(scratch_remove(&scr), 0);
 	/* Nothing left behind: the parent is empty again. */
 	ck_assert_int_eq(rmdir(parent), 0);
@@ -129,18 +134,9 @@ static enum runner_status pass(struct clyde_opts *o, struct run_result *r,
 	result_init(r);
 	r->seed = 1;
 	st = runner_run(&env, r);
-	for (int t = 0; t < RT_COUNT; t++) {
-		/* A random-I/O figure's own parts, and the intervals clyde
-		 * logs for a cliff: these tests read none. */
-		result_io_free(&r->t[t]);
-		free(r->t[t].intervals);
-		free(r->t[t].wintervals);
-		r->t[t].intervals = r->t[t].wintervals = NULL;
-		r->t[t].nintervals = r->t[t].nwintervals = 0;
-		if (!r->t[t].lat)
-			continue;
-		ck_assert(nhists < (int)(sizeof(hists) / sizeof(hists[0])));
-		hists[nhists++] = r->t[t].lat;
+	if (result_has_records(r)) {
+		ck_assert(nrecs < (int)(sizeof(recs) / sizeof(recs[0])));
+		recs[nrecs++] = r->t;
 	}
 	fclose(err);
 	return st;

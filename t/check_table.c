@@ -91,6 +91,7 @@ START_TEST(golden_layout_200)
 	t = render(&r, TABLE_200);
 	ck_assert_str_eq(t, golden_200);
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -103,6 +104,7 @@ START_TEST(golden_layout_103)
 	t = render(&r, TABLE_103);
 	ck_assert_str_eq(t, golden_103);
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -130,6 +132,7 @@ START_TEST(golden_skipped_and_fast)
 	t = render(&r, TABLE_200);
 	ck_assert_str_eq(t, golden_fast_200);
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -150,6 +153,7 @@ START_TEST(bonnie_style_cuts_name)
 	FX_CAPTURE(t, table_block_row(out, &row, 0, TABLE_200, &st));
 	ck_assert_str_eq(t, golden_fast_row_200);
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -164,6 +168,7 @@ START_TEST(nothing_ran_prints_nothing)
 	t = render(&r, TABLE_200);
 	ck_assert_str_eq(t, "");
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -185,6 +190,7 @@ START_TEST(io_only_has_no_file_block)
 		ck_assert_int_eq(lines, 5);
 	}
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -247,6 +253,7 @@ START_TEST(file_labels_and_headers)
 	r.max_size = -1; /* hard links */
 	result_files_label(&r, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "4:-1");
+	result_free(&r);
 }
 END_TEST
 
@@ -284,6 +291,7 @@ START_TEST(long_label_keeps_name)
 	ck_assert_ptr_nonnull(strstr(t, "\n                    files  /sec"));
 	ck_assert_ptr_nonnull(strstr(t, "\n                       16 28379"));
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
@@ -324,6 +332,7 @@ START_TEST(size_label_legend)
 	ck_assert_ptr_nonnull(
 	    strstr(t, "\nSize label: size:chunk (empty: the default)\n"));
 	free(t);
+	result_free(&r);
 }
 END_TEST
 
