@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,7 @@ int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 	const char *base = slash ? slash + 1 : path;
 	int dlen = slash ? (int)(slash - path) + 1 : 0;
 	mode_t mode = default_mode();
+	sigset_t all, old;
 	int e;
 
 	memset(of, 0, sizeof(*of));
@@ -129,9 +131,14 @@ int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 		snprintf(why, len, "'%s': %s", path, strerror(ENOMEM));
 		return -ENOMEM;
 	}
+	/* A signal between making the file and taking its slot would leave
+	 * it behind: none is taken until the slot holds it. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	of->fd = mkostemp(of->tmp, O_CLOEXEC);
 	if (of->fd < 0) {
 		e = errno;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		snprintf(why, len, "'%s': cannot make a file there: %s", path,
 			 strerror(e));
 		free(of->tmp);
@@ -147,6 +154,7 @@ int outfile_open(struct outfile *of, const char *path, char *why, size_t len)
 	}
 	fchmod(of->fd, mode);
 	of->slot = slot_take(of);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return 0;
 }
 

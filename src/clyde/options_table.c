@@ -286,6 +286,7 @@ const char opts_about[] =
 
 const char opts_epilogue[] =
     "Exit status: 0 ok, 1 a run failed (or its scratch directory could not\n"
-    "be removed), 2 bad usage, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM\n"
-    "(the first received; after removing the scratch directory), 141 when\n"
-    "the reader of standard output went away.\n";
+    "be removed), 2 bad usage, 128+N stopped by signal N (129/130/143:\n"
+    "SIGHUP/SIGINT/SIGTERM; any that ends a process, the first received;\n"
+    "after removing the scratch directory), 141 when the reader of\n"
+    "standard output went away.\n";

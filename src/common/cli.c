@@ -14,8 +14,42 @@
 
 #include "cli.h"
 
-static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
-#define NSTOPS (sizeof(stops) / sizeof(stops[0]))
+/*
+ * The stops: every signal whose default action ends the process without
+ * a core, but SIGKILL (not to be caught) and SIGPIPE (ignored: a closed
+ * pipe is a write error, said where it happens). The real-time ones are
+ * numbered only at run time.
+ */
+static int stops[64];
+static size_t nstops;
+static pthread_once_t stops_once = PTHREAD_ONCE_INIT;
+
+static void stops_list(void)
+{
+	static const int fixed[] = {
+	    SIGHUP,    SIGINT,	  SIGTERM, SIGUSR1, SIGUSR2,
+	    SIGALRM,   SIGVTALRM, SIGPROF, SIGIO,
+#ifdef SIGPWR
+	    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	    SIGSTKFLT,
+#endif
+	};
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		stops[nstops++] = fixed[i];
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		if (nstops < sizeof(stops) / sizeof(stops[0]))
+			stops[nstops++] = sig;
+}
+
+static size_t stops_count(void)
+{
+	pthread_once(&stops_once, stops_list);
+	return nstops;
+}
+#define NSTOPS stops_count()
 
 int cli_exit_stop(int sig)
 {
@@ -108,11 +142,28 @@ void cli_stops_mask(int how)
 	pthread_sigmask(how, &set, NULL);
 }
 
-void cli_stops_default(void)
+void cli_stops_del(sigset_t *set)
 {
 	for (size_t i = 0; i < NSTOPS; i++)
-		signal(stops[i], SIG_DFL);
+		sigdelset(set, stops[i]);
+}
+
+void cli_stops_default(void)
+{
+	struct sigaction sa;
+
+	for (size_t i = 0; i < NSTOPS; i++)
+		if (!sigaction(stops[i], NULL, &sa) &&
+		    ((sa.sa_flags & SA_SIGINFO) ||
+		     (sa.sa_handler != SIG_IGN && sa.sa_handler != SIG_DFL)))
+			signal(stops[i], SIG_DFL);
 	cli_stops_mask(SIG_UNBLOCK);
+}
+
+void cli_stops_ignore(void)
+{
+	for (size_t i = 0; i < NSTOPS; i++)
+		signal(stops[i], SIG_IGN);
 }
 
 void cli_stop_first(volatile sig_atomic_t *stop, int sig)

@@ -60,10 +60,14 @@ int cli_vline(FILE *err, const char *prog, const char *fmt, va_list ap);
 int cli_exit_stop(int sig);
 
 /*
- * The stop signals are SIGHUP, SIGINT and SIGTERM. cli_catch_stops
- * installs handler for each, masking all three while it runs (so the
- * first one to run decides) and without SA_RESTART (so a blocked
- * transfer returns EINTR and the work can stop).
+ * The stop signals are every one whose default action ends the process
+ * without a core: SIGHUP, SIGINT and SIGTERM, and also SIGUSR1, SIGUSR2,
+ * SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT and the real-time
+ * signals; not SIGKILL, which cannot be caught, nor SIGPIPE, which is
+ * ignored (cli_ignore_sigpipe). cli_catch_stops installs handler for
+ * each, masking them all while it runs (so the first one to run decides)
+ * and without SA_RESTART (so a blocked transfer returns EINTR and the
+ * work can stop).
  */
 void cli_catch_stops(void (*handler)(int));
 
@@ -79,7 +83,7 @@ void cli_catch_stops(void (*handler)(int));
  * HUP come in a row would otherwise receive them together, in an order
  * the kernel chooses, and the first must decide the exit status. handler
  * then runs only where they are unblocked (cli_stops_mask). Returns 0, or
- * -errno when that thread could not start (the three are then unblocked
+ * -errno when that thread could not start (the stops are then unblocked
  * again, so handler takes them).
  */
 int cli_catch_signals(void (*handler)(int), void (*waiter)(int));
@@ -88,9 +92,18 @@ int cli_catch_signals(void (*handler)(int), void (*waiter)(int));
  * calling thread. */
 void cli_stops_mask(int how);
 
-/* In a child about to exec another program: the stop signals back to
- * their default action and unblocked. */
+/* In a child about to exec another program: each stop signal the
+ * caller handles back to its default action (its handlers clean up the
+ * caller's files; an ignored one stays ignored, as nohup left it), then
+ * all unblocked. */
 void cli_stops_default(void);
+
+/* Removes the stop signals from set (a mask a child is to run with). */
+void cli_stops_del(sigset_t *set);
+
+/* Every stop signal ignored: a process that must outlive the run's
+ * stops (the scratch directory's watcher). */
+void cli_stops_ignore(void);
 
 /*
  * Records sig in *stop unless a stop is recorded already: the first one

@@ -250,21 +250,12 @@ int plot_run(const char *script, size_t len, char *why, size_t whylen)
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 
-		static const int stops[] = {SIGHUP, SIGINT, SIGTERM};
-		struct sigaction sa;
-
-		/* The caller's handlers are not gnuplot's: they clean up. */
-		for (size_t k = 0; k < sizeof(stops) / sizeof(stops[0]); k++)
-			if (!sigaction(stops[k], NULL, &sa) &&
-			    ((sa.sa_flags & SA_SIGINFO) ||
-			     (sa.sa_handler != SIG_IGN &&
-			      sa.sa_handler != SIG_DFL)))
-				signal(stops[k], SIG_DFL);
+		/* The caller's handlers are not gnuplot's: they clean up.
+		 * A caller that takes its stops in a thread has them
+		 * blocked; gnuplot must still die of them. */
+		cli_stops_default();
 		signal(SIGPIPE, SIG_DFL);
-		/* A caller that takes its stops in a thread has them blocked;
-		 * gnuplot must still die of them. */
-		for (size_t k = 0; k < sizeof(stops) / sizeof(stops[0]); k++)
-			sigdelset(&old, stops[k]);
+		cli_stops_del(&old);
 		sigdelset(&old, SIGPIPE);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (dup2(in[0], 0) < 0 || dup2(err_fd, 2) < 0 ||

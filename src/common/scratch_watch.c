@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "scratch.h"
 
 /* The watcher's descriptors, once the others are closed. */
@@ -44,9 +45,7 @@ static void watcher(struct scratch *s, int rd)
 	/* Out of the run's process group and terminal: a ^C or a kill of
 	 * the group meant for the run leaves it to clean up after. */
 	setsid();
-	signal(SIGINT, SIG_IGN);
-	signal(SIGHUP, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
+	cli_stops_ignore();
 	signal(SIGPIPE, SIG_IGN);
 	/* Above every descriptor first: either may be 3 or 4 now. */
 	rd = fcntl(rd, F_DUPFD, 64);

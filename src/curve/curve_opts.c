@@ -305,9 +305,10 @@ static const char about[] =
 
 static const char epilogue[] =
     "Exit status: 0 ok, 1 a step failed or no step met --target (the curve\n"
-    "is still written), 2 bad usage, 129/130/143 stopped by\n"
-    "SIGHUP/SIGINT/SIGTERM (the steps done written, the scratch directory\n"
-    "removed), 141 when the reader of standard output went away.\n";
+    "is still written), 2 bad usage, 128+N stopped by signal N\n"
+    "(129/130/143: SIGHUP/SIGINT/SIGTERM; any that ends a process; the\n"
+    "steps done written, the scratch directory removed), 141 when the\n"
+    "reader of standard output went away.\n";
 
 static const struct opts_prog prog = {
     .prog = "clyde-curve",

@@ -190,8 +190,9 @@ const struct opt_parser pg_parser = {
     .epilogue =
 	"Exit status: 0 ok, 1 a run failed (the server did not start, a\n"
 	"step failed: the reason on stderr), 2 bad usage or a refusal,\n"
-	"129/130/143 stopped by SIGHUP/SIGINT/SIGTERM; all after stopping\n"
-	"the server and removing everything the run made.\n",
+	"128+N stopped by signal N (129/130/143: SIGHUP/SIGINT/SIGTERM; any\n"
+	"that ends a process); all after stopping the server and removing\n"
+	"everything the run made.\n",
     .check = check_all,
 };
 

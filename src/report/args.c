@@ -363,7 +363,8 @@ const struct opt_parser report_parser = {
 	"Exit status: 0 ok, 1 output could not be written, 2 bad usage, a "
 	"bad\n"
 	"output name or a malformed input line, 141 standard output closed\n"
-	"(| head), 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM.\n",
+	"(| head), 128+N stopped by signal N (129/130/143:\n"
+	"SIGHUP/SIGINT/SIGTERM; any that ends a process).\n",
     .taken = taken,
     .check = check_all,
     .mistake = mistake,

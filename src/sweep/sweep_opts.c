@@ -310,12 +310,12 @@ const struct opt_parser sweep_parser = {
 		"Exit status: 0 ok, 1 a run failed (or something it made "
 		"could not be\n"
 		"removed: named on stderr), 2 bad usage or a refusal, "
-		"129/130/143\n"
-		"stopped by SIGHUP/SIGINT/SIGTERM (the first one received), "
-		"141 its\n"
-		"standard output was closed; all after unmounting and "
-		"removing what\n"
-		"it made.\n",
+		"128+N\n"
+		"stopped by signal N (129/130/143: SIGHUP/SIGINT/SIGTERM; "
+		"any that\n"
+		"ends a process; the first one received), 141 its standard "
+		"output was\n"
+		"closed; all after unmounting and removing what it made.\n",
     .check = check_all,
 };
 

@@ -60,7 +60,7 @@ static void take_signal(int sig)
 	plot_signal_cleanup();
 }
 
-/* Stops blocked and taken by their thread; SIGUSR1 wakes a worker. */
+/* Stops blocked and taken by their thread; ZCAV_WAKE wakes a worker. */
 static int catch_stops(void)
 {
 	struct sigaction sa;
@@ -70,10 +70,10 @@ static int catch_stops(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_wake; /* no SA_RESTART: a blocked read returns */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(ZCAV_WAKE, &sa, NULL);
 	/* Blocked here, so in the signal thread too; each worker takes it. */
 	sigemptyset(&wake);
-	sigaddset(&wake, SIGUSR1);
+	sigaddset(&wake, ZCAV_WAKE);
 	pthread_sigmask(SIG_BLOCK, &wake, NULL);
 	e = cli_catch_signals(NULL, take_signal);
 	if (e)

@@ -8,7 +8,7 @@
  * each takes 0.5 s, the first pass laying them out for the others. A
  * stream (pipe or "-") is read strictly in order: skipped blocks and -r's
  * start are read and dropped. Stops are seen after every transfer (xfer),
- * and a blocked read is woken by SIGUSR1.
+ * and a blocked read is woken by ZCAV_WAKE.
  */
 #include "config.h"
 
@@ -403,7 +403,7 @@ static void *run_target(void *arg)
 
 	/* Stops arrive at main; a wake-up only interrupts a blocked read. */
 	sigemptyset(&wake);
-	sigaddset(&wake, SIGUSR1);
+	sigaddset(&wake, ZCAV_WAKE);
 	pthread_sigmask(SIG_UNBLOCK, &wake, NULL);
 	if (posix_memalign((void **)&buf, ZCAV_ALIGN,
 			   (size_t)opt->chunk + ZCAV_ALIGN) != 0) {
@@ -468,7 +468,7 @@ int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop)
 				if (t[i].started &&
 				    !__atomic_load_n(&t[i].finished,
 						     __ATOMIC_SEQ_CST))
-					pthread_kill(t[i].thread, SIGUSR1);
+					pthread_kill(t[i].thread, ZCAV_WAKE);
 		nanosleep(&tick, NULL);
 	}
 	for (int i = 0; i < n; i++)

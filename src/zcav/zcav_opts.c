@@ -266,9 +266,10 @@ const struct opt_parser zcav_parser = {
     .epilogue = "Blocks faster than 0.5 s are commented out (\"#0.50 ++++ "
 		"0.412\").\n"
 		"Exit status: 0 ok, 1 a run failed, 2 bad usage or a refusal,\n"
-		"129/130/143 stopped by SIGHUP/SIGINT/SIGTERM, 141 standard "
-		"output\n"
-		"closed by its reader.\n",
+		"128+N stopped by signal N (129/130/143: "
+		"SIGHUP/SIGINT/SIGTERM; any\n"
+		"that ends a process), 141 standard output closed by its "
+		"reader.\n",
     .operand = take_target,
     .check = check_all,
 };

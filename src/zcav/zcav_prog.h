@@ -92,11 +92,16 @@ void open_abort_outputs(struct zcav_target *t, int n,
 
 /* ---- run.c ---- */
 
+/* The signal that wakes a worker's blocked read: SIGURG, whose default
+ * is to be ignored, so no stop (cli.h: every terminating signal) is
+ * taken for it, and one from outside only interrupts a read. */
+#define ZCAV_WAKE SIGURG
+
 /*
  * Start a thread per target and wait for all. A stop (*stop set, by a
  * signal, or SIGPIPE recorded here when standard output was closed under
- * a target) wakes each blocked read with SIGUSR1. 0, or CLI_EXIT_FAILED when a
- * thread could not start (a stop recorded, so the others end).
+ * a target) wakes each blocked read with ZCAV_WAKE. 0, or CLI_EXIT_FAILED
+ * when a thread could not start (a stop recorded, so the others end).
  */
 int run_all(struct zcav_target *t, int n, volatile sig_atomic_t *stop);
 
