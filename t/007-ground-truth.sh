@@ -99,7 +99,7 @@ caps $WBPS $RBPS 0
 for mode in -D ""; do
 	for copies in 1 2; do
 		block "$mode" $copies
-		if measure_again; then block "$mode" $copies; fi
+		while measure_again; do block "$mode" $copies; done
 		judge_figures
 	done
 done
@@ -107,7 +107,7 @@ done
 caps 0 0 $RIOPS
 for mode in -D ""; do
 	seeks "$mode"
-	if measure_again; then seeks "$mode"; fi
+	while measure_again; do seeks "$mode"; done
 	judge_figures
 done
 caps 0 0 0

@@ -105,7 +105,7 @@ pass() { # pass read|write: the device end to end, judged
 
 for dir in read write; do
 	pass $dir
-	if measure_again; then pass $dir; fi
+	while measure_again; do pass $dir; done
 	judge_figures
 done
 exit 0

@@ -112,10 +112,10 @@ for mode in -D ""; do
 		([.runs[0].tests.put_block.workers[].target] == [0, 1])' \
 		"$WORK/doc.json" >/dev/null || fail "JSON: $(jq -c '.targets, .runs[0].targets[0].directory' "$WORK/doc.json")"
 	check "$mode"
-	if measure_again; then
+	while measure_again; do
 		run "$mode"
 		check "$mode"
-	fi
+	done
 	judge_figures
 done
 

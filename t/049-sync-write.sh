@@ -119,7 +119,7 @@ delayed() {
 }
 
 delayed
-if measure_again; then delayed; fi
+while measure_again; do delayed; done
 judge_figures
 
 # ran_read the same way: each read of the data file delayed 10 ms, its
@@ -146,7 +146,7 @@ read_delayed() {
 }
 
 read_delayed
-if measure_again; then read_delayed; fi
+while measure_again; do read_delayed; done
 judge_figures
 assert_empty "$WORK/back"
 ff_alive

@@ -143,10 +143,10 @@ caps $RIOPS $WIOPS
 for depth in 1 16; do
 	ran ran_read $depth $RIOPS
 	ran ran_write $depth $WIOPS
-	if measure_again; then
+	while measure_again; do
 		ran ran_read $depth $RIOPS
 		ran ran_write $depth $WIOPS
-	fi
+	done
 	judge_figures
 done
 caps 0 0

@@ -55,14 +55,14 @@ twice_the_cap() {
 
 caps 500 250
 mix
-if measure_again; then
+while measure_again; do
 	mix
-fi
+done
 judge_figures
 caps 300 0
 twice_the_cap
-if measure_again; then
+while measure_again; do
 	twice_the_cap
-fi
+done
 judge_figures
 exit 0

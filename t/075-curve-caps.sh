@@ -89,9 +89,9 @@ rates() {
 
 caps 2000 0
 rates
-if measure_again; then
+while measure_again; do
 	rates
-fi
+done
 judge_figures
 
 # The knee: bracketed by 50% and 200%, narrowed twice inside.

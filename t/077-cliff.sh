@@ -73,9 +73,9 @@ both() {
 	cliff ran ran_write
 }
 both
-if measure_again; then
+while measure_again; do
 	both
-fi
+done
 judge_figures
 
 # clyde-zcav -w over a file on the rig: 8 MiB blocks, the cliff after

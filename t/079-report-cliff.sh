@@ -60,12 +60,12 @@ side_missed=
 side mirror-off 32
 side mirror-on 16
 judge
-if measure_again; then
+while measure_again; do
 	side_missed=
 	side mirror-off 32
 	side mirror-on 16
 	judge
-fi
+done
 judge_figures
 assert_empty "$B"
 

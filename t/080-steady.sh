@@ -96,9 +96,9 @@ cached() {
 		$((20 * MIB)) 5
 }
 cached
-if measure_again; then
+while measure_again; do
 	cached
-fi
+done
 judge_figures
 
 # A device that keeps slowing: NOT steady after --steady-max.

@@ -31,8 +31,8 @@ steady() {
 }
 caps 0 1000
 steady
-if measure_again; then
+while measure_again; do
 	steady
-fi
+done
 judge_figures
 exit 0

@@ -314,31 +314,65 @@ refused_unchanged() {
 # tests with a blkio cap): a figure that misses is measured once more,
 # and the test fails only when the same figure misses both times. Other
 # load may put the rig off once; a program that reports a wrong figure
-# is off every time.
+# is off every time. When the same figure missed twice and the machine
+# was busy meanwhile (some task waited for a CPU over 5% of the time,
+# /proc/pressure/cpu), up to two more tries are taken: a busy machine
+# can keep a rig off for a while, a wrong figure stays wrong.
 #   missed_figure WHAT GOT PCT WANT   note that WHAT was GOT, not
 #                                     within PCT% of WANT
 #   measure_again                     true when a figure of the run just
-#                                     checked missed: run, check again
+#                                     checked missed, to be measured
+#                                     again: while measure_again; do
+#                                     run and check again; done
 #   judge_figures                     fail for a figure that missed
-#                                     both times; start afresh
+#                                     the last two tries; start afresh
 missed_figure() {
 	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$WORK/missed"
 }
 
+# cpu_busy: the percentage of the time since the last call (or since
+# lib.sh was read) in which some task waited for a CPU; 0 without PSI.
+cpu_busy() {
+	cb_now=$(date +%s%N)
+	cb_stall=$(sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null)
+	cb_stall=${cb_stall:-0}
+	awk -v n="$cb_now" -v s="$cb_stall" -v m="$cb_mark" 'BEGIN {
+		split(m, a, " ")
+		if (n > a[1]) printf "%.0f", (s - a[2]) * 1000 / (n - a[1]) * 100
+		else print 0
+	}'
+	cb_mark="$cb_now $cb_stall"
+}
+cb_mark="$(date +%s%N) $(sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null || echo 0)"
+ma_tries=0
+
+# The figures that missed both in missed.1 and in missed, one line.
+missed_twice() {
+	[ -e "$WORK/missed.1" ] && [ -e "$WORK/missed" ] || return 0
+	awk -F '\t' 'NR == FNR { first[$1] = $2; next }
+		$1 in first { printf "%s%s: %s, then %s, not within %s%% of %s", sep, $1, first[$1], $2, $3, $4; sep = "; " }' \
+		"$WORK/missed.1" "$WORK/missed"
+}
+
 measure_again() {
+	ma_busy=$(cpu_busy)
 	[ -s "$WORK/missed" ] || return 1
+	ma_tries=$((ma_tries + 1))
+	if [ $ma_tries -gt 1 ]; then
+		ma_twice=$(missed_twice)
+		[ -n "$ma_twice" ] && [ $ma_tries -lt 4 ] && [ "$ma_busy" -gt 5 ] ||
+			return 1
+		echo "missed twice, with the CPU busy $ma_busy% of the time: $ma_twice; once more" >&2
+	else
+		echo "missed: $(cut -f1 "$WORK/missed" | paste -sd,); once more" >&2
+	fi
 	mv "$WORK/missed" "$WORK/missed.1"
-	echo "missed: $(cut -f1 "$WORK/missed.1" | paste -sd,); once more" >&2
 }
 
 judge_figures() {
-	twice=""
-	if [ -e "$WORK/missed.1" ] && [ -e "$WORK/missed" ]; then
-		twice=$(awk -F '\t' 'NR == FNR { first[$1] = $2; next }
-			$1 in first { printf "%s%s: %s, then %s, not within %s%% of %s", sep, $1, first[$1], $2, $3, $4; sep = "; " }' \
-			"$WORK/missed.1" "$WORK/missed")
-	fi
+	twice=$(missed_twice)
 	rm -f "$WORK/missed" "$WORK/missed.1"
+	ma_tries=0
 	[ -z "$twice" ] || fail "$twice"
 }
 
