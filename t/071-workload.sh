@@ -134,6 +134,20 @@ jq -e '.runs[0].tests.ran_mix.intervals | length >= 3 and
 		.service_p50_ns <= .p50_ns and .service_p99_ns <= .p99_ns)' \
 	"$WORK/l.json" >/dev/null ||
 	fail "--log-interval: $(jq -c '.runs[0].tests.ran_mix | del(.histogram)' "$WORK/l.json")"
+# Under a --ran-bs split each interval's bytes are its operations' own
+# sizes: between the smaller and the larger size an operation, and a
+# mix's add up to its reads' and writes' bytes (they were 0).
+# shellcheck disable=SC2086
+expect_status 0 "$CLYDE" $quick --only=ran_read,ran_write,ran_mix --mix=60 \
+	--ran-bs=4k:50,16k:50 --ran-ops=3000 --log-interval=10 --json="$WORK/b.json"
+jq -e '.runs[0].tests as $t |
+	all($t.ran_read, $t.ran_write, $t.ran_mix; (.intervals | length) > 0 and
+		all(.intervals[]; .bytes >= .ops * 4096 and .bytes <= .ops * 16384) and
+		([.intervals[].bytes] | add) > .work * 4096) and
+	([$t.ran_mix.intervals[].bytes] | add) == $t.ran_mix.reads.bytes + $t.ran_mix.writes.bytes' \
+	"$WORK/b.json" >/dev/null ||
+	fail "--log-interval under --ran-bs: $(jq -c '.runs[0].tests | map_values(select(.intervals) | {work, reads: .reads.bytes, writes: .writes.bytes, bytes: [.intervals[].bytes]})' "$WORK/b.json")"
+assert_empty "$D"
 
 # --verify: a mix's reads check the file its writes keep writing, over
 # sizes of a split at offsets of the smaller one.

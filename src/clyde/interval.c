@@ -69,6 +69,17 @@ void ilog_free(struct ilog *l)
 	free(l);
 }
 
+/* The bytes a random-I/O figure's operations moved so far, each at its
+ * own size (phase_op_io): under a --ran-bs split no single size does. */
+static uint64_t io_bytes(const struct phase_out *out)
+{
+	uint64_t b = 0;
+
+	for (int k = 0; k < PHASE_KINDS; k++)
+		b += out->kind[k].bytes;
+	return b;
+}
+
 void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 		uint64_t now)
 {
@@ -77,6 +88,7 @@ void ilog_begin(struct ilog *l, struct phase_out *out, uint64_t op_bytes,
 	l->ops0 = out->ops;
 	l->op_bytes = op_bytes;
 	l->bytes = 0;
+	l->io_bytes0 = io_bytes(out);
 	l->n = 0;
 	hist_init(&l->h);
 	hist_init(&l->hs);
@@ -89,7 +101,13 @@ static void close_interval(struct ilog *l, const struct phase_out *out,
 			   uint64_t now)
 {
 	const uint64_t ops = out->ops - l->ops0;
+	uint64_t bytes = ops * l->op_bytes;
 	struct result_interval *iv;
+
+	if (out->io) {
+		bytes = io_bytes(out) - l->io_bytes0;
+		l->io_bytes0 += bytes;
+	}
 
 	if (l->n < ILOG_MAX) {
 		iv = &l->v[l->n++];
@@ -110,10 +128,10 @@ static void close_interval(struct ilog *l, const struct phase_out *out,
 	}
 	iv->end = (double)(now - l->start_ns) / 1e9;
 	iv->secs += (double)(now - l->last_ns) / 1e9;
-	iv->bytes += ops * l->op_bytes;
+	iv->bytes += bytes;
 	if (l->h.count && l->h.max_ns > iv->max_ns)
 		iv->max_ns = l->h.max_ns;
-	l->bytes += ops * l->op_bytes;
+	l->bytes += bytes;
 	l->ops0 = out->ops;
 	l->last_ns = now;
 	hist_init(&l->h);

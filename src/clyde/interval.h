@@ -44,8 +44,9 @@ struct ilog {
 	uint64_t ops0;		    /* out->ops at the last tick */
 	uint64_t op_bytes;	    /* bytes of one operation; 0: none */
 	uint64_t bytes;		    /* the bytes logged so far */
-	struct hist h;		    /* the open interval's latencies */
-	struct hist hs; /* its service times (phase_op_io's), if any */
+	uint64_t io_bytes0; /* a random-I/O figure's bytes at the last tick */
+	struct hist h;	    /* the open interval's latencies */
+	struct hist hs;	    /* its service times (phase_op_io's), if any */
 	struct result_interval *v; /* the intervals so far, n of them */
 	unsigned n;
 	int worker; /* a -c worker's index (v is its shared array), or -1 */
