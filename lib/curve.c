@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -133,14 +134,21 @@ int curve_parse_target(const char *s, struct curve_target *t, char *why,
 		memcpy(buf, num, n - ul);
 		buf[n - ul] = '\0';
 		/* "5ms" ends in "s" too: the number must be clean. */
-		if (buf[0] < '0' || buf[0] > '9')
+		if (!buf[0] || isspace((unsigned char)buf[0]))
 			continue;
 		errno = 0;
 		v = strtod(buf, &end);
-		if (*end || errno)
+		if (*end)
 			continue;
+		if (isnan(v)) {
+			snprintf(why, len, "the time '%s' is not a number",
+				 buf);
+			return -1;
+		}
+		/* Negative, infinite, or too large or small for a double:
+		 * out of range all the same. */
 		v *= units[k].ns;
-		if (!(v >= 1) || v > 3600e9) {
+		if (errno || !(v >= 1) || v > 3600e9) {
 			snprintf(why, len,
 				 "the time must be from 1 ns to an hour");
 			return -1;

@@ -96,12 +96,16 @@ int steady_parse(const char *s, struct steady_rule *r, char *why, size_t len)
 	}
 	r->rounds = (unsigned)rounds;
 	if (pct_of(parts[1], &r->range_pct)) {
-		snprintf(why, len, "RANGE '%s' is not a percentage above 0",
+		snprintf(why, len,
+			 "RANGE '%s' is not a percentage above 0 and at most "
+			 "100",
 			 parts[1]);
 		return -1;
 	}
 	if (pct_of(parts[2], &r->slope_pct)) {
-		snprintf(why, len, "SLOPE '%s' is not a percentage above 0",
+		snprintf(why, len,
+			 "SLOPE '%s' is not a percentage above 0 and at most "
+			 "100",
 			 parts[2]);
 		return -1;
 	}

@@ -89,6 +89,11 @@ static int take_fixed(const char *s, const char *shown, unsigned decimals,
 			v = v * 10 + (uint64_t)(*p - '0');
 		}
 	}
+	if (*p == 'e' || *p == 'E')
+		return fail(why, whylen,
+			    "%s '%s': write it in plain decimals (as 1.5), "
+			    "without an exponent",
+			    what, shown);
 	if (*p)
 		return fail(why, whylen, "%s '%s' is not a number", what,
 			    shown);

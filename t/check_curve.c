@@ -88,11 +88,20 @@ START_TEST(target_parse)
 	static const struct {
 		const char *in, *why;
 	} bad[] = {
-	    {"p99", "needs a time"},	  {"p99:", "needs a time"},
-	    {"p98:5ms", "STAT one of"},	  {"p99:5", "needs its unit"},
-	    {"p99:ms", "needs its unit"}, {"p99:5xs", "needs its unit"},
-	    {"p99:0ms", "from 1 ns"},	  {"p99:2h", "needs its unit"},
-	    {"p99:3601s", "to an hour"},  {":5ms", "STAT one of"},
+	    {"p99", "needs a time"},
+	    {"p99:", "needs a time"},
+	    {"p98:5ms", "STAT one of"},
+	    {"p99:5", "needs its unit"},
+	    {"p99:ms", "needs its unit"},
+	    {"p99:5xs", "needs its unit"},
+	    {"p99:0ms", "from 1 ns"},
+	    {"p99:2h", "needs its unit"},
+	    {"p99:3601s", "to an hour"},
+	    {":5ms", "STAT one of"},
+	    {"p99:-1ms", "from 1 ns to an hour"},
+	    {"p99:NaNms", "the time 'NaN' is not a number"},
+	    {"p99:1e309s", "from 1 ns to an hour"},
+	    {"p99:1e-400s", "from 1 ns to an hour"},
 	};
 	struct curve_target t;
 	char why[200], text[64];

@@ -149,6 +149,8 @@ START_TEST(parse)
 	    {"x:20:10", "ROUNDS 'x' is not"},
 	    {"5:0:10", "RANGE '0' is not"},
 	    {"5:120:10", "RANGE '120' is not"},
+	    {"5:100000:100000", "RANGE '100000' is not a percentage above 0 "
+				"and at most 100"},
 	    {"5:20:-1", "SLOPE '-1' is not"},
 	    {"5:20:10:mbps", "expected ROUNDS:RANGE:SLOPE (as 5:20:10)"},
 	    {"iops:5:20:10", "expected ROUNDS:RANGE:SLOPE (as 5:20:10)"},
