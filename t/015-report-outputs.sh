@@ -93,11 +93,14 @@ if [ "$(id -u)" = 0 ]; then
 		[ -c out-cpu.png ] || fail "$cmd -o: the device node was removed"
 		[ "$(files .)" = "out-cpu.png " ] || fail "$cmd -o node: left $(files .)"
 	done
-	# Standard output on such a node is written, not removed.
-	"$R" txt "$IN" >out-cpu.png 2>"$WORK/err"
-	[ $? = 1 ] || fail "txt >/dev/full copy: not exit 1"
-	grep -q 'No space left on device' "$WORK/err" || fail "txt >full: $(cat "$WORK/err")"
-	[ -c out-cpu.png ] || fail "stdout's device node was removed"
+	# Standard output on such a node is written, not removed, and each
+	# command says why it failed (json gave no reason).
+	for cmd in txt json html; do
+		"$R" $cmd "$IN" >out-cpu.png 2>"$WORK/err"
+		[ $? = 1 ] || fail "$cmd >/dev/full copy: not exit 1"
+		grep -q 'No space left on device' "$WORK/err" || fail "$cmd >full: $(cat "$WORK/err")"
+		[ -c out-cpu.png ] || fail "$cmd: stdout's device node was removed"
+	done
 fi
 
 # A symbolic link as a chart: refused, the link and its target kept.

@@ -306,10 +306,8 @@ int report_docs_json(FILE *out, const struct report_set *set, FILE *err)
 	    jp_write(doc, out,
 		     d->kind == REPORT_DOC_CURVE ? JSON_REAL_PRECISION(10) : 0);
 	json_decref(doc);
-	if (rc) {
-		error_on(err, "json: the document could not be written");
-		return CLI_EXIT_FAILED;
-	}
+	if (rc)
+		return report_json_failed(out, errno, err);
 	return 0;
 }
 

@@ -15,12 +15,15 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "json.h"
 #include "jput.h"
+#include "jsonput.h"
 #include "report.h"
 
 /* The 1.98 line of a row, without its newline; NULL without memory. */
@@ -166,6 +169,15 @@ static json_t *summary(const struct report_set *set)
 	return o;
 }
 
+int report_json_failed(FILE *out, int e, FILE *err)
+{
+	if (out == stdout)
+		return cli_stdout_failed(e);
+	error_on(err, "json: the document could not be written: %s",
+		 strerror(e));
+	return CLI_EXIT_FAILED;
+}
+
 int report_json(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err)
 {
@@ -188,14 +200,9 @@ int report_json(FILE *out, const struct report_set *set,
 	jp_put(doc, "summary", sum, &bad);
 	if (bad)
 		goto done;
-	if (json_dumpf(doc, out, JSON_INDENT(1) | JSON_REAL_PRECISION(10)) ||
-	    fputc('\n', out) == EOF || fflush(out) || ferror(out)) {
-		error_on(err, "json: the document could not be "
-			      "written");
-		status = CLI_EXIT_FAILED;
-	} else {
-		status = 0;
-	}
+	status = jp_write(doc, out, JSON_REAL_PRECISION(10))
+		     ? report_json_failed(out, errno, err)
+		     : 0;
 	json_decref(runs);
 	json_decref(doc);
 	return status;

@@ -412,6 +412,10 @@ int report_compare(FILE *out, const struct report_set *set,
 /* One clyde JSON document of every row (json.c says how each is made). */
 int report_json(FILE *out, const struct report_set *set,
 		const struct report_opts *o, FILE *err);
+/* The status after writing json's document on out failed with errno e:
+ * on standard output as any command's (cli_stdout_failed: 141, quietly,
+ * for a reader gone); on a file, one line with the reason. */
+int report_json_failed(FILE *out, int e, FILE *err);
 /*
  * plot's files, before any work: the pictures' names (one, the page;
  * with --split one per chart), then --script's, into names[] (malloc'd; *n of
