@@ -70,6 +70,30 @@ for s in USR1:10 ALRM:14 40:40; do
 	stopped clyde-curve "${s%:*}" "${s#*:}"
 done
 
+# clyde-curve stopped by SIGINT while gnuplot draws (a gnuplot that
+# takes its time, first in PATH): the one line of the stop, none of a
+# wait that found gnuplot gone ("waitpid: No child processes").
+mkdir "$WORK/bin"
+cat >"$WORK/bin/gnuplot" <<EOF
+#!/bin/sh
+cat >/dev/null
+: >"$WORK/drawing"
+exec sleep 60
+EOF
+chmod +x "$WORK/bin/gnuplot"
+drawing() {
+	[ -e "$WORK/drawing" ]
+}
+PATH="$WORK/bin:$PATH" "$CURVE" -d "$D" -s 8m --step-time=1 --steps=50 -q \
+	--plot="$O/cp.png" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+wait_until 600 "clyde-curve's gnuplot never started" drawing
+stopped "clyde-curve drawing" INT 2
+! grep -q "waitpid\|--plot" "$WORK/err" &&
+	tail -1 "$WORK/err" | grep -q "interrupted by signal 2" ||
+	fail "SIGINT while gnuplot draws: $(cat "$WORK/err")"
+rm "$WORK/drawing"
+
 # clyde-report html, reading from a pipe nothing is written to yet.
 for s in USR2:12 PROF:27; do
 	fifo

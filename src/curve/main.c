@@ -87,8 +87,12 @@ static int draw_chart(const struct curve_opts *co,
 	if (!script || (co->plot_script && !saved))
 		e = error("--plot: out of memory");
 	else if (plot_run(script, len, why, sizeof(why)) < 0)
-		e = error("--plot '%s': %s", text_shown(co->plot, p, sizeof(p)),
-			  why);
+		/* A stop kills and reaps gnuplot (on_signal): the run's own
+		 * line says so, not the wait that found no child. */
+		e = stop_signal
+			? -1
+			: error("--plot '%s': %s",
+				text_shown(co->plot, p, sizeof(p)), why);
 	else if (co->plot_script && (!f || fwrite(saved, 1, slen, f) != slen ||
 				     outfile_commit(&c->script)))
 		e = error("--plot-script '%s': %s",
