@@ -41,7 +41,23 @@ done <<'EOF'
 --arrivals=burst --rate=5|--arrivals 'burst': 
 --mix=70 --only=ran_read|--mix '70': --only leaves ran_mix out
 --verify --ran-bs=512:50,8k:50|--verify with --ran-bs '512:50,8k:50': .*4096
+--mix=50 --mix=60|--mix '60': given twice with different values ('50' first)
+--rate=1k --rate=2k|--rate '2k': given twice with different values ('1k' first)
+--dist=zipf --dist=uniform|--dist 'uniform': given twice with different values ('zipf' first)
+--ran-bs=4k --ran-bs=8k|--ran-bs '8k': given twice with different values ('4k' first)
+--iodepth=2 --iodepth=4|--iodepth '4': given twice with different values ('2' first)
+--ran-time=1 --ran-time=2|--ran-time '2': given twice with different values ('1' first)
+--ran-ops=10 --ran-ops=20|--ran-ops '20': given twice with different values ('10' first)
+--only=put_block --rate=10|--rate '10': --only leaves out ran_read, ran_write and ran_mix, the tests it sets
+--only=get_block --dist=zipf|--dist 'zipf': --only leaves out ran_read, ran_write and ran_mix
+--only=seeks --iodepth=4|--iodepth '4': --only leaves out ran_read, ran_write and ran_mix
+--only=put_block --ran-bs=8k|--ran-bs '8k': --only leaves out ran_read, ran_write and ran_mix
+--rate=9 --arrivals=fixed --arrivals=poisson|--arrivals 'poisson': given twice with different values ('fixed' first)
 EOF
+# The same value twice is taken, as -z's is.
+# shellcheck disable=SC2086
+expect_status 0 "$CLYDE" $quick --only=ran_mix --mix=60 --mix=60 --ran-ops=100 \
+	--ran-ops=100 --iodepth=2 --iodepth=2
 # A zone that holds no whole block of the data file: known only once
 # the file's size is, and still before the first test.
 # shellcheck disable=SC2086

@@ -20,9 +20,12 @@ MIB=1048576
 
 # written ARGS...: clyde on the rig with ARGS (its JSON in $WORK/p.json);
 # prints the bytes the rig saw written.
+# (--ran-bs only where a random-I/O test runs: elsewhere it is refused.)
 written() {
 	ff_cmd clear 'delay write fixed=0ns cache=1t'
-	"$CLYDE" -d "$M" -s 16m -r 0 -n 0 -q --ran-bs=64k --ran-ops=1 \
+	case " $* " in *ran_*) bs=--ran-bs=64k ;; *) bs="" ;; esac
+	# shellcheck disable=SC2086
+	"$CLYDE" -d "$M" -s 16m -r 0 -n 0 -q $bs --ran-ops=1 \
 		--json="$WORK/p.json" "$@" >/dev/null 2>"$WORK/err" ||
 		fail "clyde $*: $(cat "$WORK/err")"
 	assert_empty "$B"
@@ -67,6 +70,9 @@ jq -e '(.runs[0] | has("precondition") | not) and .settings.precondition == null
 # The content is what the file held: --verify reads it back whole.
 written --only=ran_write,get_block --verify --precondition >/dev/null
 
+# Where --only leaves out every test it sets, it would change nothing.
+expect_refused "^clyde: --precondition: --only leaves out ran_write, ran_mix and sync_write, the tests it sets$" \
+	"$CLYDE" -d "$M" --precondition --only=ran_read,get_block
 for bad in 0 101 x -1 ''; do
 	expect_refused "^clyde: --precondition '$bad': expected how many times to write the data file, 1 to 100$" \
 		"$CLYDE" -d "$M" --precondition="$bad"

@@ -38,6 +38,9 @@ refused "^clyde: --steady-max '9': shorter than one window (5 rounds of 2 s)" \
 refused "^clyde: --steady '5:20': expected ROUNDS:RANGE:SLOPE" --steady=5:20
 refused "^clyde: --steady 'iops:2': expected" --steady=iops:2
 refused "^clyde: --steady with -c:" --steady -c 2
+# Where --only leaves out every test it sets, it would change nothing.
+refused "^clyde: --steady: --only leaves out ran_read, ran_write, ran_mix and sync_write, the tests it sets$" \
+	--steady --only=put_block,get_block
 refused "^clyde: --steady with several -d:" --steady -d "$WORK/d"
 refused "^clyde: --steady with :p99 and --no-latency" --steady=p99 --no-latency
 refused "^clyde: --round '0': expected whole seconds" --steady --round=0

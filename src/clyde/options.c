@@ -275,6 +275,34 @@ static int no_operands(struct opt_ctx *c)
 	return opt_bad(c, "argument", c->argv[c->next], why);
 }
 
+/* --precondition and --steady where --only leaves out every test of
+ * their phase flag: refused, as they would change nothing. */
+static int check_flag_tests(struct opt_ctx *c, const struct clyde_opts *o)
+{
+	for (size_t i = 0; o->only && i < NFLAG_LISTS; i++) {
+		unsigned given = flag_lists[i].flag == PHASE_STEADY
+				     ? (unsigned)o->steady
+				     : o->precondition;
+		char names[256];
+		int any = 0;
+
+		for (int t = 0; given && t < RT_COUNT; t++) {
+			const struct phase_ops *ph =
+			    runner_phase_of((enum result_test)t);
+
+			any |= ph && (ph->flags & flag_lists[i].flag) &&
+			       (o->only & (1u << t));
+		}
+		if (given && !any)
+			return opt_error(
+			    c, "--%s: --only leaves out %s, the tests it sets",
+			    flag_lists[i].name,
+			    runner_flag_names(flag_lists[i].flag, " and ",
+					      names, sizeof(names)));
+	}
+	return 0;
+}
+
 /* After the last option: the operands (none), the combinations, the
  * run's then each unit's, and the default size. */
 static int check_all(struct opt_ctx *c)
@@ -294,7 +322,8 @@ static int check_all(struct opt_ctx *c)
 	for (size_t k = 0; units[k]; k++)
 		if (units[k]->check && units[k]->check(c, o))
 			return -1;
-	if (check_targets(c, o) || opts_check_steady(c, ps))
+	if (check_targets(c, o) || opts_check_steady(c, ps) ||
+	    check_flag_tests(c, o))
 		return -1;
 	default_size(o, ps->ram_set);
 	return 0;

@@ -33,10 +33,26 @@ struct ran_opts {
 	unsigned iodepth;
 	uint64_t ops;
 	unsigned time;
+	/* Each option's value as first given (into argv): given again, it
+	 * must be the same, as -z's and --json's (once). */
+	struct {
+		const char *bs, *mix, *dist, *rate, *arrivals, *iodepth, *ops,
+		    *time;
+	} arg;
 };
 
 static struct ran_opts ran_given;
 static const struct ran_opts ran_none;
+
+/* arg as the option's value, unless another was given first (*first):
+ * then refused, as -z's second value is. */
+static int once(struct opt_ctx *c, const char **first, const char *arg)
+{
+	if (*first && strcmp(*first, arg))
+		return opt_twice(c, *first);
+	*first = arg;
+	return 0;
+}
 
 /* A whole number in the entry's .min..max into *v, else why. */
 static int ran_count(struct opt_ctx *c, const char *arg, const char *why,
@@ -58,6 +74,8 @@ static int take_bs(struct opt_ctx *c, const char *arg)
 	char why[160];
 	uint64_t v;
 
+	if (once(c, &ran_given.arg.bs, arg))
+		return -1;
 	if (strpbrk(arg, ":,")) {
 		if (wl_parse_bs(w, arg, why, sizeof(why)))
 			return opt_refuse(c, why);
@@ -74,39 +92,42 @@ static int take_bs(struct opt_ctx *c, const char *arg)
 }
 
 /* --mix, --dist, --rate, --arrivals: lib/workload's parser p. */
-static int take_wl(struct opt_ctx *c, const char *arg,
+static int take_wl(struct opt_ctx *c, const char *arg, const char **first,
 		   int (*p)(struct wl_spec *, const char *, char *, size_t))
 {
 	char why[160];
 
+	if (once(c, first, arg))
+		return -1;
 	return p(&ran_given.wl, arg, why, sizeof(why)) ? opt_refuse(c, why) : 0;
 }
 
 static int take_mix(struct opt_ctx *c, const char *arg)
 {
-	return take_wl(c, arg, wl_parse_mix);
+	return take_wl(c, arg, &ran_given.arg.mix, wl_parse_mix);
 }
 
 static int take_dist(struct opt_ctx *c, const char *arg)
 {
-	return take_wl(c, arg, wl_parse_dist);
+	return take_wl(c, arg, &ran_given.arg.dist, wl_parse_dist);
 }
 
 static int take_rate(struct opt_ctx *c, const char *arg)
 {
-	return take_wl(c, arg, wl_parse_rate);
+	return take_wl(c, arg, &ran_given.arg.rate, wl_parse_rate);
 }
 
 static int take_arrivals(struct opt_ctx *c, const char *arg)
 {
-	return take_wl(c, arg, wl_parse_arrivals);
+	return take_wl(c, arg, &ran_given.arg.arrivals, wl_parse_arrivals);
 }
 
 static int take_iodepth(struct opt_ctx *c, const char *arg)
 {
 	uint64_t v;
 
-	if (ran_count(c, arg, "expected operations in flight from 1 to 1024",
+	if (once(c, &ran_given.arg.iodepth, arg) ||
+	    ran_count(c, arg, "expected operations in flight from 1 to 1024",
 		      &v))
 		return -1;
 	ran_given.iodepth = (unsigned)v;
@@ -115,6 +136,8 @@ static int take_iodepth(struct opt_ctx *c, const char *arg)
 
 static int take_ops(struct opt_ctx *c, const char *arg)
 {
+	if (once(c, &ran_given.arg.ops, arg))
+		return -1;
 	return ran_count(c, arg,
 			 "expected a count of operations from 1 to "
 			 "1099511627776",
@@ -125,7 +148,8 @@ static int take_time(struct opt_ctx *c, const char *arg)
 {
 	uint64_t v;
 
-	if (ran_count(c, arg, "expected whole seconds from 1 to 86400", &v))
+	if (once(c, &ran_given.arg.time, arg) ||
+	    ran_count(c, arg, "expected whole seconds from 1 to 86400", &v))
 		return -1;
 	ran_given.time = (unsigned)v;
 	return 0;
@@ -208,9 +232,9 @@ static const struct opt_table ran_table = {
 
 /*
  * What the options cannot go with: --arrivals without --rate (unless
- * the program sets each step's rate), --mix
- * where --only leaves ran_mix out, and under --verify a block that is
- * not whole 4 KiB.
+ * the program sets each step's rate), the workload's shape where --only
+ * leaves out every random-I/O test (--mix: ran_mix), and under --verify a
+ * block that is not whole 4 KiB.
  */
 static int ran_check(struct opt_ctx *c, const struct clyde_opts *o)
 {
@@ -225,6 +249,27 @@ static int ran_check(struct opt_ctx *c, const struct clyde_opts *o)
 		wl_text(&one, v, sizeof(v));
 		return opt_bad(c, "--arrivals", v, "needs --rate");
 	}
+	const struct {
+		const char *name, *arg;
+	} given[] = {
+	    {"--ran-bs", ran_given.arg.bs},
+	    {"--dist", ran_given.arg.dist},
+	    {"--rate", ran_given.arg.rate},
+	    {"--iodepth", ran_given.arg.iodepth},
+	};
+	const unsigned ran =
+	    (1u << RT_ran_read) | (1u << RT_ran_write) | (1u << RT_ran_mix);
+
+	/* The shape of a workload --only leaves out would change nothing.
+	 * (--ran-ops and --ran-time are bounds a script may give any
+	 * run.) */
+	for (size_t i = 0; o->only && !(o->only & ran) &&
+			   i < sizeof(given) / sizeof(given[0]);
+	     i++)
+		if (given[i].arg)
+			return opt_bad(c, given[i].name, given[i].arg,
+				       "--only leaves out ran_read, ran_write "
+				       "and ran_mix, the tests it sets");
 	if ((w->given & WL_GIVEN_MIX) && o->only &&
 	    !(o->only & (1u << RT_ran_mix))) {
 		wl_fmt_pct(v, sizeof(v), w->reads);
