@@ -330,20 +330,29 @@ missed_figure() {
 	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$WORK/missed"
 }
 
-# cpu_busy: the percentage of the time since the last call (or since
-# lib.sh was read) in which some task waited for a CPU; 0 without PSI.
-cpu_busy() {
-	cb_now=$(date +%s%N)
-	cb_stall=$(sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null)
-	cb_stall=${cb_stall:-0}
-	awk -v n="$cb_now" -v s="$cb_stall" -v m="$cb_mark" 'BEGIN {
-		split(m, a, " ")
-		if (n > a[1]) printf "%.0f", (s - a[2]) * 1000 / (n - a[1]) * 100
+# psi_mark: now (ns) and the CPU's stall so far (us, /proc/pressure/cpu;
+# 0 without PSI), for busy_since.
+psi_mark() {
+	pm_stall=$(sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null)
+	echo "$(date +%s%N) ${pm_stall:-0}"
+}
+
+# busy_since MARK: the percentage of the time since MARK (psi_mark) in
+# which some task waited for a CPU.
+busy_since() {
+	awk -v now="$(psi_mark)" -v m="$1" 'BEGIN {
+		split(now, n, " "); split(m, a, " ")
+		if (n[1] > a[1]) printf "%.0f", (n[2] - a[2]) * 1000 / (n[1] - a[1]) * 100
 		else print 0
 	}'
-	cb_mark="$cb_now $cb_stall"
 }
-cb_mark="$(date +%s%N) $(sed -n 's/^some .*total=//p' /proc/pressure/cpu 2>/dev/null || echo 0)"
+
+# cpu_busy: busy_since the last call (or since lib.sh was read).
+cpu_busy() {
+	busy_since "$cb_mark"
+	cb_mark=$(psi_mark)
+}
+cb_mark=$(psi_mark)
 ma_tries=0
 
 # The figures that missed both in missed.1 and in missed, one line.
