@@ -246,6 +246,16 @@ static int precondition(struct pass *p, const struct runner_phase *rp,
 	return 0;
 }
 
+/* The pass ends in the test of rec: a failure (not a stop) is the
+ * test's, with the run's error, whether its own run, the data file's
+ * preparation for it or its precondition failed. Returns 1. */
+static int failed_in(const struct pass *p, struct result_test_rec *rec)
+{
+	if (p->status == RUNNER_FAILED)
+		rec->state = RS_FAILED;
+	return 1;
+}
+
 /* One phase of the pass, unless skipped. Returns nonzero to end it. */
 static int pass_phase(struct pass *p, const struct runner_phase *rp)
 {
@@ -274,21 +284,18 @@ static int pass_phase(struct pass *p, const struct runner_phase *rp)
 			 ph->title);
 		if (run_phase(p, runner_maker(), title,
 			      "Preparing the data file", &t))
-			return 1;
+			return failed_in(p, rec);
 		p->data_ready = 1;
 		p->ctx.gen = PHASE_GEN_WRITE;
 	}
 	if (pre && precondition(p, rp, &plan))
-		return 1;
+		return failed_in(p, rec);
 	/* Workers that run elsewhere each empty the cache of their own. */
 	if ((ph->flags & PHASE_READS) && !(p->group && p->group->step))
 		keep_cache_out(p, ph);
 	t.sync = ph;
-	if (run_phase(p, rp, ph->title, ph->progress, &t)) {
-		if (p->status == RUNNER_FAILED)
-			rec->state = RS_FAILED;
-		return 1;
-	}
+	if (run_phase(p, rp, ph->title, ph->progress, &t))
+		return failed_in(p, rec);
 	/* (putc may cover only part of the file: -f SIZE, syscall.) */
 	if (ph->flags & PHASE_MAKES_DATA) {
 		p->data_ready = 1;
