@@ -111,10 +111,19 @@ void curve_print_table(FILE *f, const struct curve_result *r,
 
 	const struct steady_run *sr = c->n ? c->step[0].rec.steady : NULL;
 	char how[RESULT_HOW_MAX], each[96];
+	const char *how_of = "";
+	int failed = 0;
 
 	if (!c->n)
 		return;
-	snprintf(how, sizeof(how), "%s", c->step[0].rec.how);
+	/* The settings' words are a step's that ran (a failed one has
+	 * none). */
+	for (unsigned i = 0; i < c->n; i++) {
+		if (!how_of[0])
+			how_of = c->step[i].rec.how;
+		failed |= c->step[i].rec.state == RS_FAILED;
+	}
+	snprintf(how, sizeof(how), "%s", how_of);
 	snprintf(each, sizeof(each), "%u s a step", r->step_time);
 	if (sr) {
 		char words[64];
@@ -132,8 +141,10 @@ void curve_print_table(FILE *f, const struct curve_result *r,
 			 sr->rule.slope_pct, steady_on_name(sr->rule.on),
 			 sr->max_s);
 	}
-	fprintf(f, "%s: %s, %s%s\n", r->name, how, each,
-		c->complete ? "" : " (stopped: the steps done)");
+	fprintf(f, "%s: %s%s%s%s\n", r->name, how, how[0] ? ", " : "", each,
+		c->complete ? ""
+		: failed    ? " (a step failed: the steps done)"
+			    : " (stopped: the steps done)");
 	fprintf(f, "%-8s %9s %9s %8s %6s %7s %7s %7s %7s %7s %7s %7s %4s%s\n",
 		"step", "offered", "achieved", "MB/s", "late%", "p50", "p90",
 		"p99", "p99.9", "max", "svc p50", "svc p99", "%CP",
@@ -175,6 +186,9 @@ void curve_print_table(FILE *f, const struct curve_result *r,
 		}
 		fputc('\n', f);
 	}
+	/* A failed maximum has no curve to sum up. */
+	if (c->step[0].rec.state != RS_OK)
+		return;
 	curve_knee_line(r, c, knee, sizeof(knee));
 	fprintf(f, "%s\n", knee);
 }

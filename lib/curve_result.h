@@ -67,7 +67,7 @@ double curve_achieved(const struct curve_step *s);
 double curve_mbps(const struct curve_step *s);
 
 /* The table of curve c on f: a heading, a row per step, the knee's
- * line. */
+ * line (none when the maximum failed). */
 void curve_print_table(FILE *f, const struct curve_result *r,
 		       const struct curve_one *c);
 
