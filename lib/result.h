@@ -318,8 +318,9 @@ int result_kinds_shown(const struct result_test_rec *rec);
  * same. */
 int result_svc_shown(const struct result_test_rec *rec);
 
-/* The operations a second of kind k: its ops over the test's time, from
- * its first start to its last end (spans.last_elapsed when taken). */
+/* The operations a second of kind k: its ops over the test's time; with
+ * several workers (spans.on), its share of the test's one rate (its
+ * work over its time: under several -d the first-finished figure). */
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k);
 

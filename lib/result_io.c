@@ -26,15 +26,20 @@ int result_svc_shown(const struct result_test_rec *rec)
 double result_kind_iops(const struct result_test_rec *rec,
 			enum result_io_kind k)
 {
-	/* Under several -d the test's own time is the first-finished
-	 * one; the kinds count every operation, to the last end. */
-	double secs = rec->spans.on && rec->spans.last_elapsed > 0
-			  ? rec->spans.last_elapsed
-			  : rec->elapsed;
+	const uint64_t all =
+	    rec->kind[RESULT_READS].ops + rec->kind[RESULT_WRITES].ops;
 
-	if (secs <= 0)
+	if (rec->elapsed <= 0)
 		return 0;
-	return (double)rec->kind[k].ops / secs;
+	/* With several workers the test has one rate, its work over its
+	 * time (under several -d the first-finished one: while every
+	 * target was busy), and each kind its share of it, so that the
+	 * parts add up to that rate; the kinds count every operation, to
+	 * the last end. */
+	if (rec->spans.on && all)
+		return (double)rec->work / rec->elapsed *
+		       ((double)rec->kind[k].ops / (double)all);
+	return (double)rec->kind[k].ops / rec->elapsed;
 }
 
 double result_late_share(const struct result_sched *s)

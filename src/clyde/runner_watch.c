@@ -182,42 +182,50 @@ void runner_watch_steady(struct pass *p, struct result_test_rec *rec)
 		 words);
 }
 
-/*
- * The cliff of one record's intervals. Their bytes are what it looks
- * at: a figure of several block sizes logs operations only, which count
- * here at the test's mean size.
- */
-static void cliff_of(struct result_test_rec *rec)
+/* The cliff of a record's first n intervals. */
+static void cliff_of(struct result_test_rec *rec, unsigned n)
 {
-	struct result_interval *v = rec->intervals;
-	uint64_t ops = 0, bytes = 0, logged_bytes = 0;
-
 	memset(&rec->cliff, 0, sizeof(rec->cliff));
-	if (!rec->nintervals)
-		return;
-	for (unsigned i = 0; i < rec->nintervals; i++)
-		logged_bytes += v[i].bytes;
-	for (int k = 0; k < RESULT_KINDS; k++) {
-		ops += rec->kind[k].ops;
-		bytes += rec->kind[k].bytes;
+	if (n)
+		cliff_find(rec->intervals, n, &rec->cliff);
+}
+
+/*
+ * How many of the total's intervals every target ran through: those
+ * before the first target's last interval ends, that last one out too
+ * when it is partial (it ended between two ticks). Beyond, the total
+ * drops as targets finish, which is no cliff of any device.
+ */
+static unsigned all_ran(const struct pass *p, enum result_test test)
+{
+	unsigned most = p->r->t[test].nintervals;
+	double period;
+
+	if (!p->ilog)
+		return most;
+	period = (double)p->ilog->period_ns / 1e9;
+
+	for (unsigned i = 0; i < p->env->ntargets; i++) {
+		const struct result_test_rec *rec = &p->env->per[i].t[test];
+		unsigned n = rec->nintervals;
+
+		if (n && rec->intervals[n - 1].secs < period * 0.999)
+			n--;
+		if (n < most)
+			most = n;
 	}
-	if (!logged_bytes && ops && bytes &&
-	    (v = malloc(rec->nintervals * sizeof(*v))) != NULL) {
-		memcpy(v, rec->intervals, rec->nintervals * sizeof(*v));
-		for (unsigned i = 0; i < rec->nintervals; i++)
-			v[i].bytes = (uint64_t)((double)v[i].ops *
-						(double)bytes / (double)ops);
-	}
-	cliff_find(v, rec->nintervals, &rec->cliff);
-	if (v != rec->intervals)
-		free(v);
+	return most;
 }
 
 void runner_watch_cliff(struct pass *p, const struct phase_ops *ph)
 {
+	struct result_test_rec *total = &p->r->t[ph->test];
+
 	if (!(figure_of(ph->test)->flags & FIGF_CLIFF))
 		return;
-	cliff_of(&p->r->t[ph->test]);
+	cliff_of(total, p->tgt && p->env->ntargets > 1 ? all_ran(p, ph->test)
+						       : total->nintervals);
 	for (unsigned i = 0; p->tgt && i < p->env->ntargets; i++)
-		cliff_of(&p->env->per[i].t[ph->test]);
+		cliff_of(&p->env->per[i].t[ph->test],
+			 p->env->per[i].t[ph->test].nintervals);
 }
