@@ -214,6 +214,14 @@ int jrnl_map_block(const struct jrnl_map *m, uint64_t block, uint32_t *acked,
 enum jrnl_verdict jrnl_judge(const struct jrnl_map *m, uint64_t block,
 			     int sound, uint32_t gen);
 
+/*
+ * The verdict on a block past the data file's end (a cut while the file
+ * was being made, before it reached its size): what was acknowledged
+ * there is lost; under a write in flight with nothing acknowledged
+ * before it, the old content (none) is allowed; no record, unwritten.
+ */
+enum jrnl_verdict jrnl_judge_missing(const struct jrnl_map *m, uint64_t block);
+
 /* Counts per verdict, and the offsets of the first JRNL_TALLY_FIRST of
  * each, to name in a message. */
 #define JRNL_TALLY_FIRST 8u

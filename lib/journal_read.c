@@ -592,6 +592,15 @@ enum jrnl_verdict jrnl_judge(const struct jrnl_map *m, uint64_t block,
 	return gen < acked ? JV_LOST : JV_INFLIGHT_NEW;
 }
 
+enum jrnl_verdict jrnl_judge_missing(const struct jrnl_map *m, uint64_t block)
+{
+	uint32_t acked, lo, hi;
+
+	if (jrnl_map_block(m, block, &acked, &lo, &hi))
+		return JV_UNWRITTEN;
+	return acked ? JV_LOST : JV_INFLIGHT_OLD;
+}
+
 static const struct {
 	const char *name, *text;
 } verdicts[JV_COUNT] = {

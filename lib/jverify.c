@@ -54,21 +54,28 @@ void jverify_print(FILE *out, const struct jverify *r, const char *data,
 {
 	const struct jrnl_tally *t = &r->tally;
 
-	char torn[96] = "";
+	char torn[96] = "", cut[160] = "";
 
 	if (r->torn)
 		snprintf(torn, sizeof(torn),
 			 ", its last %" PRIu64 " records torn by the cut and "
 			 "dropped",
 			 r->torn);
+	if (r->data_size < r->file_size)
+		snprintf(cut, sizeof(cut),
+			 "; the data file %" PRIu64
+			 " bytes of them, cut while it was made: the blocks "
+			 "past its end judged as missing",
+			 r->data_size);
 	fprintf(out,
 		"'%s' against journal '%s' (%s%s): %" PRIu64
-		" blocks of 4 KiB, run seed %" PRIu64 ", content seed %" PRIu64
-		"\n",
+		" blocks of 4 KiB%s, run seed %" PRIu64
+		", content seed %" PRIu64 "\n",
 		data, journal,
 		r->clean ? "the journal ended cleanly"
 			 : "the journal was cut before its end",
-		torn, r->file_size / JRNL_BLOCK, r->run_seed, r->content_seed);
+		torn, r->file_size / JRNL_BLOCK, cut, r->run_seed,
+		r->content_seed);
 	for (int i = 0; i < JV_COUNT; i++) {
 		enum jrnl_verdict v = (enum jrnl_verdict)i;
 

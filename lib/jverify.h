@@ -18,7 +18,9 @@
 struct jverify {
 	char *data, *journal; /* the paths checked (malloc'd; NULL: none) */
 	uint64_t run_seed, content_seed; /* the journal's header's */
-	uint64_t file_size;	 /* bytes, the header's and the file's */
+	uint64_t file_size;		 /* bytes, the header's */
+	uint64_t data_size;	 /* the data file's: less when a cut came
+				  * while it was being made */
 	int clean;		 /* the journal ended with its 'E' */
 	uint64_t torn;		 /* records of its tail a cut tore, dropped */
 	struct jrnl_tally tally; /* a verdict per whole block */

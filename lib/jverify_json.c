@@ -145,6 +145,21 @@ static int read_verdict(const json_t *sec, const struct jverify *r, char *why,
 	return -1;
 }
 
+/* data_size: the data file's bytes, at most file_size; file_size in a
+ * document from before it was written. */
+static int data_size(const json_t *sec, struct jverify *r, char *why,
+		     size_t len)
+{
+	if (!json_object_get(sec, "data_size")) {
+		r->data_size = r->file_size;
+		return 0;
+	}
+	return jdoc_u64(sec, AT, "data_size", 0, r->file_size,
+			"a size: expected a whole number of bytes from 0 to "
+			"file_size",
+			&r->data_size, why, len);
+}
+
 static int read_section(const json_t *sec, struct jverify *r, char *why,
 			size_t len)
 {
@@ -160,6 +175,7 @@ static int read_section(const json_t *sec, struct jverify *r, char *why,
 	    jdoc_u64(sec, AT, "file_size", 0, MAX_SIZE,
 		     "a size: expected a whole number of bytes from 0 to 2^62",
 		     &r->file_size, why, len) ||
+	    data_size(sec, r, why, len) ||
 	    jdoc_bool(sec, AT, "journal_clean", &r->clean, why, len) ||
 	    jdoc_u64(sec, AT, "journal_torn", 0, MAX_SIZE,
 		     "records: expected a whole number from 0 to 2^62",

@@ -191,11 +191,11 @@ grep -qx "verdict: FAIL (1 acknowledged blocks lost, 1 corrupt)" "$WORK/mix.txt"
 jq -e --arg d "$WORK/mix.d" --arg j "$WORK/mix.j" --arg cs "$CS7" '
 	.schema_version == 1 and .program == "clyde" and (has("runs") | not) and
 	(.journal_verify | keys_unsorted) == ["data", "journal", "run_seed",
-		"content_seed", "file_size", "journal_clean", "journal_torn",
+		"content_seed", "file_size", "data_size", "journal_clean", "journal_torn",
 		"counts", "first_offsets", "verdict"] and
 	.journal_verify.data == $d and .journal_verify.journal == $j and
 	.journal_verify.run_seed == "7" and .journal_verify.content_seed == $cs and
-	.journal_verify.file_size == 65536 and .journal_verify.journal_clean == false and
+	.journal_verify.file_size == 65536 and .journal_verify.data_size == 65536 and .journal_verify.journal_clean == false and
 	.journal_verify.journal_torn == 0 and
 	.journal_verify.counts == {"intact": 9, "lost": 1, "in-flight-old": 1,
 		"in-flight-new": 1, "torn": 1, "corrupt": 1, "unwritten": 2} and

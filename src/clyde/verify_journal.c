@@ -86,6 +86,18 @@ static int vj_pass(struct vj *v, int fd, unsigned char *buf, uint64_t *off)
 	}
 }
 
+/* The blocks the journal holds from end on (a file cut short while it
+ * was made; a partial last block is no whole one): each judged as
+ * missing. */
+static void vj_past_end(struct vj *v, uint64_t end)
+{
+	uint64_t n = jrnl_map_blocks(v->map);
+
+	for (uint64_t b = end / FILL_BLOCK; b < n; b++)
+		jrnl_tally_add(v->tally, jrnl_judge_missing(v->map, b),
+			       b * FILL_BLOCK);
+}
+
 /* A signal during a long pass: the --json temporary file goes, then the
  * signal's own end (128 + its number). */
 static void vj_on_signal(int sig)
@@ -130,7 +142,11 @@ static int vj_open(const struct clyde_opts *o, const struct vj_names *nm,
 		close(fd);
 		return -1;
 	}
-	if ((uint64_t)st.st_size == view->head.file_size)
+	/* A cut while the file was being made (the untimed preparation)
+	 * leaves it short: the journal, cut too, still judges its blocks,
+	 * those past the end included. */
+	if ((uint64_t)st.st_size == view->head.file_size ||
+	    (!view->clean && (uint64_t)st.st_size < view->head.file_size))
 		return fd;
 	error_on(err,
 		 "%s: a journal of another data file: the file is %" PRIu64
@@ -203,6 +219,9 @@ static int vj_check(const struct clyde_opts *o, int fd,
 	} else if (vj_fill(o, view, r)) {
 		error_on(err, "%s: out of memory", nm->what);
 		status = CLI_EXIT_FAILED;
+	} else {
+		vj_past_end(&v, off);
+		r->data_size = off;
 	}
 	free(buf);
 	jrnl_map_free(map);

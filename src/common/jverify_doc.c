@@ -58,6 +58,7 @@ void jverify_doc_put(json_t *doc, const struct jverify *r, int *bad)
 	jp_put(sec, "run_seed", seed_of(r->run_seed), bad);
 	jp_put(sec, "content_seed", seed_of(r->content_seed), bad);
 	jp_put(sec, "file_size", json_integer((json_int_t)r->file_size), bad);
+	jp_put(sec, "data_size", json_integer((json_int_t)r->data_size), bad);
 	jp_put(sec, "journal_clean", json_boolean(r->clean), bad);
 	jp_put(sec, "journal_torn", json_integer((json_int_t)r->torn), bad);
 	put_tally(sec, &r->tally, bad);
