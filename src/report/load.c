@@ -119,7 +119,7 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 
 	n = json_read_doc(
 	    buf, len, set->keep_hist ? JSON_READ_HIST : 0, &rows,
-	    set->keep_json ? &runs : NULL, set->keep_json ? &head : NULL,
+	    set->keep_runs ? &runs : NULL, set->keep_json ? &head : NULL,
 	    skip_bad ? warn_run : NULL, &b, why, sizeof(why), &line);
 	if (n < 0) {
 		error_on(err, "%s%s:%d: %s", skip_bad ? "warning: " : "", name,

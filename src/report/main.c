@@ -295,6 +295,7 @@ int main(int argc, char **argv)
 	}
 	/* html: the settings that differ between sides. */
 	set.keep_json = a.cmd == REPORT_JSON || a.cmd == REPORT_HTML;
+	set.keep_runs = a.cmd == REPORT_JSON;
 	set.keep_hist = a.cmd == REPORT_TXT && a.o.latency;
 	status = open_outputs(&a, &outs);
 	if (!status)

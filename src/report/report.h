@@ -30,7 +30,7 @@ struct report_row {
 	struct run_result res; /* the shown part; a JSON run's measured too */
 	const char *file;      /* as named on the command line; "-" for stdin */
 	int line;     /* 1-based line of the CSV line or JSON document */
-	json_t *run;  /* keep_json: the run object it was read from;
+	json_t *run;  /* keep_runs: the run object it was read from;
 		       * NULL for a CSV line */
 	json_t *head; /* keep_json: its document without the runs
 		       * (host, kernel, target, settings); shared by
@@ -67,10 +67,14 @@ struct report_set {
 	size_t n, cap;
 	struct report_doc *docs; /* in input order */
 	size_t ndocs, docs_cap;
-	/* Set before loading for json and html: keep each run object read,
-	 * each row's document head (report_row.head) and the first
-	 * document's head here (json_read_doc). */
+	/* Set before loading for json and html: keep each row's document
+	 * head (report_row.head), the first document's head here
+	 * (json_read_doc) and the other programs' documents whole. */
 	int keep_json;
+	/* Set before loading for json, which writes them again: keep each
+	 * run object read, whole (the others read a document thin, its
+	 * intervals costing their bytes, json_thin.c). */
+	int keep_runs;
 	/* Set before loading for txt --latency: keep each JSON run's
 	 * histograms (8 KiB each, at most REPORT_HISTS_MAX in all). */
 	int keep_hist;
