@@ -19,6 +19,10 @@
 #   1000 a second from a file in the page cache, and each step's late
 #   share in all is judged against 5% more than the control's, which a
 #   schedule gone wrong far exceeds.
+#   On a busy machine (some task waiting for a CPU over 5% of the
+#   time) the 90% step's late and held shares are the loop device's own
+#   queueing, its worker short of a CPU (beside stress-ng: 1-38% held),
+#   and are not judged; 25% and 50% still are.
 #   At 200% (the knee's bracket below) the slots are full: most
 #   operations are late, and nearly all of those held for a slot.
 #   The knee of p99 <= 50 ms lies between 50% (an idle half of a 0.5 ms
@@ -66,9 +70,11 @@ control_wait() {
 at_exit 'if [ -n "$ctl" ]; then kill "$ctl"; wait "$ctl"; fi'
 
 rates() {
+	r_mark=$(psi_mark)
 	control 20
 	capped --step-time=4 --steps=25,50,90 --arrivals=fixed
 	control_wait
+	busy=$(busy_since "$r_mark")
 	host=$(jq '.runs[0].tests.ran_read.schedule.late_share * 100' "$WORK/ctl.json")
 	echo "late in the control: $host%" >&2
 	near "the maximum" "$(jq '.curves[0].steps[0].test.rate' "$WORK/c.json")" 2000 3
@@ -80,6 +86,13 @@ rates() {
 		late=$(jq "$s.test.schedule.late_share * 100" "$WORK/c.json")
 		held=$(jq "$s.test.schedule | .late_held / .issued * 100" "$WORK/c.json")
 		echo "late at $pct%: $late%, held for a slot $held%" >&2
+		# At 90% any jitter of the server queues: a loop device whose
+		# worker waits for a CPU (over 5% of the time) is another
+		# server; a schedule gone wrong shows at 25% and 50% too.
+		if [ "$pct" -ge 90 ] && [ "$busy" -gt 5 ]; then
+			echo "at $pct%, with the CPU busy $busy% of the time: not judged" >&2
+			continue
+		fi
 		awk -v l="$held" 'BEGIN { exit !(l < 1) }' ||
 			missed_figure "held at $pct%" "$held" "<1" 0
 		awk -v l="$late" -v h="$host" 'BEGIN { exit !(l < 5 + h) }' ||
