@@ -73,11 +73,10 @@ json_t *json_summary(unsigned nruns, const double (*rate)[RT_COUNT]);
  * "runs[1].tests.putc.rate \"x\" is not a rate: ...".
  *
  * With JSON_READ_HIST in flags, each test's latency histogram too
- * (rec->lat, 8 KiB each; every bucket checked); with runs_out (else
- * NULL), the run object of each row as it was (*runs_out malloc'd, one
- * new reference per row); with head (else NULL), a copy of the document
- * without its runs (the program, machine, target, settings and summary).
- * The caller drops the references.
+ * (rec->lat, 8 KiB each; every bucket checked); with head (else NULL), a
+ * copy of the document without its runs (the program, machine, target,
+ * settings and summary), a reference the caller drops. The intervals
+ * are read apart from the tree (json_thin.c): they cost their bytes.
  */
 /*
  * buf's document as json_loadb gives it (no flags), but each test's
@@ -89,9 +88,33 @@ json_t *json_load_thin(const char *buf, size_t len);
 
 #define JSON_READ_HIST 1u
 int json_read_doc(const char *buf, size_t len, unsigned flags,
-		  struct run_result **rows, json_t ***runs_out, json_t **head,
+		  struct run_result **rows, json_t **head,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
 		  char *why, size_t whylen, int *line);
+
+/* A test's intervals array a run object was read without: its text in
+ * the buffer read, buf[from, to) ('[' to after ']'). */
+struct json_text {
+	size_t row; /* the row (of *rows) whose run it is in */
+	enum result_test test;
+	size_t from, to;
+};
+
+/*
+ * json_read_doc, with runs_out (else NULL) the run object of each row
+ * (*runs_out malloc'd, one new reference per row, which the caller
+ * drops), each test's intervals array in it left empty and its text's
+ * place in buf given in *texts (malloc'd, *ntexts of them, by row and
+ * then in the text's order; runs_out and texts are given together), so
+ * that a writer of the runs again can write each array from buf while
+ * holding none whole (report json). A document the scan does not take
+ * (json_thin.c) is read whole, and has no texts.
+ */
+int json_read_doc_texts(const char *buf, size_t len, unsigned flags,
+			struct run_result **rows, json_t ***runs_out,
+			json_t **head, struct json_text **texts, size_t *ntexts,
+			void (*bad_run)(void *ctx, const char *why), void *ctx,
+			char *why, size_t whylen, int *line);
 
 /*
  * Whether v is schema_version version: 0, or -1 with why "schema_version

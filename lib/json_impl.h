@@ -118,8 +118,9 @@ enum json_thin_fail {
 };
 
 struct json_thin_log {
-	json_t *array; /* its array in the tree, left empty */
-	size_t run;    /* runs[run].tests.<test> */
+	json_t *array;	 /* its array in the tree, left empty */
+	size_t run;	 /* runs[run].tests.<test> */
+	size_t from, to; /* its text in the buffer, '[' to after ']' */
 	enum result_test test;
 	struct result_interval *v; /* malloc'd, n of them */
 	size_t n;

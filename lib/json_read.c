@@ -367,20 +367,60 @@ fail:
 	return NULL;
 }
 
+/* By row, then in the text's order. */
+static int cmp_text(const void *a, const void *b)
+{
+	const struct json_text *x = a, *y = b;
+
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* The texts of thin's logs in the runs kept (row_of[run]: its row, or
+ * SIZE_MAX when left out) into *texts: 0, or -1 without memory. */
+static int texts_of(const struct json_thin *thin, const size_t *row_of,
+		    size_t nruns, struct json_text **texts, size_t *ntexts)
+{
+	size_t n = 0;
+
+	*texts = calloc(thin->n ? thin->n : 1, sizeof(**texts));
+	if (!*texts)
+		return -1;
+	for (size_t i = 0; i < thin->n; i++) {
+		const struct json_thin_log *l = &thin->logs[i];
+
+		if (l->run < nruns && row_of[l->run] != SIZE_MAX)
+			(*texts)[n++] = (struct json_text){
+			    row_of[l->run], l->test, l->from, l->to};
+	}
+	if (n > 1)
+		qsort(*texts, n, sizeof(**texts), cmp_text);
+	*ntexts = n;
+	return 0;
+}
+
 int json_read_doc(const char *buf, size_t len, unsigned flags,
-		  struct run_result **rows, json_t ***runs_out, json_t **head,
+		  struct run_result **rows, json_t **head,
 		  void (*bad_run)(void *ctx, const char *why), void *ctx,
 		  char *why, size_t whylen, int *line)
 {
+	return json_read_doc_texts(buf, len, flags, rows, NULL, head, NULL,
+				   NULL, bad_run, ctx, why, whylen, line);
+}
+
+int json_read_doc_texts(const char *buf, size_t len, unsigned flags,
+			struct run_result **rows, json_t ***runs_out,
+			json_t **head, struct json_text **texts, size_t *ntexts,
+			void (*bad_run)(void *ctx, const char *why), void *ctx,
+			char *why, size_t whylen, int *line)
+{
 	json_error_t err;
 	struct json_thin thin = {0};
-	/* A run kept (runs_out) is its tree as read: whole then. */
-	json_t *doc = runs_out ? json_loadb(buf, len, 0, &err)
-			       : json_thin_load(buf, len, &thin, &err),
-	       *runs, *run;
+	json_t *doc = json_thin_load(buf, len, &thin, &err), *runs, *run;
 	struct run_result *out = NULL;
 	json_t **kept = NULL;
-	size_t i, nruns = 0;
+	size_t i, nruns = 0, *row_of = NULL;
 	int n = 0;
 
 	*rows = NULL;
@@ -389,6 +429,10 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		*runs_out = NULL;
 	if (head)
 		*head = NULL;
+	if (texts) {
+		*texts = NULL;
+		*ntexts = 0;
+	}
 	if (!doc) {
 		*line = err.line > 0 ? err.line : 0;
 		snprintf(why, whylen, "not a JSON document: %s", err.text);
@@ -403,16 +447,23 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		kept = calloc(nruns ? nruns : 1, sizeof(*kept));
 	if (head)
 		*head = head_of(doc);
-	if (!out || (runs_out && !kept) || (head && !*head)) {
+	if (texts)
+		row_of = malloc((nruns ? nruns : 1) * sizeof(*row_of));
+	if (!out || (runs_out && !kept) || (head && !*head) ||
+	    (texts && !row_of)) {
 		snprintf(why, whylen, "out of memory");
 		goto fail;
 	}
 	json_array_foreach(runs, i, run)
 	{
+		if (row_of)
+			row_of[i] = SIZE_MAX;
 		if (read_run(doc, run, i, flags & JSON_READ_HIST, &thin,
 			     &out[n], why, whylen) == 0) {
 			if (kept)
 				kept[n] = json_incref(run);
+			if (row_of)
+				row_of[i] = (size_t)n;
 			n++;
 			continue;
 		}
@@ -422,6 +473,11 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 			goto fail;
 		bad_run(ctx, why);
 	}
+	if (texts && texts_of(&thin, row_of, nruns, texts, ntexts) < 0) {
+		snprintf(why, whylen, "out of memory");
+		goto fail;
+	}
+	free(row_of);
 	json_decref(doc);
 	json_thin_free(&thin);
 	*rows = out;
@@ -429,6 +485,7 @@ int json_read_doc(const char *buf, size_t len, unsigned flags,
 		*runs_out = kept;
 	return n;
 fail:
+	free(row_of);
 	for (int k = 0; k < n && kept; k++)
 		json_decref(kept[k]);
 	free(kept);

@@ -135,6 +135,7 @@ static int read_log(struct scan *s, size_t run, enum result_test t)
 		return -1;
 	log->run = run;
 	log->test = t;
+	log->from = s->pos;
 	/* As read_tests names the test. */
 	snprintf(at, sizeof(at), "runs[%zu].tests.%s", run,
 		 result_test_name(t));
@@ -194,6 +195,7 @@ static int read_log(struct scan *s, size_t run, enum result_test t)
 	}
 	s->skips[s->nskips++] = (struct skip){s->pos + 1, p};
 	s->pos = p + 1;
+	log->to = s->pos;
 	return 0;
 }
 
@@ -368,8 +370,7 @@ static int bind_logs(json_t *doc, struct json_thin *thin)
 		log->array = a;
 	}
 	if (thin->n > 1)
-		qsort(thin->logs, thin->n, sizeof(thin->logs[0]),
-		      cmp_array);
+		qsort(thin->logs, thin->n, sizeof(thin->logs[0]), cmp_array);
 	for (size_t i = 1; i < thin->n; i++)
 		if (thin->logs[i].array == thin->logs[i - 1].array)
 			return -1;

@@ -234,7 +234,7 @@ START_TEST(document_round_trip)
 	x = &r.t[RT_ran_write];
 	text = doc_text(&r);
 	n = json_read_doc(text, strlen(text), JSON_READ_HIST, &back, NULL, NULL,
-			  NULL, NULL, why, sizeof(why), &line);
+			  NULL, why, sizeof(why), &line);
 	ck_assert_msg(n == 1, "%d runs: %s", n, why);
 	y = &back->t[RT_ran_write];
 	ck_assert_int_eq(y->io, 1);
@@ -346,7 +346,7 @@ static void refused_of(void (*fill)(struct run_result *), const char *path,
 	text = json_dumps(doc, 0);
 	json_decref(doc);
 	n = json_read_doc(text, strlen(text), JSON_READ_HIST, &back, NULL, NULL,
-			  NULL, NULL, why, sizeof(why), &line);
+			  NULL, why, sizeof(why), &line);
 	ck_assert_int_eq(n, -1);
 	ck_assert_msg(strstr(why, want) != NULL, "why: %s (want %s)", why,
 		      want);
@@ -449,7 +449,7 @@ static struct run_result *steady_back(const struct run_result *r)
 	int line, n;
 
 	n = json_read_doc(text, strlen(text), JSON_READ_HIST, &back, NULL, NULL,
-			  NULL, NULL, why, sizeof(why), &line);
+			  NULL, why, sizeof(why), &line);
 	ck_assert_msg(n == 1, "%d runs: %s", n, why);
 	free(text);
 	a = json_run(r);

@@ -108,7 +108,7 @@ static struct run_result *read_doc(const char *text, unsigned flags, int want,
 
 	why[0] = '\0';
 	n = json_read_doc(text, strlen(text), flags, &rows, NULL, NULL, NULL,
-			  NULL, why, whylen, &line);
+			  why, whylen, &line);
 	ck_assert_msg(n == want, "%d runs, not %d: %s", n, want, why);
 	return rows;
 }

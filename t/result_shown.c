@@ -65,6 +65,6 @@ int json_read_rows(const char *buf, size_t len, struct run_result **rows,
 		   void (*bad_run)(void *ctx, const char *why), void *ctx,
 		   char *why, size_t whylen, int *line)
 {
-	return json_read_doc(buf, len, 0, rows, NULL, NULL, bad_run, ctx, why,
-			     whylen, line);
+	return json_read_doc(buf, len, 0, rows, NULL, bad_run, ctx, why, whylen,
+			     line);
 }

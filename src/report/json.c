@@ -19,6 +19,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "json.h"
@@ -169,6 +171,161 @@ static json_t *summary(const struct report_set *set)
 	return o;
 }
 
+/* The dump's flags, as clyde writes its reals. */
+#define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(10))
+/* What stands for a row's intervals array in the dump: a control
+ * character and this process's own number, which no document holds;
+ * jansson writes the character as \u0001. */
+#define MARK	    "\001clyde-intervals %lx %zu"
+#define MARK_DUMPED "\"\\u0001clyde-intervals %lx "
+
+/* One of the arrays written from their text. */
+struct mark {
+	const struct report_row *row;
+	const struct json_text *t;
+};
+
+/* n spaces on out. */
+static void indent(FILE *out, size_t n)
+{
+	while (n--)
+		fputc(' ', out);
+}
+
+/*
+ * The array of text t (row->text[t->from, t->to)) on out as the dump of
+ * the whole document would have it at depth d: each element parsed and
+ * written alone, so that none but one is ever held. 0, or -1 (not
+ * parsed, or no memory).
+ */
+static int write_array(FILE *out, const char *buf, const struct json_text *t,
+		       size_t d)
+{
+	size_t p = t->from + 1;
+	int first = 1;
+
+	fputc('[', out);
+	for (;;) {
+		json_error_t err;
+		json_t *e;
+		char *s;
+
+		while (p < t->to && strchr(" \t\r\n,", buf[p]))
+			p++;
+		if (p >= t->to || buf[p] == ']')
+			break;
+		e = json_loadb(buf + p, t->to - p,
+			       JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, &err);
+		if (!e)
+			return -1;
+		p += (size_t)err.position;
+		s = json_dumps(e, DUMP_FLAGS | JSON_ENCODE_ANY);
+		json_decref(e);
+		if (!s)
+			return -1;
+		fputs(first ? "\n" : ",\n", out);
+		indent(out, d + 1);
+		for (const char *c = s; *c; c++) {
+			fputc(*c, out);
+			if (*c == '\n')
+				indent(out, d + 1);
+		}
+		free(s);
+		first = 0;
+	}
+	fputc('\n', out);
+	indent(out, d);
+	fputc(']', out);
+	return 0;
+}
+
+/*
+ * doc on out, each row's intervals arrays written from their texts
+ * (marks[], nmarks of them, stood for in doc by MARK strings): the dump
+ * of doc without them, with each mark replaced. 0, or -1 with errno.
+ */
+static int write_marked(FILE *out, json_t *doc, const struct mark *marks,
+			size_t nmarks, unsigned long nonce)
+{
+	char *dump = json_dumps(doc, DUMP_FLAGS), pre[64];
+	const char *at = dump, *m;
+	size_t plen;
+	int rc = 0;
+
+	if (!dump) {
+		errno = ENOMEM;
+		return -1;
+	}
+	plen = (size_t)snprintf(pre, sizeof(pre), MARK_DUMPED, nonce);
+	while (rc == 0 && (m = strstr(at, pre)) != NULL) {
+		const char *line = m, *end;
+		size_t k = strtoul(m + plen, (char **)&end, 10), d = 0;
+
+		if (k >= nmarks || *end != '"') {
+			errno = EINVAL;
+			rc = -1;
+			break;
+		}
+		while (line > dump && line[-1] != '\n')
+			line--;
+		while (line[d] == ' ')
+			d++;
+		fwrite(at, 1, (size_t)(m - at), out);
+		if (write_array(out, marks[k].row->text, marks[k].t, d) < 0) {
+			errno = ENOMEM;
+			rc = -1;
+		}
+		at = end + 1;
+	}
+	if (rc == 0)
+		fputs(at, out);
+	free(dump);
+	if (rc == 0 &&
+	    (fputc('\n', out) == EOF || fflush(out) == EOF || ferror(out))) {
+		if (!errno)
+			errno = EIO;
+		rc = -1;
+	}
+	return rc;
+}
+
+/* Each row's intervals arrays read from their texts (report_row.texts)
+ * stood for in its run by a mark, into *marks (malloc'd, *n of them).
+ * 0, or -1 without memory. */
+static int mark_rows(const struct report_set *set, unsigned long nonce,
+		     struct mark **marks, size_t *n)
+{
+	size_t total = 0, k = 0;
+	char text[64];
+
+	for (size_t i = 0; i < set->n; i++)
+		total += set->rows[i].run ? set->rows[i].ntexts : 0;
+	*n = 0;
+	*marks = NULL;
+	if (!total)
+		return 0;
+	if (!(*marks = calloc(total, sizeof(**marks))))
+		return -1;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct report_row *r = &set->rows[i];
+		json_t *tests = json_object_get(r->run, "tests");
+
+		for (size_t j = 0; r->run && j < r->ntexts; j++) {
+			json_t *test = json_object_get(
+			    tests, result_test_name(r->texts[j].test));
+
+			snprintf(text, sizeof(text), MARK, nonce, k);
+			if (!json_is_object(test) ||
+			    json_object_set_new(test, "intervals",
+						json_string(text)))
+				return -1;
+			(*marks)[k++] = (struct mark){r, &r->texts[j]};
+		}
+	}
+	*n = k;
+	return 0;
+}
+
 int report_json_failed(FILE *out, int e, FILE *err)
 {
 	if (out == stdout)
@@ -183,6 +340,11 @@ int report_json(FILE *out, const struct report_set *set,
 {
 	json_t *doc = doc_head(set), *runs = json_array(), *sum = NULL;
 	int status = CLI_EXIT_FAILED, bad = 0;
+	/* What makes the marks this process's own. */
+	const unsigned long nonce =
+	    (unsigned long)getpid() ^ ((unsigned long)time(NULL) << 20);
+	struct mark *marks = NULL;
+	size_t nmarks = 0;
 
 	(void)o;
 	if (!doc || !runs)
@@ -198,15 +360,22 @@ int report_json(FILE *out, const struct report_set *set,
 	jp_put(doc, "runs", json_incref(runs), &bad);
 	sum = summary(set);
 	jp_put(doc, "summary", sum, &bad);
-	if (bad)
+	if (bad || mark_rows(set, nonce, &marks, &nmarks) < 0)
 		goto done;
-	status = jp_write(doc, out, JSON_REAL_PRECISION(10))
-		     ? report_json_failed(out, errno, err)
-		     : 0;
+	if (nmarks)
+		status = write_marked(out, doc, marks, nmarks, nonce)
+			     ? report_json_failed(out, errno, err)
+			     : 0;
+	else
+		status = jp_write(doc, out, JSON_REAL_PRECISION(10))
+			     ? report_json_failed(out, errno, err)
+			     : 0;
+	free(marks);
 	json_decref(runs);
 	json_decref(doc);
 	return status;
 done:
+	free(marks);
 	error_on(err, "json: out of memory");
 	json_decref(runs);
 	json_decref(doc);

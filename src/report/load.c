@@ -52,7 +52,55 @@ static int add_row(struct report_set *set, const struct run_result *row,
 	rows[set->n].line = line;
 	rows[set->n].run = run;
 	rows[set->n].head = NULL;
+	rows[set->n].text = NULL;
+	rows[set->n].texts = NULL;
+	rows[set->n].ntexts = 0;
 	set->n++;
+	return 0;
+}
+
+/* Row k's texts (texts[*at...], by row) to row, which holds places in
+ * buf then: 0, or -1 after one line. */
+static int take_texts(struct report_set *set, struct report_row *row,
+		      const char *buf, const struct json_text *texts,
+		      size_t ntexts, size_t k, size_t *at, const char *name,
+		      FILE *err)
+{
+	size_t n = 0;
+
+	while (*at + n < ntexts && texts[*at + n].row == k)
+		n++;
+	if (!n)
+		return 0;
+	row->texts = malloc(n * sizeof(*row->texts));
+	if (!row->texts) {
+		error_on(err, "%s: out of memory", name);
+		return -1;
+	}
+	memcpy(row->texts, texts + *at, n * sizeof(*row->texts));
+	row->ntexts = n;
+	row->text = buf;
+	*at += n;
+	set->hold_buf = 1;
+	return 0;
+}
+
+int report_keep_buf(struct report_set *set, char *buf)
+{
+	char **b;
+
+	if (!set->hold_buf) {
+		free(buf);
+		return 0;
+	}
+	set->hold_buf = 0;
+	b = realloc(set->bufs, (set->nbufs + 1) * sizeof(*b));
+	if (!b) {
+		free(buf);
+		return -1;
+	}
+	set->bufs = b;
+	set->bufs[set->nbufs++] = buf;
 	return 0;
 }
 
@@ -114,13 +162,16 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	struct run_result *rows;
 	struct bad_ctx b = {name, err, &set->dropped};
 	json_t **runs = NULL, *head = NULL;
+	struct json_text *texts = NULL;
+	size_t ntexts = 0, at = 0;
 	char why[400];
-	int line, n, k = 0;
+	int line, n, k = 0, bad = 0;
 
-	n = json_read_doc(
+	n = json_read_doc_texts(
 	    buf, len, set->keep_hist ? JSON_READ_HIST : 0, &rows,
 	    set->keep_runs ? &runs : NULL, set->keep_json ? &head : NULL,
-	    skip_bad ? warn_run : NULL, &b, why, sizeof(why), &line);
+	    set->keep_runs ? &texts : NULL, &ntexts, skip_bad ? warn_run : NULL,
+	    &b, why, sizeof(why), &line);
 	if (n < 0) {
 		error_on(err, "%s%s:%d: %s", skip_bad ? "warning: " : "", name,
 			 line ? line : 1, why);
@@ -136,7 +187,15 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 			    err) < 0)
 			break;
 		set->rows[set->n - 1].head = json_incref(head);
+		/* The row is the set's from here, failed or not. */
+		if (take_texts(set, &set->rows[set->n - 1], buf, texts, ntexts,
+			       (size_t)k, &at, name, err) < 0) {
+			bad = 1;
+			k++;
+			break;
+		}
 	}
+	free(texts);
 	/* The references and histograms not handed to a row. */
 	for (int i = k; i < n; i++) {
 		if (runs)
@@ -146,7 +205,7 @@ static int load_json(struct report_set *set, const char *name, const char *buf,
 	free(runs);
 	free(rows);
 	json_decref(head);
-	return k < n ? -1 : 0;
+	return bad || k < n ? -1 : 0;
 }
 
 int report_load(struct report_set *set, const char *name, const char *buf,
@@ -199,8 +258,12 @@ void report_free(struct report_set *set)
 	for (size_t i = 0; i < set->n; i++) {
 		json_decref(set->rows[i].run);
 		json_decref(set->rows[i].head);
+		free(set->rows[i].texts);
 		result_free(&set->rows[i].res);
 	}
+	for (size_t i = 0; i < set->nbufs; i++)
+		free(set->bufs[i]);
+	free(set->bufs);
 	json_decref(set->head);
 	report_docs_free(set);
 	free(set->rows);

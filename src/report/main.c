@@ -188,7 +188,10 @@ static int load_inputs(const struct report_args *a, struct report_set *set,
 			return CLI_EXIT_USAGE;
 		}
 		r = report_load(set, path, buf, len, a->skip_bad, stderr);
-		free(buf);
+		if (report_keep_buf(set, buf) < 0) {
+			error("%s: out of memory", path);
+			return CLI_EXIT_FAILED;
+		}
 		if (r < 0)
 			return CLI_EXIT_USAGE;
 	}

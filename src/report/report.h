@@ -35,6 +35,11 @@ struct report_row {
 	json_t *head; /* keep_json: its document without the runs
 		       * (host, kernel, target, settings); shared by
 		       * the document's rows; NULL for a CSV line */
+	/* keep_runs: the intervals arrays run was read without, each one's
+	 * place in text (its document's, held in report_set.bufs). */
+	const char *text;
+	struct json_text *texts; /* malloc'd, ntexts of them */
+	size_t ntexts;
 };
 
 /*
@@ -75,6 +80,12 @@ struct report_set {
 	 * run object read, whole (the others read a document thin, its
 	 * intervals costing their bytes, json_thin.c). */
 	int keep_runs;
+	/* The texts of the documents whose rows hold places in them
+	 * (report_row.text), nbufs of them; report_load sets hold_buf
+	 * when the buffer it was given must be kept (report_keep_buf). */
+	char **bufs;
+	size_t nbufs;
+	int hold_buf;
 	/* Set before loading for txt --latency: keep each JSON run's
 	 * histograms (8 KiB each, at most REPORT_HISTS_MAX in all). */
 	int keep_hist;
@@ -176,6 +187,11 @@ struct report_outs {
  */
 int report_load(struct report_set *set, const char *name, const char *buf,
 		size_t len, int skip_bad, FILE *err);
+
+/* After report_load of buf (malloc'd): buf freed, or kept in set until
+ * report_free when its rows hold places in it (hold_buf). 0, or -1 when
+ * it cannot be kept (out of memory; set is then only to be freed). */
+int report_keep_buf(struct report_set *set, char *buf);
 
 void report_free(struct report_set *set);
 
