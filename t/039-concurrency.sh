@@ -74,12 +74,14 @@ assert_empty "$D"
 # worker writes its half first, so the run is sized small (on this
 # project's VM's disk the whole test took 50 s with 1g, 18 s with 256m),
 # yet large enough that no worker can be done before its stop (-b: an
-# fsync per write).
-start_writing 200 "$D" -s 256m -r 0 -f -n 0 -b -c 2 --barrier-timeout=1
+# fsync per write). 5 s, not 1: beside stress-ng --io, whose sync()s
+# hold a single fsync up for over a second, the running worker was
+# named instead.
+start_writing 200 "$D" -s 256m -r 0 -f -n 0 -b -c 2 --barrier-timeout=5
 # (Its workers are in its session; its scratch watcher is not.)
 w2=$(pgrep -P $pid -s "$(ps -o sid= -p $pid | tr -d ' ')" | sed -n 2p)
 [ -n "$w2" ] || fail "stall: no second worker"
-stop_expect "$w2" "^clyde: block output: worker 2 of 2: not done, and no worker did an operation for --barrier-timeout=1 s: Timer expired\$" stall
+stop_expect "$w2" "^clyde: block output: worker 2 of 2: not done, and no worker did an operation for --barrier-timeout=5 s: Timer expired\$" stall
 sleep 0.2
 pgrep -P $$ clyde >/dev/null && fail "stall: a worker is left"
 assert_empty "$D"

@@ -25,9 +25,11 @@
 #   and are not judged; 25% and 50% still are.
 #   At 200% (the knee's bracket below) the slots are full: most
 #   operations are late, and nearly all of those held for a slot.
-#   The knee of p99 <= 50 ms lies between 50% (an idle half of a 0.5 ms
-#   server) and 200% (twice what the cap lets through, so the queue, and
-#   p99 with it, grows for as long as the step runs): two bisection
+#   The knee of p99 <= 300 ms lies between 50% (an idle half of a 0.5 ms
+#   server: a p99 of a few ms, 71 ms beside stress-ng, whose load
+#   stalls the loop device) and 200% (twice what the cap lets through,
+#   so the queue, and p99 with it, grows for as long as the step runs:
+#   1.4 s in 3 s, busy or not): two bisection
 #   steps are run between the bracket's ends, each inside it, and the
 #   knee is the highest step within the target below the first beyond.
 # A figure that misses is measured once more (lib.sh's measure_again).
@@ -107,21 +109,34 @@ while measure_again; do
 done
 judge_figures
 
-# The knee: bracketed by 50% and 200%, narrowed twice inside.
-capped --step-time=3 --steps=50,200 --target=p99:50ms --refine=2
-grep -q '^max [0-9]* IOPS; [0-9]* IOPS ([0-9]*% of max) with p99 <= 50 ms$' "$WORK/err" ||
-	fail "knee line: $(cat "$WORK/err")"
-jq -e '.curves[0] as $c | ($c.steps | map(.kind)) as $k |
-	($k | map(select(. == "refine")) | length) == 2 and
-	($c.steps | .[1:] | map(.offered)) as $o | $o == ($o | sort) and
-	$c.steps[1].percent == 50 and $c.steps[-1].percent == 200 and
-	($c.steps[1:-1] | all(.kind != "refine" or
-		(.percent > 50 and .percent < 200))) and
-	$c.knee != null and $c.knee.value_ns <= 50000000 and
-	([$c.steps[1:][] | .test.latency.p99_ns <= 50000000] |
-		index(false)) as $first |
-	$c.knee.step == $first' "$WORK/c.json" >/dev/null ||
-	fail "knee: $(jq -c '[.curves[0].steps[] | {kind, percent, p99: .test.latency.p99_ns}], .curves[0].knee' "$WORK/c.json")"
+# The knee: bracketed by 50% and 200%, narrowed twice inside. Where the
+# CPU was busy over 5% of the curve's time, a 50% step beyond the bound
+# (no step met it) is said, not failed: the loop device stalled.
+k_mark=$(psi_mark)
+in_cgroup "$CLYDE_CURVE" -d "$MNT" -r 0 -q -D -s 64m --json="$WORK/c.json" \
+	--step-time=3 --steps=50,200 --target=p99:300ms --refine=2 \
+	>"$WORK/out" 2>"$WORK/err"
+kst=$?
+busy=$(busy_since "$k_mark")
+[ "$(ls -A "$MNT")" = lost+found ] || fail "left behind: $(ls -A "$MNT")"
+if [ $kst = 1 ] && [ "$busy" -gt 5 ] && grep -q '^max [0-9]* IOPS; no step met' "$WORK/err"; then
+	echo "the knee not judged, with the CPU busy $busy% of the time: $(grep '^max' "$WORK/err")" >&2
+else
+	[ $kst = 0 ] || fail "clyde-curve's knee: exit $kst: $(cat "$WORK/err")"
+	grep -q '^max [0-9]* IOPS; [0-9]* IOPS ([0-9]*% of max) with p99 <= 300 ms$' "$WORK/err" ||
+		fail "knee line: $(cat "$WORK/err")"
+	jq -e '.curves[0] as $c | ($c.steps | map(.kind)) as $k |
+		($k | map(select(. == "refine")) | length) == 2 and
+		($c.steps | .[1:] | map(.offered)) as $o | $o == ($o | sort) and
+		$c.steps[1].percent == 50 and $c.steps[-1].percent == 200 and
+		($c.steps[1:-1] | all(.kind != "refine" or
+			(.percent > 50 and .percent < 200))) and
+		$c.knee != null and $c.knee.value_ns <= 300000000 and
+		([$c.steps[1:][] | .test.latency.p99_ns <= 300000000] |
+			index(false)) as $first |
+		$c.knee.step == $first' "$WORK/c.json" >/dev/null ||
+		fail "knee: $(jq -c '[.curves[0].steps[] | {kind, percent, p99: .test.latency.p99_ns}], .curves[0].knee' "$WORK/c.json")"
+fi
 # At 200% the target holds the schedule up: most arrivals late, and
 # nearly all of those held for a slot.
 jq -e '.curves[0].steps[-1].test.schedule | .late_share > 0.5 and
