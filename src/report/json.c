@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -174,7 +175,7 @@ static json_t *summary(const struct report_set *set)
 /* The dump's flags, as clyde writes its reals. */
 #define DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(10))
 /* What stands for a row's intervals array in the dump: a control
- * character and this process's own number, which no document holds;
+ * character and a number drawn for the run, which no document holds;
  * jansson writes the character as \u0001. */
 #define MARK	    "\001clyde-intervals %lx %zu"
 #define MARK_DUMPED "\"\\u0001clyde-intervals %lx "
@@ -340,9 +341,9 @@ int report_json(FILE *out, const struct report_set *set,
 {
 	json_t *doc = doc_head(set), *runs = json_array(), *sum = NULL;
 	int status = CLI_EXIT_FAILED, bad = 0;
-	/* What makes the marks this process's own. */
-	const unsigned long nonce =
-	    (unsigned long)getpid() ^ ((unsigned long)time(NULL) << 20);
+	/* What makes the marks this run's own: drawn, so that no document
+	 * can hold one. */
+	unsigned long nonce = 0;
 	struct mark *marks = NULL;
 	size_t nmarks = 0;
 
@@ -360,6 +361,9 @@ int report_json(FILE *out, const struct report_set *set,
 	jp_put(doc, "runs", json_incref(runs), &bad);
 	sum = summary(set);
 	jp_put(doc, "summary", sum, &bad);
+	if (getrandom(&nonce, sizeof(nonce), 0) != (ssize_t)sizeof(nonce))
+		nonce =
+		    (unsigned long)getpid() ^ ((unsigned long)time(NULL) << 20);
 	if (bad || mark_rows(set, nonce, &marks, &nmarks) < 0)
 		goto done;
 	if (nmarks)
